@@ -1,0 +1,101 @@
+/* bench_rounding.c -- the measurement behind the choice of outward
+   rounding in vccd_di (doc/arithmetic.md): three ways to get the bounds
+   of interval + and *.
+   - bitstep: round to nearest, then step the bit pattern one ulp outward
+     (what vccd_di does);
+   - rump: round to nearest, then widen by phi*|c| + eta (Rump, Zimmermann,
+     Boldo, Melquiond, BIT 2009), branch-free but valid only in
+     round-to-nearest;
+   - fesetround: switch the rounding mode down and up around each bound. */
+#include <fenv.h>
+#include <math.h>
+
+#include "bench.h"
+#include "vccd.h"
+
+#define RUMP_PHI (0x1p-53 * (1.0 + 0x1p-52))
+#define RUMP_ETA 0x1p-1074
+static inline double rump_dn(double c) { return c - (RUMP_PHI * fabs(c) + RUMP_ETA); }
+static inline double rump_up(double c) { return c + (RUMP_PHI * fabs(c) + RUMP_ETA); }
+
+#define IVD_T bench_rump
+#define IVD_DN(x) rump_dn(x)
+#define IVD_UP(x) rump_up(x)
+#include "vccd/ivd_ops.h"
+#undef IVD_T
+#undef IVD_DN
+#undef IVD_UP
+
+#define N 1024
+#define IDX(i, k) (((i) + (k)) & (N - 1))
+static vccd_di xa[N], xb[N], xr[N];
+static bench_rump ra[N], rb[N], rr[N];
+static volatile double sink;
+
+static void bit_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_add(xa[i], xb[IDX(i, k)]); }
+static void bit_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_mul(xa[i], xb[IDX(i, k)]); }
+static void rump_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_add(ra[i], rb[IDX(i, k)]); }
+static void rump_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_mul(ra[i], rb[IDX(i, k)]); }
+
+/* volatile operands: without -frounding-math gcc may move or merge the
+   two evaluations across fesetround, which is the very hazard the
+   rounding-mode approach has to fight. */
+static void
+mode_add(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i < N; i++) {
+            volatile double al = xa[i].lo, ah = xa[i].hi, bl = xb[IDX(i, k)].lo, bh = xb[IDX(i, k)].hi;
+            fesetround(FE_DOWNWARD);
+            xr[i].lo = al + bl;
+            fesetround(FE_UPWARD);
+            xr[i].hi = ah + bh;
+        }
+    fesetround(FE_TONEAREST);
+}
+
+static void
+mode_mul(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i < N; i++) {
+            /* positive operands (see fill), so lo = al*bl, hi = ah*bh */
+            volatile double al = xa[i].lo, ah = xa[i].hi, bl = xb[IDX(i, k)].lo, bh = xb[IDX(i, k)].hi;
+            fesetround(FE_DOWNWARD);
+            xr[i].lo = al * bl;
+            fesetround(FE_UPWARD);
+            xr[i].hi = ah * bh;
+        }
+    fesetround(FE_TONEAREST);
+}
+
+void
+vccd_bench_rounding(const vccd_bench_opts *o)
+{
+    double b_add, b_mul;
+    unsigned long s = 7;
+
+    for (int i = 0; i < N; i++) {
+        double x, y;
+        s = s * 6364136223846793005UL + 1442695040888963407UL;
+        x = 0.5 + (double)(s >> 11) * 0x1p-53;
+        s = s * 6364136223846793005UL + 1442695040888963407UL;
+        y = 0.5 + (double)(s >> 11) * 0x1p-53;
+        xa[i] = vccd_di_set_2d(x, x + 0x1p-30);
+        xb[i] = vccd_di_set_2d(y, y + 0x1p-30);
+        ra[i].lo = x; ra[i].hi = x + 0x1p-30;
+        rb[i].lo = y; rb[i].hi = y + 0x1p-30;
+    }
+    vccd_bench_header(o, "== outward rounding techniques (interval + and *) ==", "bitstep ns/op");
+    b_add = vccd_bench_ns_per_op(o, bit_add, NULL, N);
+    b_mul = vccd_bench_ns_per_op(o, bit_mul, NULL, N);
+    vccd_bench_row(o, "rounding", "bitstep (vccd_di)", "add", b_add, 0);
+    vccd_bench_row(o, "rounding", "bitstep (vccd_di)", "mul", b_mul, 0);
+    vccd_bench_row(o, "rounding", "rump phi-eta", "add", vccd_bench_ns_per_op(o, rump_add, NULL, N), b_add);
+    vccd_bench_row(o, "rounding", "rump phi-eta", "mul", vccd_bench_ns_per_op(o, rump_mul, NULL, N), b_mul);
+    vccd_bench_row(o, "rounding", "fesetround per op", "add", vccd_bench_ns_per_op(o, mode_add, NULL, N), b_add);
+    vccd_bench_row(o, "rounding", "fesetround per op", "mul", vccd_bench_ns_per_op(o, mode_mul, NULL, N), b_mul);
+    sink = xr[3].lo + rr[5].hi;
+}

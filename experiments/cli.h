@@ -1,0 +1,33 @@
+/* cli.h -- the subcommand table of the vccd program and its helpers. */
+#ifndef VCCD_CLI_H
+#define VCCD_CLI_H
+
+#include <stdio.h>
+
+/* Exit statuses: 0 success, 1 the job found a problem (a failed check),
+   2 usage or input error. */
+enum { VCCD_EXIT_OK = 0, VCCD_EXIT_FAIL = 1, VCCD_EXIT_USAGE = 2 };
+
+typedef struct {
+    const char *name;
+    const char *summary;        /* one line for `vccd --help` */
+    const char *help;           /* full text for `vccd help NAME` */
+    int (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
+} vccd_cli_cmd;
+
+/* The registry: one line per subcommand in vccd.c. */
+extern const vccd_cli_cmd vccd_cli_cmds[];
+const vccd_cli_cmd *vccd_cli_find(const char *name);
+
+/* Print "vccd: MSG" to stderr; returns VCCD_EXIT_USAGE for tail calls. */
+int vccd_cli_usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* Parse a positive integer / double option value or report a usage error
+   naming the option; 0 on success. */
+int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long max);
+
+/* Subcommands. */
+int vccd_cmd_bench(int argc, char **argv);
+
+#endif

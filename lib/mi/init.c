@@ -1,0 +1,161 @@
+/* init.c -- lifetime, precision and assignment of MPFR intervals. */
+#include "mi/mi_impl.h"
+
+void
+vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec)
+{
+    mpfr_init2(LO(x), prec);
+    mpfr_init2(HI(x), prec);
+    vccd_mi_set_empty(x);
+}
+
+void
+vccd_mi_clear(vccd_mi_t x)
+{
+    mpfr_clear(LO(x));
+    mpfr_clear(HI(x));
+}
+
+void
+vccd_mi_init_on(vccd_mi_t x, mpfr_prec_t prec, mp_limb_t *limbs)
+{
+    mpfr_custom_init_set(LO(x), MPFR_INF_KIND, 1, prec, limbs);
+    mpfr_custom_init_set(HI(x), MPFR_INF_KIND, -1, prec,
+                         limbs + VCCD_MI_LIMBS(prec));
+}
+
+mpfr_prec_t
+vccd_mi_get_prec(const vccd_mi_t x)
+{
+    return PREC(x);
+}
+
+void
+vccd_mi_set_prec_round(vccd_mi_t x, mpfr_prec_t prec)
+{
+    mpfr_prec_round(LO(x), prec, MPFR_RNDD);
+    mpfr_prec_round(HI(x), prec, MPFR_RNDU);
+}
+
+void
+vccd_mi_set_empty(vccd_mi_t r)
+{
+    mpfr_set_inf(LO(r), 1);
+    mpfr_set_inf(HI(r), -1);
+}
+
+void
+vccd_mi_set_entire(vccd_mi_t r)
+{
+    mpfr_set_inf(LO(r), -1);
+    mpfr_set_inf(HI(r), 1);
+}
+
+void
+vccd_mi_set(vccd_mi_t r, const vccd_mi_t a)
+{
+    if (r == a)
+        return;
+    mpfr_set(LO(r), LO(a), MPFR_RNDD);
+    mpfr_set(HI(r), HI(a), MPFR_RNDU);
+}
+
+void
+vccd_mi_set_2fr(vccd_mi_t r, const mpfr_t lo, const mpfr_t hi)
+{
+    if (mpfr_nan_p(lo) || mpfr_nan_p(hi)) {
+        vccd_mi_set_entire(r);
+        return;
+    }
+    if (mpfr_greater_p(lo, hi) || (mpfr_inf_p(lo) && mpfr_sgn(lo) > 0)
+        || (mpfr_inf_p(hi) && mpfr_sgn(hi) < 0)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    if (LO(r) == hi) {                  /* r aliases the inputs swapped */
+        MPFR_DECL_INIT(t, mpfr_get_prec(lo));
+        mpfr_set(t, lo, MPFR_RNDD);
+        mpfr_set(HI(r), hi, MPFR_RNDU);
+        mpfr_set(LO(r), t, MPFR_RNDD);
+        return;
+    }
+    mpfr_set(LO(r), lo, MPFR_RNDD);
+    mpfr_set(HI(r), hi, MPFR_RNDU);
+}
+
+void
+vccd_mi_set_fr(vccd_mi_t r, const mpfr_t x)
+{
+    if (mpfr_inf_p(x)) {
+        /* +inf is no real number: the unbounded end, as vccd_di_set_d */
+        if (mpfr_sgn(x) > 0) {
+            mpfr_set_inf(HI(r), 1);
+            mpfr_set_inf(LO(r), 1);
+            mpfr_nextbelow(LO(r));
+        } else {
+            mpfr_set_inf(LO(r), -1);
+            mpfr_set_inf(HI(r), -1);
+            mpfr_nextabove(HI(r));
+        }
+        return;
+    }
+    vccd_mi_set_2fr(r, x, x);
+}
+
+void
+vccd_mi_set_d(vccd_mi_t r, double x)
+{
+    vccd_mi_set_di(r, vccd_di_set_d(x));
+}
+
+void
+vccd_mi_set_2d(vccd_mi_t r, double lo, double hi)
+{
+    vccd_mi_set_di(r, vccd_di_set_2d(lo, hi));
+}
+
+void
+vccd_mi_set_di(vccd_mi_t r, vccd_di a)
+{
+    if (vccd_di_is_empty(a)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    mpfr_set_d(LO(r), a.lo, MPFR_RNDD);
+    mpfr_set_d(HI(r), a.hi, MPFR_RNDU);
+}
+
+void
+vccd_mi_set_q(vccd_mi_t r, const mpq_t q)
+{
+    mpfr_set_q(LO(r), q, MPFR_RNDD);
+    mpfr_set_q(HI(r), q, MPFR_RNDU);
+}
+
+int
+vccd_mi_set_str(vccd_mi_t r, const char *s)
+{
+    MPFR_DECL_INIT(lo, PREC(r));
+    MPFR_DECL_INIT(hi, PREC(r));
+    char *end;
+
+    mpfr_strtofr(lo, s, &end, 10, MPFR_RNDD);
+    if (end == s || *end != '\0' || mpfr_nan_p(lo))
+        return -1;
+    mpfr_strtofr(hi, s, &end, 10, MPFR_RNDU);
+    vccd_mi_set_2fr(r, lo, hi);
+    if (mpfr_inf_p(lo) && mpfr_inf_p(hi))
+        vccd_mi_set_fr(r, lo);
+    return 0;
+}
+
+vccd_di
+vccd_mi_get_di(const vccd_mi_t a)
+{
+    vccd_di r;
+    if (vccd_mi_empty_p(a))
+        return vccd_di_empty();
+    r.lo = mpfr_get_d(LO(a), MPFR_RNDD);
+    r.hi = mpfr_get_d(HI(a), MPFR_RNDU);
+    return r;
+}

@@ -1,0 +1,110 @@
+/* mul.c -- product and square of MPFR intervals. */
+#include "mi/mi_impl.h"
+
+/* Sign class: 0 for lo >= 0, 1 for hi <= 0 (and not class 0), 2 for an
+   interval with zero strictly inside. */
+static int
+sign_class(const vccd_mi_struct *a)
+{
+    if (mpfr_sgn(LO(a)) >= 0)
+        return 0;
+    if (mpfr_sgn(HI(a)) <= 0)
+        return 1;
+    return 2;
+}
+
+static void
+mul_end(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd)
+{
+    mpfr_mul(r, x, y, rnd);
+    vccd_mi_fix_zero_inf(r);
+}
+
+void
+vccd_mi_mul(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b)
+{
+    /* Nine sign cases as in MPFI: one product per endpoint except when
+       both operands straddle zero.  Results go to temporaries first since
+       r may alias a or b. */
+    VCCD_MI_TMP(t, PREC(r));
+    int ca, cb;
+
+    if (vccd_mi_empty_p(a) || vccd_mi_empty_p(b)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    ca = sign_class(a);
+    cb = sign_class(b);
+    switch (3 * ca + cb) {
+    case 0: /* P P */
+        mul_end(LO(t), LO(a), LO(b), MPFR_RNDD);
+        mul_end(HI(t), HI(a), HI(b), MPFR_RNDU);
+        break;
+    case 1: /* P N */
+        mul_end(LO(t), HI(a), LO(b), MPFR_RNDD);
+        mul_end(HI(t), LO(a), HI(b), MPFR_RNDU);
+        break;
+    case 2: /* P M */
+        mul_end(LO(t), HI(a), LO(b), MPFR_RNDD);
+        mul_end(HI(t), HI(a), HI(b), MPFR_RNDU);
+        break;
+    case 3: /* N P */
+        mul_end(LO(t), LO(a), HI(b), MPFR_RNDD);
+        mul_end(HI(t), HI(a), LO(b), MPFR_RNDU);
+        break;
+    case 4: /* N N */
+        mul_end(LO(t), HI(a), HI(b), MPFR_RNDD);
+        mul_end(HI(t), LO(a), LO(b), MPFR_RNDU);
+        break;
+    case 5: /* N M */
+        mul_end(LO(t), LO(a), HI(b), MPFR_RNDD);
+        mul_end(HI(t), LO(a), LO(b), MPFR_RNDU);
+        break;
+    case 6: /* M P */
+        mul_end(LO(t), LO(a), HI(b), MPFR_RNDD);
+        mul_end(HI(t), HI(a), HI(b), MPFR_RNDU);
+        break;
+    case 7: /* M N */
+        mul_end(LO(t), HI(a), LO(b), MPFR_RNDD);
+        mul_end(HI(t), LO(a), LO(b), MPFR_RNDU);
+        break;
+    default: { /* M M */
+        VCCD_MI_TMP(u, PREC(r));
+        mul_end(LO(t), LO(a), HI(b), MPFR_RNDD);
+        mul_end(LO(u), HI(a), LO(b), MPFR_RNDD);
+        mpfr_min(LO(t), LO(t), LO(u), MPFR_RNDD);
+        mul_end(HI(t), LO(a), LO(b), MPFR_RNDU);
+        mul_end(HI(u), HI(a), HI(b), MPFR_RNDU);
+        mpfr_max(HI(t), HI(t), HI(u), MPFR_RNDU);
+        break;
+    }
+    }
+    mpfr_set(LO(r), LO(t), MPFR_RNDD);
+    mpfr_set(HI(r), HI(t), MPFR_RNDU);
+}
+
+void
+vccd_mi_sqr(vccd_mi_t r, const vccd_mi_t a)
+{
+    VCCD_MI_TMP(t, PREC(r));
+
+    if (vccd_mi_empty_p(a)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    if (mpfr_sgn(LO(a)) >= 0) {
+        mpfr_sqr(LO(t), LO(a), MPFR_RNDD);
+        mpfr_sqr(HI(t), HI(a), MPFR_RNDU);
+    } else if (mpfr_sgn(HI(a)) <= 0) {
+        mpfr_sqr(LO(t), HI(a), MPFR_RNDD);
+        mpfr_sqr(HI(t), LO(a), MPFR_RNDU);
+    } else {
+        mpfr_set_zero(LO(t), 1);
+        if (mpfr_cmpabs(LO(a), HI(a)) > 0)
+            mpfr_sqr(HI(t), LO(a), MPFR_RNDU);
+        else
+            mpfr_sqr(HI(t), HI(a), MPFR_RNDU);
+    }
+    mpfr_set(LO(r), LO(t), MPFR_RNDD);
+    mpfr_set(HI(r), HI(t), MPFR_RNDU);
+}

@@ -1,0 +1,5 @@
+/* backend_di.h -- the rigorous binary64 backend for single-source kernels
+   (interface and rationale in backend_ivd.h). */
+#define VB_IVD vccd_di
+#define VB_RIGOROUS 1
+#include "vccd/backend_ivd.h"

@@ -1,0 +1,47 @@
+/* backend_ivd.h -- the binary64 backends (rigorous vccd_di, unrounded
+   vccd_ui) as seen by single-source kernels (geom_impl.h, and later the
+   motions, feature functions and solvers).
+
+   A kernel is written once against the VB_ macros below, with every
+   interval handled through a pointer, and is then included once per
+   backend.  For binary64 the macros expand to the by-value inline
+   operations, which gcc compiles to the same code as a hand-written
+   version (measured in `vccd bench arith`, doc/arithmetic.md); for MPFR
+   they expand to function calls on stack temporaries.
+
+   The interface a backend provides:
+     VB_T                   element (interval) type
+     VB_PFX                 prefix for kernel names (VG_FN(f) = VB_PFX##_f)
+     VB_RIGOROUS            1 if results are enclosures, 0 otherwise
+     VB_TMP(x, ref)         declare a temporary x (a VB_T *) with the
+                            precision of the existing *ref
+     VB_TMP_N(name, arr, n, ref)  make arr[0..n) (VB_T already declared)
+                            temporaries, storage on the stack under name
+     VB_INIT(x, prec), VB_CLEAR(x)   lifetime of a VB_T owned by a struct
+     VB_SET(r, a)  VB_SET_D(r, d)  VB_NEG(r, a)
+     VB_ADD(r, a, b)  VB_SUB  VB_MUL  VB_DIV  VB_SQR(r, a)  VB_SQRT
+     VB_MUL_D(r, a, d)      times a double
+     VB_SIN_COS(s, c, a)
+   Outputs come first and may alias inputs.
+
+   The includer defines VB_IVD (vccd_di or vccd_ui) and VB_RIGOROUS. */
+#define VB_IVD_CAT2(a, b) a##_##b
+#define VB_IVD_CAT(a, b) VB_IVD_CAT2(a, b)
+#define VB_IVD_FN(f) VB_IVD_CAT(VB_IVD, f)
+#define VB_T VB_IVD
+#define VB_PFX VB_IVD
+#define VB_TMP(x, ref) VB_IVD x[1]
+#define VB_TMP_N(name, arr, n, ref) ((void)(arr), (void)(ref))
+#define VB_INIT(x, prec) (*(x) = VB_IVD_FN(empty)(), (void)(prec))
+#define VB_CLEAR(x) ((void)(x))
+#define VB_SET(r, a) (*(r) = *(a))
+#define VB_SET_D(r, d) (*(r) = VB_IVD_FN(set_d)(d))
+#define VB_NEG(r, a) (*(r) = VB_IVD_FN(neg)(*(a)))
+#define VB_ADD(r, a, b) (*(r) = VB_IVD_FN(add)(*(a), *(b)))
+#define VB_SUB(r, a, b) (*(r) = VB_IVD_FN(sub)(*(a), *(b)))
+#define VB_MUL(r, a, b) (*(r) = VB_IVD_FN(mul)(*(a), *(b)))
+#define VB_DIV(r, a, b) (*(r) = VB_IVD_FN(div)(*(a), *(b)))
+#define VB_SQR(r, a) (*(r) = VB_IVD_FN(sqr)(*(a)))
+#define VB_SQRT(r, a) (*(r) = VB_IVD_FN(sqrt)(*(a)))
+#define VB_MUL_D(r, a, d) (*(r) = VB_IVD_FN(mul_d)(*(a), (d)))
+#define VB_SIN_COS(s, c, a) VB_IVD_FN(sin_cos)((s), (c), *(a))

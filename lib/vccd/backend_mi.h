@@ -1,0 +1,26 @@
+/* backend_mi.h -- the MPFR interval backend for single-source kernels; see
+   backend_di.h for the interface.  Temporaries take the precision of the
+   object they are declared against, which is the output's precision, as
+   in MPFR. */
+#define VB_T vccd_mi_struct
+#define VB_PFX vccd_mi
+#define VB_RIGOROUS 1
+#define VB_TMP(x, ref) VCCD_MI_TMP(x, vccd_mi_get_prec(ref))
+#define VB_TMP_N(name, arr, n, ref)                                          \
+    mp_limb_t name[2 * (n) * VCCD_MI_LIMBS(vccd_mi_get_prec(ref))];         \
+    for (int name##_i = 0; name##_i < (n); name##_i++)                       \
+        vccd_mi_init_on(&(arr)[name##_i], vccd_mi_get_prec(ref),             \
+                        name + 2 * name##_i * VCCD_MI_LIMBS(vccd_mi_get_prec(ref)))
+#define VB_INIT(x, prec) vccd_mi_init2((x), (prec))
+#define VB_CLEAR(x) vccd_mi_clear(x)
+#define VB_SET(r, a) vccd_mi_set((r), (a))
+#define VB_SET_D(r, d) vccd_mi_set_d((r), (d))
+#define VB_NEG(r, a) vccd_mi_neg((r), (a))
+#define VB_ADD(r, a, b) vccd_mi_add((r), (a), (b))
+#define VB_SUB(r, a, b) vccd_mi_sub((r), (a), (b))
+#define VB_MUL(r, a, b) vccd_mi_mul((r), (a), (b))
+#define VB_DIV(r, a, b) vccd_mi_div((r), (a), (b))
+#define VB_SQR(r, a) vccd_mi_sqr((r), (a))
+#define VB_SQRT(r, a) vccd_mi_sqrt((r), (a))
+#define VB_MUL_D(r, a, d) do { VB_TMP(vb_d_, (r)); vccd_mi_set_d(vb_d_, (d)); vccd_mi_mul((r), (a), vb_d_); } while (0)
+#define VB_SIN_COS(s, c, a) vccd_mi_sin_cos((s), (c), (a))

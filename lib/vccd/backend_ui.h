@@ -1,0 +1,5 @@
+/* backend_ui.h -- the NON-RIGOROUS unrounded backend for single-source
+   kernels (interface in backend_ivd.h).  Results are not enclosures. */
+#define VB_IVD vccd_ui
+#define VB_RIGOROUS 0
+#include "vccd/backend_ivd.h"

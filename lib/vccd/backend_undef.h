@@ -1,0 +1,20 @@
+/* backend_undef.h -- forget the current backend before the next one. */
+#undef VB_T
+#undef VB_PFX
+#undef VB_RIGOROUS
+#undef VB_TMP
+#undef VB_TMP_N
+#undef VB_INIT
+#undef VB_CLEAR
+#undef VB_SET
+#undef VB_SET_D
+#undef VB_NEG
+#undef VB_ADD
+#undef VB_SUB
+#undef VB_MUL
+#undef VB_DIV
+#undef VB_SQR
+#undef VB_SQRT
+#undef VB_MUL_D
+#undef VB_SIN_COS
+#undef VB_IVD

@@ -1,0 +1,25 @@
+/* geom.h -- interval geometry (geom_impl.h) instantiated for the rigorous
+   binary64 (vccd_di_vec3, ...), unrounded binary64 (vccd_ui_vec3, ...,
+   NON-RIGOROUS) and MPFR (vccd_mi_vec3, ...) backends.  One source, three
+   backends: see doc/arithmetic.md for why a template header and not a
+   vtable of operations. */
+#ifndef VCCD_GEOM_H
+#define VCCD_GEOM_H
+
+#include "vccd/di.h"
+#include "vccd/ui.h"
+#include "vccd/mi.h"
+
+#include "vccd/backend_di.h"
+#include "vccd/geom_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_ui.h"
+#include "vccd/geom_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_mi.h"
+#include "vccd/geom_impl.h"
+#include "vccd/backend_undef.h"
+
+#endif

@@ -1,0 +1,336 @@
+/* geom_impl.h -- 3-vectors, 3x3 matrices and quaternions over intervals,
+   written once for every backend.  Include through vccd/geom.h.
+
+   Each function evaluates its formula in the backend's interval
+   arithmetic, so on a rigorous backend the result encloses the formula's
+   value for every choice of points in the inputs.  Outputs come first and
+   may alias inputs.  Matrices are row-major; quaternions are (w, x, y, z).
+   MPFR-backed objects must be initialised (vec3_init etc.) and results
+   take the precision of the output; for binary64 init/clear cost nothing. */
+
+#ifndef VB_PFX
+#error "include vccd/geom.h"
+#endif
+
+#define VG_CAT2(a, b) a##_##b
+#define VG_CAT(a, b) VG_CAT2(a, b)
+#define VG_FN(f) VG_CAT(VB_PFX, f)
+#define VG_V3 VG_FN(vec3)
+#define VG_M3 VG_FN(mat3)
+#define VG_Q VG_FN(quat)
+
+typedef struct { VB_T c[3]; } VG_V3;
+typedef struct { VB_T m[9]; } VG_M3;
+typedef struct { VB_T q[4]; } VG_Q;
+
+/* --- lifetime ------------------------------------------------------ */
+
+static inline void VG_FN(vec3_init)(VG_V3 *v, long prec) { for (int i = 0; i < 3; i++) VB_INIT(&v->c[i], prec); }
+static inline void VG_FN(vec3_clear)(VG_V3 *v) { for (int i = 0; i < 3; i++) VB_CLEAR(&v->c[i]); }
+static inline void VG_FN(mat3_init)(VG_M3 *a, long prec) { for (int i = 0; i < 9; i++) VB_INIT(&a->m[i], prec); }
+static inline void VG_FN(mat3_clear)(VG_M3 *a) { for (int i = 0; i < 9; i++) VB_CLEAR(&a->m[i]); }
+static inline void VG_FN(quat_init)(VG_Q *q, long prec) { for (int i = 0; i < 4; i++) VB_INIT(&q->q[i], prec); }
+static inline void VG_FN(quat_clear)(VG_Q *q) { for (int i = 0; i < 4; i++) VB_CLEAR(&q->q[i]); }
+
+/* --- vectors ------------------------------------------------------- */
+
+static inline void
+VG_FN(vec3_set)(VG_V3 *r, const VG_V3 *a)
+{
+    for (int i = 0; i < 3; i++)
+        VB_SET(&r->c[i], &a->c[i]);
+}
+
+static inline void
+VG_FN(vec3_set_d)(VG_V3 *r, double x, double y, double z)
+{
+    VB_SET_D(&r->c[0], x);
+    VB_SET_D(&r->c[1], y);
+    VB_SET_D(&r->c[2], z);
+}
+
+static inline void
+VG_FN(vec3_add)(VG_V3 *r, const VG_V3 *a, const VG_V3 *b)
+{
+    for (int i = 0; i < 3; i++)
+        VB_ADD(&r->c[i], &a->c[i], &b->c[i]);
+}
+
+static inline void
+VG_FN(vec3_sub)(VG_V3 *r, const VG_V3 *a, const VG_V3 *b)
+{
+    for (int i = 0; i < 3; i++)
+        VB_SUB(&r->c[i], &a->c[i], &b->c[i]);
+}
+
+/* r = s * a for an interval scalar s. */
+static inline void
+VG_FN(vec3_scale)(VG_V3 *r, const VB_T *s, const VG_V3 *a)
+{
+    VB_TMP(t, &r->c[0]);
+    VB_SET(t, s);               /* s may be a component of r */
+    for (int i = 0; i < 3; i++)
+        VB_MUL(&r->c[i], t, &a->c[i]);
+}
+
+/* r = a[0]b[0] + a[sa]b[sb] + a[2sa]b[2sb]: the one dot product that
+   vectors, matrix rows and matrix columns share. */
+static inline void
+VG_FN(dot3_strided)(VB_T *r, const VB_T *a, int sa, const VB_T *b, int sb)
+{
+    VB_TMP(s, r);
+    VB_TMP(t, r);
+    VB_MUL(s, &a[0], &b[0]);
+    VB_MUL(t, &a[sa], &b[sb]);
+    VB_ADD(s, s, t);
+    VB_MUL(t, &a[2 * sa], &b[2 * sb]);
+    VB_ADD(r, s, t);
+}
+
+/* r = a . b */
+static inline void
+VG_FN(vec3_dot)(VB_T *r, const VG_V3 *a, const VG_V3 *b)
+{
+    VG_FN(dot3_strided)(r, a->c, 1, b->c, 1);
+}
+
+/* r = a . a, with squares so that zero-containing components stay tight. */
+static inline void
+VG_FN(vec3_norm2)(VB_T *r, const VG_V3 *a)
+{
+    VB_TMP(s, r);
+    VB_TMP(t, r);
+    VB_SQR(s, &a->c[0]);
+    VB_SQR(t, &a->c[1]);
+    VB_ADD(s, s, t);
+    VB_SQR(t, &a->c[2]);
+    VB_ADD(r, s, t);
+}
+
+/* r = a x b */
+static inline void
+VG_FN(vec3_cross)(VG_V3 *r, const VG_V3 *a, const VG_V3 *b)
+{
+    VB_TMP(x, &r->c[0]);
+    VB_TMP(y, &r->c[1]);
+    VB_TMP(z, &r->c[2]);
+    VB_TMP(t, &r->c[0]);
+    VB_MUL(x, &a->c[1], &b->c[2]);
+    VB_MUL(t, &a->c[2], &b->c[1]);
+    VB_SUB(x, x, t);
+    VB_MUL(y, &a->c[2], &b->c[0]);
+    VB_MUL(t, &a->c[0], &b->c[2]);
+    VB_SUB(y, y, t);
+    VB_MUL(z, &a->c[0], &b->c[1]);
+    VB_MUL(t, &a->c[1], &b->c[0]);
+    VB_SUB(z, z, t);
+    VB_SET(&r->c[0], x);
+    VB_SET(&r->c[1], y);
+    VB_SET(&r->c[2], z);
+}
+
+/* --- matrices ------------------------------------------------------ */
+
+static inline void
+VG_FN(mat3_set)(VG_M3 *r, const VG_M3 *a)
+{
+    for (int i = 0; i < 9; i++)
+        VB_SET(&r->m[i], &a->m[i]);
+}
+
+/* r = a v */
+static inline void
+VG_FN(mat3_mul_vec3)(VG_V3 *r, const VG_M3 *a, const VG_V3 *v)
+{
+    VB_TMP(x, &r->c[0]);
+    VB_TMP(y, &r->c[1]);
+    VB_TMP(z, &r->c[2]);
+    VG_FN(dot3_strided)(x, &a->m[0], 1, v->c, 1);
+    VG_FN(dot3_strided)(y, &a->m[3], 1, v->c, 1);
+    VG_FN(dot3_strided)(z, &a->m[6], 1, v->c, 1);
+    VB_SET(&r->c[0], x);
+    VB_SET(&r->c[1], y);
+    VB_SET(&r->c[2], z);
+}
+
+/* r = a^T v */
+static inline void
+VG_FN(mat3_tmul_vec3)(VG_V3 *r, const VG_M3 *a, const VG_V3 *v)
+{
+    VB_TMP(x, &r->c[0]);
+    VB_TMP(y, &r->c[1]);
+    VB_TMP(z, &r->c[2]);
+    VG_FN(dot3_strided)(x, &a->m[0], 3, v->c, 1);
+    VG_FN(dot3_strided)(y, &a->m[1], 3, v->c, 1);
+    VG_FN(dot3_strided)(z, &a->m[2], 3, v->c, 1);
+    VB_SET(&r->c[0], x);
+    VB_SET(&r->c[1], y);
+    VB_SET(&r->c[2], z);
+}
+
+/* r = a b */
+static inline void
+VG_FN(mat3_mul)(VG_M3 *r, const VG_M3 *a, const VG_M3 *b)
+{
+    VG_M3 t;
+    VB_TMP_N(t_limbs, t.m, 9, &r->m[0]);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            VG_FN(dot3_strided)(&t.m[3 * i + j], &a->m[3 * i], 1, &b->m[j], 3);
+    VG_FN(mat3_set)(r, &t);
+}
+
+/* r = a^T */
+static inline void
+VG_FN(mat3_transpose)(VG_M3 *r, const VG_M3 *a)
+{
+    for (int i = 0; i < 3; i++) {
+        VB_SET(&r->m[4 * i], &a->m[4 * i]);
+        for (int j = i + 1; j < 3; j++) {
+            VB_TMP(t, &r->m[3 * i + j]);
+            VB_SET(t, &a->m[3 * i + j]);
+            VB_SET(&r->m[3 * i + j], &a->m[3 * j + i]);
+            VB_SET(&r->m[3 * j + i], t);
+        }
+    }
+}
+
+/* --- quaternions --------------------------------------------------- */
+
+/* The vector part (x, y, z) viewed as a vec3: same element type, so the
+   layouts of q[1..3] and vec3.c[0..2] agree. */
+#define VG_QV(p) ((const VG_V3 *)(const void *)&(p)->q[1])
+
+static inline void
+VG_FN(quat_set)(VG_Q *r, const VG_Q *a)
+{
+    for (int i = 0; i < 4; i++)
+        VB_SET(&r->q[i], &a->q[i]);
+}
+
+static inline void
+VG_FN(quat_set_d)(VG_Q *r, double w, double x, double y, double z)
+{
+    VB_SET_D(&r->q[0], w);
+    VB_SET_D(&r->q[1], x);
+    VB_SET_D(&r->q[2], y);
+    VB_SET_D(&r->q[3], z);
+}
+
+/* r = conjugate of a = (w, -x, -y, -z) */
+static inline void
+VG_FN(quat_conj)(VG_Q *r, const VG_Q *a)
+{
+    VB_SET(&r->q[0], &a->q[0]);
+    for (int i = 1; i < 4; i++)
+        VB_NEG(&r->q[i], &a->q[i]);
+}
+
+/* r = |a|^2 */
+static inline void
+VG_FN(quat_norm2)(VB_T *r, const VG_Q *a)
+{
+    VB_TMP(s, r);
+    VB_TMP(t, r);
+    VG_FN(vec3_norm2)(s, VG_QV(a));
+    VB_SQR(t, &a->q[0]);
+    VB_ADD(r, s, t);
+}
+
+/* r = p q (Hamilton product):
+   w = pw qw - pv.qv,  v = pw qv + qw pv + pv x qv. */
+static inline void
+VG_FN(quat_mul)(VG_Q *r, const VG_Q *p, const VG_Q *q)
+{
+    VG_Q o;
+    VG_V3 c;
+    VB_TMP(t, &r->q[0]);
+    VB_TMP_N(o_limbs, o.q, 4, &r->q[0]);
+    VB_TMP_N(c_limbs, c.c, 3, &r->q[0]);
+
+    VG_FN(vec3_dot)(t, VG_QV(p), VG_QV(q));
+    VB_MUL(&o.q[0], &p->q[0], &q->q[0]);
+    VB_SUB(&o.q[0], &o.q[0], t);
+    VG_FN(vec3_cross)(&c, VG_QV(p), VG_QV(q));
+    for (int i = 0; i < 3; i++) {
+        VB_MUL(&o.q[i + 1], &p->q[0], &q->q[i + 1]);
+        VB_MUL(t, &q->q[0], &p->q[i + 1]);
+        VB_ADD(&o.q[i + 1], &o.q[i + 1], t);
+        VB_ADD(&o.q[i + 1], &o.q[i + 1], &c.c[i]);
+    }
+    VG_FN(quat_set)(r, &o);
+}
+
+/* r = rotation of v by the unit quaternion q, as v + w t + u x t with
+   u = (x, y, z) and t = 2 u x v.  The formula is q v q* only for |q| = 1:
+   on a rigorous backend r encloses the formula at every point of q, so it
+   encloses the rotation whenever q encloses a unit quaternion. */
+static inline void
+VG_FN(quat_rotate)(VG_V3 *r, const VG_Q *q, const VG_V3 *v)
+{
+    VG_V3 t, s;
+    VB_TMP_N(t_limbs, t.c, 3, &r->c[0]);
+    VB_TMP_N(s_limbs, s.c, 3, &r->c[0]);
+
+    VG_FN(vec3_cross)(&t, VG_QV(q), v);
+    for (int i = 0; i < 3; i++)
+        VB_MUL_D(&t.c[i], &t.c[i], 2.0);
+    VG_FN(vec3_cross)(&s, VG_QV(q), &t);
+    for (int i = 0; i < 3; i++) {
+        VB_MUL(&t.c[i], &q->q[0], &t.c[i]);
+        VB_ADD(&s.c[i], &s.c[i], &t.c[i]);
+    }
+    VG_FN(vec3_add)(r, v, &s);
+}
+
+/* r = rotation matrix of the unit quaternion q (same contract as
+   quat_rotate):
+     [1-2(y2+z2)  2(xy-wz)    2(xz+wy)  ]
+     [2(xy+wz)    1-2(x2+z2)  2(yz-wx)  ]
+     [2(xz-wy)    2(yz+wx)    1-2(x2+y2)] */
+static inline void
+VG_FN(quat_to_mat3)(VG_M3 *r, const VG_Q *q)
+{
+    const VB_T *w = &q->q[0], *x = &q->q[1], *y = &q->q[2], *z = &q->q[3];
+    VB_T p[9];                  /* xx yy zz xy xz yz wx wy wz */
+    VB_TMP(one, &r->m[0]);
+    VB_TMP(t, &r->m[0]);
+    VB_TMP_N(p_limbs, p, 9, &r->m[0]);
+    static const int diag[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 1 } };
+    /* off-diagonal (i, j): 2 (p[a] + sign * p[b]) */
+    static const int off[3][3][3] = {
+        { { 0, 0, 0 }, { 3, 8, -1 }, { 4, 7, 1 } },
+        { { 3, 8, 1 }, { 0, 0, 0 }, { 5, 6, -1 } },
+        { { 4, 7, -1 }, { 5, 6, 1 }, { 0, 0, 0 } },
+    };
+
+    VB_SQR(&p[0], x);
+    VB_SQR(&p[1], y);
+    VB_SQR(&p[2], z);
+    VB_MUL(&p[3], x, y);
+    VB_MUL(&p[4], x, z);
+    VB_MUL(&p[5], y, z);
+    VB_MUL(&p[6], w, x);
+    VB_MUL(&p[7], w, y);
+    VB_MUL(&p[8], w, z);
+    VB_SET_D(one, 1.0);
+    for (int i = 0; i < 3; i++) {
+        VB_ADD(t, &p[diag[i][0]], &p[diag[i][1]]);
+        VB_MUL_D(t, t, 2.0);
+        VB_SUB(&r->m[4 * i], one, t);
+        for (int j = 0; j < 3; j++) {
+            if (j == i)
+                continue;
+            if (off[i][j][2] > 0)
+                VB_ADD(t, &p[off[i][j][0]], &p[off[i][j][1]]);
+            else
+                VB_SUB(t, &p[off[i][j][0]], &p[off[i][j][1]]);
+            VB_MUL_D(&r->m[3 * i + j], t, 2.0);
+        }
+    }
+}
+
+#undef VG_QV
+#undef VG_V3
+#undef VG_M3
+#undef VG_Q

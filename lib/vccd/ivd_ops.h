@@ -1,0 +1,453 @@
+/* ivd_ops.h -- binary64 interval operations, written once for the rigorous
+   and the unrounded backend.
+
+   Not a public entry point: include vccd/di.h or vccd/ui.h.  The includer
+   defines
+     IVD_T       the struct type name (vccd_di or vccd_ui)
+     IVD_DN(x)   a double <= the exact value that rounded to x
+     IVD_UP(x)   a double >= the exact value that rounded to x
+   and gets static inline functions named IVD_T##_op.  The rigorous backend
+   steps one ulp outward; the unrounded one uses the identity and therefore
+   encloses nothing in particular.
+
+   Conventions, identical for both backends:
+   - an interval is a set of reals {x : lo <= x <= hi}; endpoints may be
+     -inf/+inf to mean "unbounded", so [-inf, +inf] is the whole line;
+   - the empty set is {+inf, -inf}; every predicate treats any lo > hi as
+     empty and every operation with an empty operand returns empty;
+   - NaN never appears in an interval.  A constructor given NaN returns the
+     whole line (nothing is known), and NaNs that IEEE arithmetic produces
+     at endpoints (0*inf, inf/inf, inf-inf) are resolved to the bound the
+     set semantics demands;
+   - -0 and +0 are the same real number and are not distinguished. */
+
+#ifndef IVD_T
+#error "include vccd/di.h or vccd/ui.h, not ivd_ops.h"
+#endif
+
+#define IVD_CAT2(a, b) a##_##b
+#define IVD_CAT(a, b) IVD_CAT2(a, b)
+#define IVD_FN(f) IVD_CAT(IVD_T, f)
+
+typedef struct { double lo, hi; } IVD_T;
+
+/* --- construction -------------------------------------------------- */
+
+static inline IVD_T IVD_FN(empty)(void) { IVD_T r = { INFINITY, -INFINITY }; return r; }
+static inline IVD_T IVD_FN(entire)(void) { IVD_T r = { -INFINITY, INFINITY }; return r; }
+
+/* [lo, hi] taken as given; NaN in either bound gives the whole line, and
+   lo > hi gives empty. */
+static inline IVD_T
+IVD_FN(set_2d)(double lo, double hi)
+{
+    IVD_T r;
+    if (lo != lo || hi != hi)
+        return IVD_FN(entire)();
+    if (lo > hi || lo == INFINITY || hi == -INFINITY)
+        return IVD_FN(empty)();
+    r.lo = lo;
+    r.hi = hi;
+    return r;
+}
+
+/* [x, x].  NaN gives the whole line; +inf, which is no real number,
+   gives the unbounded end [DBL_MAX, +inf], and -inf likewise. */
+static inline IVD_T
+IVD_FN(set_d)(double x)
+{
+    IVD_T r;
+    if (x != x)
+        return IVD_FN(entire)();
+    r.lo = x == INFINITY ? DBL_MAX : x;
+    r.hi = x == -INFINITY ? -DBL_MAX : x;
+    return r;
+}
+
+/* --- predicates ----------------------------------------------------- */
+
+static inline int IVD_FN(is_empty)(IVD_T a) { return !(a.lo <= a.hi); }
+static inline int IVD_FN(is_entire)(IVD_T a) { return a.lo == -INFINITY && a.hi == INFINITY; }
+static inline int IVD_FN(is_point)(IVD_T a) { return a.lo == a.hi; }
+static inline int IVD_FN(is_bounded)(IVD_T a) { return a.lo > -INFINITY && a.hi < INFINITY; }
+static inline int IVD_FN(contains_d)(IVD_T a, double x) { return a.lo <= x && x <= a.hi; }
+static inline int IVD_FN(contains_zero)(IVD_T a) { return a.lo <= 0.0 && 0.0 <= a.hi; }
+/* a is a subset of b (the empty set is a subset of everything). */
+static inline int
+IVD_FN(subset)(IVD_T a, IVD_T b)
+{
+    return IVD_FN(is_empty)(a) || (b.lo <= a.lo && a.hi <= b.hi);
+}
+
+/* "certainly" comparisons hold for every pair of points, "possibly" for at
+   least one pair.  All are false when either operand is empty. */
+static inline int IVD_FN(certainly_lt)(IVD_T a, IVD_T b) { return !IVD_FN(is_empty)(a) && !IVD_FN(is_empty)(b) && a.hi < b.lo; }
+static inline int IVD_FN(certainly_le)(IVD_T a, IVD_T b) { return !IVD_FN(is_empty)(a) && !IVD_FN(is_empty)(b) && a.hi <= b.lo; }
+static inline int IVD_FN(possibly_lt)(IVD_T a, IVD_T b) { return !IVD_FN(is_empty)(a) && !IVD_FN(is_empty)(b) && a.lo < b.hi; }
+static inline int IVD_FN(possibly_le)(IVD_T a, IVD_T b) { return !IVD_FN(is_empty)(a) && !IVD_FN(is_empty)(b) && a.lo <= b.hi; }
+
+/* --- set operations (exact: no rounding involved) ------------------- */
+
+static inline IVD_T
+IVD_FN(hull)(IVD_T a, IVD_T b)
+{
+    /* The empty representation {+inf, -inf} is neutral for min/max. */
+    IVD_T r;
+    r.lo = a.lo < b.lo ? a.lo : b.lo;
+    r.hi = a.hi > b.hi ? a.hi : b.hi;
+    return r;
+}
+
+static inline IVD_T
+IVD_FN(intersect)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    r.lo = a.lo > b.lo ? a.lo : b.lo;
+    r.hi = a.hi < b.hi ? a.hi : b.hi;
+    return r.lo <= r.hi ? r : IVD_FN(empty)();
+}
+
+static inline IVD_T
+IVD_FN(neg)(IVD_T a)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a))
+        return a;
+    r.lo = -a.hi;
+    r.hi = -a.lo;
+    return r;
+}
+
+static inline IVD_T
+IVD_FN(abs)(IVD_T a)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || a.lo >= 0.0)
+        return a;
+    if (a.hi <= 0.0)
+        return IVD_FN(neg)(a);
+    r.lo = 0.0;
+    r.hi = -a.lo > a.hi ? -a.lo : a.hi;
+    return r;
+}
+
+/* {min(x, y) : x in a, y in b}, and likewise max. */
+static inline IVD_T
+IVD_FN(min)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    r.lo = a.lo < b.lo ? a.lo : b.lo;
+    r.hi = a.hi < b.hi ? a.hi : b.hi;
+    return r;
+}
+
+static inline IVD_T
+IVD_FN(max)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    r.lo = a.lo > b.lo ? a.lo : b.lo;
+    r.hi = a.hi > b.hi ? a.hi : b.hi;
+    return r;
+}
+
+/* --- arithmetic ------------------------------------------------------ */
+
+static inline IVD_T
+IVD_FN(add)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    /* Valid operands never pair -inf with +inf on the same side. */
+    r.lo = IVD_DN(a.lo + b.lo);
+    r.hi = IVD_UP(a.hi + b.hi);
+    return r;
+}
+
+static inline IVD_T
+IVD_FN(sub)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    r.lo = IVD_DN(a.lo - b.hi);
+    r.hi = IVD_UP(a.hi - b.lo);
+    return r;
+}
+
+/* An endpoint product 0 * inf stands for 0 times unboundedly large but
+   finite numbers, which is 0; IEEE says NaN. */
+static inline double
+IVD_FN(mul_end)(double x, double y)
+{
+    double p = x * y;
+    return p == p ? p : 0.0;
+}
+
+static inline IVD_T
+IVD_FN(mul)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    double p1, p2, p3, p4, lo, hi;
+
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    /* Four corner products and min/max: branch-free, which measured faster
+       than the nine-case sign analysis on mixed-sign data (bench arith). */
+    p1 = IVD_FN(mul_end)(a.lo, b.lo);
+    p2 = IVD_FN(mul_end)(a.lo, b.hi);
+    p3 = IVD_FN(mul_end)(a.hi, b.lo);
+    p4 = IVD_FN(mul_end)(a.hi, b.hi);
+    lo = p1 < p2 ? p1 : p2;
+    lo = p3 < lo ? p3 : lo;
+    lo = p4 < lo ? p4 : lo;
+    hi = p1 > p2 ? p1 : p2;
+    hi = p3 > hi ? p3 : hi;
+    hi = p4 > hi ? p4 : hi;
+    r.lo = IVD_DN(lo);
+    r.hi = IVD_UP(hi);
+    return r;
+}
+
+/* a * d for a finite double d: two products instead of four. */
+static inline IVD_T
+IVD_FN(mul_d)(IVD_T a, double d)
+{
+    IVD_T r;
+    double l, h;
+    if (IVD_FN(is_empty)(a) || d != d)
+        return IVD_FN(is_empty)(a) ? a : IVD_FN(entire)();
+    l = IVD_FN(mul_end)(a.lo, d);
+    h = IVD_FN(mul_end)(a.hi, d);
+    r.lo = IVD_DN(d >= 0.0 ? l : h);
+    r.hi = IVD_UP(d >= 0.0 ? h : l);
+    return r;
+}
+
+/* {x^2 : x in a}: tighter than mul(a, a) when a contains zero. */
+static inline IVD_T
+IVD_FN(sqr)(IVD_T a)
+{
+    IVD_T r;
+    double l, h;
+
+    if (IVD_FN(is_empty)(a))
+        return a;
+    l = a.lo * a.lo;
+    h = a.hi * a.hi;
+    if (a.lo >= 0.0) {
+        r.lo = IVD_DN(l);
+        r.hi = IVD_UP(h);
+    } else if (a.hi <= 0.0) {
+        r.lo = IVD_DN(h);
+        r.hi = IVD_UP(l);
+    } else {
+        r.lo = 0.0;
+        r.hi = IVD_UP(l > h ? l : h);
+    }
+    if (r.lo < 0.0)             /* squares are never negative */
+        r.lo = 0.0;
+    return r;
+}
+
+/* Quotient of two endpoints where 0 is not inside the divisor: inf/inf
+   can only arise at a corner whose neighbours already reach 0 and inf, so
+   that corner may be dropped; we return a value neutral for min/max. */
+static inline double
+IVD_FN(div_end)(double x, double y, double neutral)
+{
+    double q = x / y;
+    return q == q ? q : neutral;
+}
+
+/* {x / y : x in a, y in b, y != 0}, hulled.  If b contains 0 the result is
+   the whole line (use div_ext for the two-piece answer), and division by
+   [0, 0] is empty. */
+static inline IVD_T
+IVD_FN(div)(IVD_T a, IVD_T b)
+{
+    IVD_T r;
+    double q1, q2, q3, q4, lo, hi;
+
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
+        return IVD_FN(empty)();
+    if (b.lo == 0.0 && b.hi == 0.0)
+        return IVD_FN(empty)();
+    if (b.lo <= 0.0 && 0.0 <= b.hi)
+        return IVD_FN(entire)();
+    q1 = IVD_FN(div_end)(a.lo, b.lo, INFINITY);
+    q2 = IVD_FN(div_end)(a.lo, b.hi, INFINITY);
+    q3 = IVD_FN(div_end)(a.hi, b.lo, INFINITY);
+    q4 = IVD_FN(div_end)(a.hi, b.hi, INFINITY);
+    lo = q1 < q2 ? q1 : q2;
+    lo = q3 < lo ? q3 : lo;
+    lo = q4 < lo ? q4 : lo;
+    q1 = IVD_FN(div_end)(a.lo, b.lo, -INFINITY);
+    q2 = IVD_FN(div_end)(a.lo, b.hi, -INFINITY);
+    q3 = IVD_FN(div_end)(a.hi, b.lo, -INFINITY);
+    q4 = IVD_FN(div_end)(a.hi, b.hi, -INFINITY);
+    hi = q1 > q2 ? q1 : q2;
+    hi = q3 > hi ? q3 : hi;
+    hi = q4 > hi ? q4 : hi;
+    r.lo = IVD_DN(lo);
+    r.hi = IVD_UP(hi);
+    return r;
+}
+
+/* a / d for a finite nonzero double d: two quotients instead of eight. */
+static inline IVD_T
+IVD_FN(div_d)(IVD_T a, double d)
+{
+    IVD_T r;
+    double l, h;
+    if (IVD_FN(is_empty)(a) || d == 0.0 || d != d)
+        return d == 0.0 || IVD_FN(is_empty)(a) ? IVD_FN(empty)() : IVD_FN(entire)();
+    l = a.lo / d;
+    h = a.hi / d;
+    r.lo = IVD_DN(d > 0.0 ? l : h);
+    r.hi = IVD_UP(d > 0.0 ? h : l);
+    return r;
+}
+
+/* Extended division: {x / y : x in a, y in b, y != 0} as at most two
+   disjoint intervals, written to r[0] (the lower) and r[1].  Returns the
+   number of pieces, 0 (empty), 1 or 2.  This is what interval Newton needs
+   when the derivative enclosure contains zero. */
+static inline int
+IVD_FN(div_ext)(IVD_T r[2], IVD_T a, IVD_T b)
+{
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b) || (b.lo == 0.0 && b.hi == 0.0))
+        return 0;
+    if (!(b.lo <= 0.0 && 0.0 <= b.hi)) {
+        r[0] = IVD_FN(div)(a, b);
+        return 1;
+    }
+    if (a.lo <= 0.0 && 0.0 <= a.hi) {
+        r[0] = IVD_FN(entire)();
+        return 1;
+    }
+    if (a.lo > 0.0) {
+        /* Positive numerator: negative divisors give (-inf, a.lo/b.lo],
+           positive divisors give [a.lo/b.hi, +inf). */
+        if (b.hi == 0.0) {
+            r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.lo / b.lo));
+            return 1;
+        }
+        if (b.lo == 0.0) {
+            r[0] = IVD_FN(set_2d)(IVD_DN(a.lo / b.hi), INFINITY);
+            return 1;
+        }
+        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.lo / b.lo));
+        r[1] = IVD_FN(set_2d)(IVD_DN(a.lo / b.hi), INFINITY);
+        return 2;
+    }
+    /* Negative numerator (a.hi < 0). */
+    if (b.hi == 0.0) {
+        r[0] = IVD_FN(set_2d)(IVD_DN(a.hi / b.lo), INFINITY);
+        return 1;
+    }
+    if (b.lo == 0.0) {
+        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.hi / b.hi));
+        return 1;
+    }
+    r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.hi / b.hi));
+    r[1] = IVD_FN(set_2d)(IVD_DN(a.hi / b.lo), INFINITY);
+    return 2;
+}
+
+/* {sqrt(x) : x in a, x >= 0}; empty if a has no non-negative point.
+   IEEE sqrt is correctly rounded, so one step suffices. */
+static inline IVD_T
+IVD_FN(sqrt)(IVD_T a)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || a.hi < 0.0)
+        return IVD_FN(empty)();
+    r.lo = a.lo > 0.0 ? IVD_DN(sqrt(a.lo)) : 0.0;
+    if (r.lo < 0.0)
+        r.lo = 0.0;
+    r.hi = IVD_UP(sqrt(a.hi));
+    return r;
+}
+
+/* --- measures and splitting ----------------------------------------- */
+
+/* A double inside a (never NaN, never infinite): the midpoint when it is
+   representable, otherwise a nearby double, clamped into a.  0 for the
+   whole line, +-DBL_MAX for half-lines.  NaN for empty. */
+static inline double
+IVD_FN(mid)(IVD_T a)
+{
+    double m;
+    if (IVD_FN(is_empty)(a))
+        return NAN;
+    if (a.lo == -INFINITY)
+        return a.hi == INFINITY ? 0.0 : (a.hi < -DBL_MAX ? a.hi : -DBL_MAX);
+    if (a.hi == INFINITY)
+        return a.lo > DBL_MAX ? a.lo : DBL_MAX;
+    m = 0.5 * a.lo + 0.5 * a.hi;        /* no overflow, unlike (lo+hi)/2 */
+    /* 0.5*x can round (subnormals) and push m out of [lo, hi]. */
+    if (m < a.lo) m = a.lo;
+    if (m > a.hi) m = a.hi;
+    return m;
+}
+
+/* An upper bound on hi - lo (the width is rounded up even in the
+   unrounded backend, since it feeds stopping tests); +inf when unbounded,
+   NaN for empty. */
+static inline double
+IVD_FN(width)(IVD_T a)
+{
+    if (IVD_FN(is_empty)(a))
+        return NAN;
+    return vccd_fp_next_up(a.hi - a.lo);
+}
+
+/* max |x| over a (exact), NaN for empty. */
+static inline double
+IVD_FN(mag)(IVD_T a)
+{
+    if (IVD_FN(is_empty)(a))
+        return NAN;
+    return -a.lo > a.hi ? -a.lo : a.hi;
+}
+
+/* Split a at a double m strictly inside it into [lo, m] and [m, hi].
+   Returns 1 on success, 0 when no double lies strictly between the
+   endpoints (the interval is at floating-point resolution) or a is empty;
+   then left = right = a. */
+static inline int
+IVD_FN(bisect)(IVD_T *left, IVD_T *right, IVD_T a)
+{
+    double m = IVD_FN(mid)(a);
+    if (IVD_FN(is_empty)(a) || !(a.lo < m && m < a.hi)) {
+        /* mid() can land on an endpoint although a double lies strictly
+           inside (e.g. [x, x + 2 ulp] with subnormal rounding); try it. */
+        double n = vccd_fp_next_up(a.lo);
+        if (IVD_FN(is_empty)(a) || !(n < a.hi)) {
+            *left = *right = a;
+            return 0;
+        }
+        m = n;
+    }
+    left->lo = a.lo;
+    left->hi = m;
+    right->lo = m;
+    right->hi = a.hi;
+    return 1;
+}
+
+/* --- elementary functions (in the backend's .c file) ----------------- */
+
+/* {sin x : x in a}, {cos x : x in a}, both at once.  Endpoint values come
+   from an interval Taylor kernel with Cody-Waite reduction (rigorous
+   backend) and the extrema from a conservative count of the multiples of
+   pi/2 inside a; arguments beyond 2^20 go through MPFR.  Empty gives
+   empty; an unbounded argument gives [-1, 1]. */
+IVD_T IVD_FN(sin)(IVD_T a);
+IVD_T IVD_FN(cos)(IVD_T a);
+void IVD_FN(sin_cos)(IVD_T *s, IVD_T *c, IVD_T a);

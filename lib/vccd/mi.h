@@ -1,0 +1,119 @@
+/* mi.h -- rigorous MPFR intervals at a precision chosen at run time.
+
+   A vccd_mi_t holds two mpfr_t endpoints of one precision.  Conventions
+   follow MPFR and MPFI: output arguments first, the result is computed to
+   the precision of the output, the lower endpoint is rounded with
+   MPFR_RNDD and the upper with MPFR_RNDU, and any argument may alias any
+   other.  The set conventions are those of the binary64 backend
+   (ivd_ops.h): empty is {+inf, -inf}, unbounded ends are +-inf, NaN never
+   appears in an interval.
+
+   No operation allocates: temporaries live on the stack (VCCD_MI_TMP), so
+   hot loops call malloc only when the caller inits its own variables.
+   The precision is capped at VCCD_MI_PREC_MAX to keep those temporaries a
+   sane stack size.
+
+   Why not MPFI: it allocates per operation for temporaries, keeps global
+   state, and Debian's 1.5.3 has no extended division.  MPFI and Arb are
+   used as independent oracles in tests/ only. */
+#ifndef VCCD_MI_H
+#define VCCD_MI_H
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include "vccd/di.h"
+
+#define VCCD_MI_PREC_MAX ((mpfr_prec_t)1 << 18)
+
+typedef struct {
+    __mpfr_struct lo, hi;
+} vccd_mi_struct;
+typedef vccd_mi_struct vccd_mi_t[1];
+typedef vccd_mi_struct *vccd_mi_ptr;
+typedef const vccd_mi_struct *vccd_mi_srcptr;
+
+/* A temporary interval of precision prec on the stack, valid until the end
+   of the enclosing block: no malloc.  prec must be in
+   [MPFR_PREC_MIN, VCCD_MI_PREC_MAX]. */
+#define VCCD_MI_LIMBS(prec) (((prec) - 1) / GMP_NUMB_BITS + 1)
+#define VCCD_MI_TMP(x, prec)                                                \
+    mp_limb_t x##_limbs_[2 * VCCD_MI_LIMBS(prec)];                          \
+    vccd_mi_t x;                                                            \
+    vccd_mi_init_on(x, prec, x##_limbs_)
+
+/* Lifetime and precision. */
+void vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec);   /* x := empty */
+void vccd_mi_clear(vccd_mi_t x);
+void vccd_mi_init_on(vccd_mi_t x, mpfr_prec_t prec, mp_limb_t *limbs);
+mpfr_prec_t vccd_mi_get_prec(const vccd_mi_t x);
+/* Change the precision, keeping an enclosure of the old value. */
+void vccd_mi_set_prec_round(vccd_mi_t x, mpfr_prec_t prec);
+
+/* Assignment; all results are outward rounded to the precision of r. */
+void vccd_mi_set(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_set_empty(vccd_mi_t r);
+void vccd_mi_set_entire(vccd_mi_t r);
+void vccd_mi_set_d(vccd_mi_t r, double x);          /* NaN -> entire */
+void vccd_mi_set_2d(vccd_mi_t r, double lo, double hi);
+void vccd_mi_set_di(vccd_mi_t r, vccd_di a);
+void vccd_mi_set_fr(vccd_mi_t r, const mpfr_t x);   /* NaN -> entire */
+void vccd_mi_set_2fr(vccd_mi_t r, const mpfr_t lo, const mpfr_t hi);
+void vccd_mi_set_q(vccd_mi_t r, const mpq_t q);
+/* Decimal (or MPFR-syntax) string; 0 on success, -1 if s is not a
+   number, leaving r unchanged. */
+int vccd_mi_set_str(vccd_mi_t r, const char *s);
+/* The smallest binary64 interval containing a. */
+vccd_di vccd_mi_get_di(const vccd_mi_t a);
+
+/* Predicates (exact). */
+int vccd_mi_is_empty(const vccd_mi_t a);
+int vccd_mi_is_entire(const vccd_mi_t a);
+int vccd_mi_is_point(const vccd_mi_t a);
+int vccd_mi_is_bounded(const vccd_mi_t a);
+int vccd_mi_contains_fr(const vccd_mi_t a, const mpfr_t x);
+int vccd_mi_contains_zero(const vccd_mi_t a);
+int vccd_mi_subset(const vccd_mi_t a, const vccd_mi_t b);
+int vccd_mi_certainly_lt(const vccd_mi_t a, const vccd_mi_t b);
+int vccd_mi_certainly_le(const vccd_mi_t a, const vccd_mi_t b);
+int vccd_mi_possibly_lt(const vccd_mi_t a, const vccd_mi_t b);
+int vccd_mi_possibly_le(const vccd_mi_t a, const vccd_mi_t b);
+
+/* Set operations. */
+void vccd_mi_hull(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_intersect(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_neg(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_abs(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_min(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_max(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+
+/* Arithmetic, with the same contracts as the vccd_di functions of the
+   same name. */
+void vccd_mi_add(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_sub(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_mul(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_sqr(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_div(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+/* Up to two pieces, r0 below r1; returns how many (0, 1 or 2). */
+int vccd_mi_div_ext(vccd_mi_t r0, vccd_mi_t r1, const vccd_mi_t a, const vccd_mi_t b);
+void vccd_mi_sqrt(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_sin(vccd_mi_t r, const vccd_mi_t a);
+void vccd_mi_cos(vccd_mi_t r, const vccd_mi_t a);
+/* s and c must not alias each other; either may alias a. */
+void vccd_mi_sin_cos(vccd_mi_t s, vccd_mi_t c, const vccd_mi_t a);
+
+/* Measures and splitting.  mid is a number inside a at the precision of
+   m (0 for the whole line, the largest finite magnitude at m's precision
+   for half-lines; NaN for empty).  width is rounded up. */
+void vccd_mi_mid(mpfr_t m, const vccd_mi_t a);
+void vccd_mi_width(mpfr_t w, const vccd_mi_t a);
+void vccd_mi_mag(mpfr_t m, const vccd_mi_t a);
+/* As vccd_di_bisect: 1 if split at a point strictly inside, else 0 and
+   left = right = a.  left and right have their own precisions. */
+int vccd_mi_bisect(vccd_mi_t left, vccd_mi_t right, const vccd_mi_t a);
+
+/* Rigorous sin/cos of a binary64 interval through MPFR, for arguments
+   too large for the binary64 kernel (di/ivd_trig.h). */
+void vccd_di_sin_cos_mpfr(vccd_di *s, vccd_di *c, vccd_di a);
+
+#endif

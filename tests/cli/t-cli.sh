@@ -1,0 +1,70 @@
+#!/bin/sh
+# End-to-end tests of the vccd command: help, exit statuses, one-line
+# errors, and `bench arith` writing its table and CSV.
+set -u
+vccd=./experiments/vccd
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# expect STATUS DESCRIPTION -- COMMAND...: run, compare the exit status.
+expect() {
+    want=$1; what=$2; shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $what: exit $got, expected $want"
+        sed 's/^/  stderr: /' "$tmp/err"
+    fi
+}
+
+# Usage errors are one line on stderr naming the culprit, exit status 2.
+usage_error() {
+    what=$1; needle=$2; shift 2
+    expect 2 "$what" -- "$@"
+    if [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q -- "$needle" "$tmp/err"; then
+        fail=$((fail + 1))
+        echo "FAIL: $what: expected one stderr line mentioning '$needle', got:"
+        cat "$tmp/err"
+    fi
+}
+
+expect 0 "--help" -- $vccd --help
+grep -q "subcommands:" "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: --help lists no subcommands"; }
+grep -q "bench" "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: --help does not list bench"; }
+expect 0 "help bench" -- $vccd help bench
+grep -q -- "--csv" "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: help bench does not document --csv"; }
+expect 0 "help" -- $vccd help
+expect 0 "version" -- $vccd version
+expect 0 "--version" -- $vccd --version
+expect 2 "no arguments" -- $vccd
+usage_error "unknown subcommand" "frobnicate" $vccd frobnicate
+usage_error "unknown option" "--bogus" $vccd --bogus
+usage_error "help of unknown subcommand" "nope" $vccd help nope
+usage_error "bench without kind" "bench" $vccd bench
+usage_error "unknown bench" "nope" $vccd bench nope
+usage_error "bench unknown option" "--fast" $vccd bench arith --fast
+usage_error "--csv without file" "--csv" $vccd bench arith --csv
+usage_error "version with argument" "version" $vccd version extra
+
+expect 0 "bench arith --quick --csv" -- $vccd bench arith --quick --csv "$tmp/b.csv"
+for b in binary64 "unrounded(NONRIGOROUS)" mpfr:53 mpfr:113 mpfr:256; do
+    for op in add mul div sqrt sin_cos cross; do
+        if ! grep -q "^backend,$b,$op," "$tmp/b.csv"; then
+            fail=$((fail + 1))
+            echo "FAIL: bench CSV lacks backend=$b op=$op"
+        fi
+    done
+done
+grep -q "cost of rigour in the geometry template" "$tmp/out" \
+    || { fail=$((fail + 1)); echo "FAIL: bench does not report the geometry ratio"; }
+head -1 "$tmp/b.csv" | grep -q "^section,backend,op,ns_per_op,baseline_ns_per_op,ratio$" \
+    || { fail=$((fail + 1)); echo "FAIL: bench CSV header"; }
+expect 2 "bench csv into a missing directory" -- $vccd bench arith --quick --csv "$tmp/no/such/dir.csv"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,202 @@
+/* testutil.c -- shared machinery of the Check suites. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+unsigned long tu_seed = 20261122UL;
+gmp_randstate_t tu_rand;
+static double tu_mult = 1.0;
+static int tu_ready;
+
+void
+tu_init(void)
+{
+    const char *s = getenv("VCCD_TEST_SEED");
+    const char *m = getenv("VCCD_TEST_MULTIPLIER");
+
+    if (tu_ready)
+        gmp_randclear(tu_rand);
+    if (s && *s)
+        tu_seed = strtoul(s, NULL, 0);
+    if (m && *m)
+        tu_mult = strtod(m, NULL);
+    gmp_randinit_default(tu_rand);
+    gmp_randseed_ui(tu_rand, tu_seed);
+    tu_ready = 1;
+}
+
+long
+tu_iters(long n)
+{
+    double k = n * tu_mult;
+    return k < 1.0 ? 1 : (long)k;
+}
+
+unsigned long
+tu_ulong(void)
+{
+    unsigned long hi = gmp_urandomb_ui(tu_rand, 32);
+    unsigned long lo = gmp_urandomb_ui(tu_rand, 32);
+    return (hi << 32) | lo;
+}
+
+double
+tu_unit(void)
+{
+    return (double)(tu_ulong() >> 11) * 0x1p-53;
+}
+
+double
+tu_double(void)
+{
+    double x;
+    uint64_t u;
+    int sign = (int)(tu_ulong() & 1);
+
+    switch (tu_ulong() % 12) {
+    case 0: x = 0.0; break;
+    case 1: x = ldexp(tu_unit(), -1022) + 0x1p-1074; break;      /* subnormal */
+    case 2: x = ldexp(1.0 + tu_unit(), -1000 + (int)(tu_ulong() % 60)); break;
+    case 3: x = ldexp(1.0 + tu_unit(), 900 + (int)(tu_ulong() % 123)); break;
+    case 4: x = DBL_MAX; break;
+    case 5: x = 1.0 + ldexp(tu_unit(), -40); break;
+    case 6: x = (double)(tu_ulong() % 17); break;
+    case 7:
+        do {
+            u = tu_ulong();
+            memcpy(&x, &u, sizeof x);
+        } while (!isfinite(x));
+        x = fabs(x);
+        break;
+    case 8: x = ldexp(1.0 + tu_unit(), -60 + (int)(tu_ulong() % 120)); break;
+    case 9: x = 0x1p-1074 * (double)(1 + tu_ulong() % 8); break;
+    default: x = tu_unit() * 16.0; break;
+    }
+    return sign ? -x : x;
+}
+
+vccd_di
+tu_di(int bounded_only)
+{
+    double a, b, t;
+    unsigned long k = tu_ulong() % 20;
+
+    if (!bounded_only && k == 0)
+        return vccd_di_entire();
+    if (!bounded_only && k == 1)
+        return vccd_di_set_2d(-INFINITY, tu_double());
+    if (!bounded_only && k == 2)
+        return vccd_di_set_2d(tu_double(), INFINITY);
+    a = tu_double();
+    switch (k % 5) {
+    case 0: b = a; break;                                   /* point */
+    case 1: b = fabs(a); a = -fabs(tu_double()); break;     /* contains 0 */
+    case 2: b = a + fabs(a) * ldexp(tu_unit(), -(int)(tu_ulong() % 50)); /* narrow */
+        if (!isfinite(b)) b = a;
+        break;
+    default: b = tu_double(); break;
+    }
+    if (a > b) { t = a; a = b; b = t; }
+    return vccd_di_set_2d(a, b);
+}
+
+double
+tu_point_in(vccd_di a)
+{
+    double lo = a.lo, hi = a.hi, x;
+    unsigned long k = tu_ulong() % 8;
+
+    if (lo == -INFINITY) lo = -DBL_MAX;
+    if (hi == INFINITY) hi = DBL_MAX;
+    if (lo > hi) lo = hi;       /* [DBL_MAX, inf] style half-lines */
+    switch (k) {
+    case 0: return lo;
+    case 1: return hi;
+    case 2: x = 0.0; if (x >= lo && x <= hi) return x; /* fall through */
+    default:
+        x = lo + (hi - lo) * tu_unit();
+        if (!isfinite(x)) x = lo * (1 - tu_unit()) + hi * tu_unit() ;
+        if (!isfinite(x)) x = 0.5 * lo + 0.5 * hi;
+        if (x < lo) x = lo;
+        if (x > hi) x = hi;
+        return x;
+    }
+}
+
+void
+tu_mi(vccd_mi_t r, int bounded_only)
+{
+    mpfr_prec_t p = vccd_mi_get_prec(r);
+    vccd_di d = tu_di(bounded_only);
+    MPFR_DECL_INIT(lo, p);
+    MPFR_DECL_INIT(hi, p);
+
+    vccd_mi_set_di(r, d);
+    if (vccd_di_is_bounded(d) && !vccd_di_is_point(d) && (tu_ulong() & 1)) {
+        /* add random low-order bits beyond binary64 so that the MPFR
+           backend sees genuinely p-bit endpoints */
+        mpfr_urandomb(lo, tu_rand);
+        mpfr_urandomb(hi, tu_rand);
+        mpfr_mul_d(lo, lo, (d.hi - d.lo) * 0.5, MPFR_RNDD);
+        mpfr_add_d(lo, lo, d.lo, MPFR_RNDD);
+        mpfr_mul_d(hi, hi, (d.hi - d.lo) * 0.5, MPFR_RNDU);
+        mpfr_d_sub(hi, d.hi, hi, MPFR_RNDU);
+        if (mpfr_number_p(lo) && mpfr_number_p(hi) && mpfr_lessequal_p(lo, hi))
+            vccd_mi_set_2fr(r, lo, hi);
+    }
+}
+
+void
+tu_fr_point_in(mpfr_t x, const vccd_mi_t a)
+{
+    MPFR_DECL_INIT(lo, mpfr_get_prec(x));
+    MPFR_DECL_INIT(hi, mpfr_get_prec(x));
+
+    mpfr_set(lo, &a->lo, MPFR_RNDU);
+    mpfr_set(hi, &a->hi, MPFR_RNDD);
+    if (mpfr_inf_p(lo)) mpfr_set_d(lo, -DBL_MAX, MPFR_RNDU);
+    if (mpfr_inf_p(hi)) mpfr_set_d(hi, DBL_MAX, MPFR_RNDD);
+    if (mpfr_greater_p(lo, hi))
+        mpfr_set(lo, hi, MPFR_RNDN);
+    switch (tu_ulong() % 6) {
+    case 0: mpfr_set(x, lo, MPFR_RNDN); break;
+    case 1: mpfr_set(x, hi, MPFR_RNDN); break;
+    default:
+        mpfr_urandomb(x, tu_rand);
+        mpfr_sub(hi, hi, lo, MPFR_RNDD);
+        mpfr_mul(x, x, hi, MPFR_RNDD);
+        mpfr_add(x, x, lo, MPFR_RNDD);
+        if (mpfr_less_p(x, lo)) mpfr_set(x, lo, MPFR_RNDN);
+        break;
+    }
+    /* x was rounded to its own precision; keep it inside a */
+    if (mpfr_less_p(x, &a->lo)) mpfr_set(x, &a->lo, MPFR_RNDU);
+    if (mpfr_greater_p(x, &a->hi)) mpfr_set(x, &a->hi, MPFR_RNDD);
+}
+
+int
+tu_encloses_fr(const mpfr_t lo, const mpfr_t hi, const mpfr_t vd, const mpfr_t vu)
+{
+    return mpfr_lessequal_p(lo, vd) && mpfr_lessequal_p(vu, hi);
+}
+
+int
+tu_di_encloses(vccd_di a, const mpfr_t vd, const mpfr_t vu)
+{
+    return !vccd_di_is_empty(a) && mpfr_cmp_d(vd, a.lo) >= 0 && mpfr_cmp_d(vu, a.hi) <= 0;
+}
+
+int
+tu_run(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    if (failed)
+        fprintf(stderr, "seed=%lu (set VCCD_TEST_SEED to reproduce)\n", tu_seed);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

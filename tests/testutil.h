@@ -1,0 +1,53 @@
+/* testutil.h -- shared machinery of the Check suites: the seed, the
+   iteration multiplier, random doubles and intervals with the special
+   classes the rigour contract must survive, and exact containment checks
+   against MPFR. */
+#ifndef VCCD_TESTUTIL_H
+#define VCCD_TESTUTIL_H
+
+#include <check.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include <stdio.h>
+
+#include "vccd.h"
+
+/* Seed: VCCD_TEST_SEED or a fixed default; printed by tu_fail_msg.
+   Iterations: n * VCCD_TEST_MULTIPLIER (default 1), at least 1. */
+extern unsigned long tu_seed;
+extern gmp_randstate_t tu_rand;
+void tu_init(void);
+long tu_iters(long n);
+
+/* Random 64-bit integer / double in [0, 1). */
+unsigned long tu_ulong(void);
+double tu_unit(void);
+/* A random double from a mix of classes: +-0, subnormals, tiny, huge,
+   near 1, small integers, +-DBL_MAX, random bit patterns.  Never NaN or
+   infinite. */
+double tu_double(void);
+/* A random valid nonempty interval: point, zero-containing, tiny/huge
+   magnitudes, half-lines and the whole line (with probability ~5%
+   unbounded; never when bounded_only). */
+vccd_di tu_di(int bounded_only);
+/* A random finite double inside a (which must be nonempty). */
+double tu_point_in(vccd_di a);
+/* Random MPFR interval at precision prec: endpoints with prec bits. */
+void tu_mi(vccd_mi_t r, int bounded_only);
+/* A random number at x's precision inside a. */
+void tu_fr_point_in(mpfr_t x, const vccd_mi_t a);
+
+/* lo <= v <= hi for the exact value v, given v's rounded-down and
+   rounded-up values at a precision >= that of lo and hi (so the test is
+   exact: lo <= v iff lo <= RD(v)). */
+int tu_encloses_fr(const mpfr_t lo, const mpfr_t hi, const mpfr_t vd, const mpfr_t vu);
+int tu_di_encloses(vccd_di a, const mpfr_t vd, const mpfr_t vu);
+
+/* Fail with the seed and a message (printf-style). */
+#define tu_fail(fmt, ...) ck_abort_msg("seed=%lu: " fmt, tu_seed, ##__VA_ARGS__)
+
+/* Run a suite built by make_suite with no timeout (the default 4 s is for
+   unit tests, not 10^6-case loops); returns the exit status. */
+int tu_run(Suite *s);
+
+#endif
