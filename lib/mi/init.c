@@ -1,9 +1,19 @@
 /* init.c -- lifetime, precision and assignment of MPFR intervals. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "mi/mi_impl.h"
 
 void
 vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec)
 {
+    /* Operations keep temporaries of the output's precision on the stack;
+       an unchecked huge precision would overflow it far from the cause. */
+    if (prec < MPFR_PREC_MIN || prec > VCCD_MI_PREC_MAX) {
+        fprintf(stderr, "vccd_mi_init2: precision %ld outside [%ld, %ld]\n",
+                (long)prec, (long)MPFR_PREC_MIN, (long)VCCD_MI_PREC_MAX);
+        abort();
+    }
     mpfr_init2(LO(x), prec);
     mpfr_init2(HI(x), prec);
     vccd_mi_set_empty(x);

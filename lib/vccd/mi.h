@@ -43,7 +43,8 @@ typedef const vccd_mi_struct *vccd_mi_srcptr;
     vccd_mi_init_on(x, prec, x##_limbs_)
 
 /* Lifetime and precision. */
-void vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec);   /* x := empty */
+/* x := empty; aborts if prec is outside [MPFR_PREC_MIN, VCCD_MI_PREC_MAX]. */
+void vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec);
 void vccd_mi_clear(vccd_mi_t x);
 void vccd_mi_init_on(vccd_mi_t x, mpfr_prec_t prec, mp_limb_t *limbs);
 mpfr_prec_t vccd_mi_get_prec(const vccd_mi_t x);
