@@ -39,37 +39,25 @@ static void rump_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k
 
 /* volatile operands: without -frounding-math gcc may move or merge the
    two evaluations across fesetround, which is the very hazard the
-   rounding-mode approach has to fight. */
-static void
-mode_add(void *p, long reps)
-{
-    (void)p;
-    for (long k = 0; k < reps; k++)
-        for (int i = 0; i < N; i++) {
-            volatile double al = xa[i].lo, ah = xa[i].hi, bl = xb[IDX(i, k)].lo, bh = xb[IDX(i, k)].hi;
-            fesetround(FE_DOWNWARD);
-            xr[i].lo = al + bl;
-            fesetround(FE_UPWARD);
-            xr[i].hi = ah + bh;
-        }
-    fesetround(FE_TONEAREST);
-}
-
-static void
-mode_mul(void *p, long reps)
-{
-    (void)p;
-    for (long k = 0; k < reps; k++)
-        for (int i = 0; i < N; i++) {
-            /* positive operands (see fill), so lo = al*bl, hi = ah*bh */
-            volatile double al = xa[i].lo, ah = xa[i].hi, bl = xb[IDX(i, k)].lo, bh = xb[IDX(i, k)].hi;
-            fesetround(FE_DOWNWARD);
-            xr[i].lo = al * bl;
-            fesetround(FE_UPWARD);
-            xr[i].hi = ah * bh;
-        }
-    fesetround(FE_TONEAREST);
-}
+   rounding-mode approach has to fight.  Operands are positive (see the
+   fill loop), so lo = al OP bl and hi = ah OP bh for both + and *. */
+#define MODE_LOOP(name, OP)                                                 \
+    static void name(void *p, long reps)                                    \
+    {                                                                       \
+        (void)p;                                                            \
+        for (long k = 0; k < reps; k++)                                     \
+            for (int i = 0; i < N; i++) {                                   \
+                volatile double al = xa[i].lo, ah = xa[i].hi;               \
+                volatile double bl = xb[IDX(i, k)].lo, bh = xb[IDX(i, k)].hi; \
+                fesetround(FE_DOWNWARD);                                    \
+                xr[i].lo = al OP bl;                                        \
+                fesetround(FE_UPWARD);                                      \
+                xr[i].hi = ah OP bh;                                        \
+            }                                                               \
+        fesetround(FE_TONEAREST);                                           \
+    }
+MODE_LOOP(mode_add, +)
+MODE_LOOP(mode_mul, *)
 
 void
 vccd_bench_rounding(const vccd_bench_opts *o)

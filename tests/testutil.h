@@ -46,8 +46,9 @@ int tu_di_encloses(vccd_di a, const mpfr_t vd, const mpfr_t vu);
 /* Fail with the seed and a message (printf-style). */
 #define tu_fail(fmt, ...) ck_abort_msg("seed=%lu: " fmt, tu_seed, ##__VA_ARGS__)
 
-/* Run a suite built by make_suite with no timeout (the default 4 s is for
-   unit tests, not 10^6-case loops); returns the exit status. */
+/* Run a suite and return the exit status, printing the seed on failure.
+   Callers set tcase_set_timeout(tc, 0) on their test cases: Check's
+   default 4 s is for unit tests, not 10^6-case loops. */
 int tu_run(Suite *s);
 
 #endif

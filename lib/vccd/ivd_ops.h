@@ -70,7 +70,8 @@ static inline int IVD_FN(is_empty)(IVD_T a) { return !(a.lo <= a.hi); }
 static inline int IVD_FN(is_entire)(IVD_T a) { return a.lo == -INFINITY && a.hi == INFINITY; }
 static inline int IVD_FN(is_point)(IVD_T a) { return a.lo == a.hi; }
 static inline int IVD_FN(is_bounded)(IVD_T a) { return a.lo > -INFINITY && a.hi < INFINITY; }
-static inline int IVD_FN(contains_d)(IVD_T a, double x) { return a.lo <= x && x <= a.hi; }
+/* x is a real number in a (so +-inf and NaN never are). */
+static inline int IVD_FN(contains_d)(IVD_T a, double x) { return a.lo <= x && x <= a.hi && x > -INFINITY && x < INFINITY; }
 static inline int IVD_FN(contains_zero)(IVD_T a) { return a.lo <= 0.0 && 0.0 <= a.hi; }
 /* a is a subset of b (the empty set is a subset of everything). */
 static inline int
@@ -93,6 +94,12 @@ IVD_FN(hull)(IVD_T a, IVD_T b)
 {
     /* The empty representation {+inf, -inf} is neutral for min/max. */
     IVD_T r;
+    /* Fix: any lo > hi is empty (see above), and e.g. {1, 0} is not
+       neutral for min/max: hull([5,6], {1,0}) gave [1, 6]. */
+    if (IVD_FN(is_empty)(a))
+        return b;
+    if (IVD_FN(is_empty)(b))
+        return a;
     r.lo = a.lo < b.lo ? a.lo : b.lo;
     r.hi = a.hi > b.hi ? a.hi : b.hi;
     return r;
@@ -313,8 +320,16 @@ IVD_FN(div_d)(IVD_T a, double d)
     return r;
 }
 
+/* Bounds of the two div_ext pieces.  The lower piece holds only
+   negative quotients and the upper only positive ones, so a bound rounded
+   across zero (x / inf, or underflow) may be clamped to 0: the pieces then
+   stay disjoint but for the point 0 where both may end. */
+static inline double IVD_FN(upto0)(double q) { q = IVD_UP(q); return q > 0.0 ? 0.0 : q; }
+static inline double IVD_FN(from0)(double q) { q = IVD_DN(q); return q < 0.0 ? 0.0 : q; }
+
 /* Extended division: {x / y : x in a, y in b, y != 0} as at most two
-   disjoint intervals, written to r[0] (the lower) and r[1].  Returns the
+   intervals, written to r[0] (the lower) and r[1]; they share at most
+   the point 0.  Returns the
    number of pieces, 0 (empty), 1 or 2.  This is what interval Newton needs
    when the derivative enclosure contains zero. */
 static inline int
@@ -334,28 +349,28 @@ IVD_FN(div_ext)(IVD_T r[2], IVD_T a, IVD_T b)
         /* Positive numerator: negative divisors give (-inf, a.lo/b.lo],
            positive divisors give [a.lo/b.hi, +inf). */
         if (b.hi == 0.0) {
-            r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.lo / b.lo));
+            r[0] = IVD_FN(set_2d)(-INFINITY, IVD_FN(upto0)(a.lo / b.lo));
             return 1;
         }
         if (b.lo == 0.0) {
-            r[0] = IVD_FN(set_2d)(IVD_DN(a.lo / b.hi), INFINITY);
+            r[0] = IVD_FN(set_2d)(IVD_FN(from0)(a.lo / b.hi), INFINITY);
             return 1;
         }
-        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.lo / b.lo));
-        r[1] = IVD_FN(set_2d)(IVD_DN(a.lo / b.hi), INFINITY);
+        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_FN(upto0)(a.lo / b.lo));
+        r[1] = IVD_FN(set_2d)(IVD_FN(from0)(a.lo / b.hi), INFINITY);
         return 2;
     }
     /* Negative numerator (a.hi < 0). */
     if (b.hi == 0.0) {
-        r[0] = IVD_FN(set_2d)(IVD_DN(a.hi / b.lo), INFINITY);
+        r[0] = IVD_FN(set_2d)(IVD_FN(from0)(a.hi / b.lo), INFINITY);
         return 1;
     }
     if (b.lo == 0.0) {
-        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.hi / b.hi));
+        r[0] = IVD_FN(set_2d)(-INFINITY, IVD_FN(upto0)(a.hi / b.hi));
         return 1;
     }
-    r[0] = IVD_FN(set_2d)(-INFINITY, IVD_UP(a.hi / b.hi));
-    r[1] = IVD_FN(set_2d)(IVD_DN(a.hi / b.lo), INFINITY);
+    r[0] = IVD_FN(set_2d)(-INFINITY, IVD_FN(upto0)(a.hi / b.hi));
+    r[1] = IVD_FN(set_2d)(IVD_FN(from0)(a.hi / b.lo), INFINITY);
     return 2;
 }
 
@@ -389,8 +404,14 @@ IVD_FN(mid)(IVD_T a)
         return a.hi == INFINITY ? 0.0 : (a.hi < -DBL_MAX ? a.hi : -DBL_MAX);
     if (a.hi == INFINITY)
         return a.lo > DBL_MAX ? a.lo : DBL_MAX;
-    m = 0.5 * a.lo + 0.5 * a.hi;        /* no overflow, unlike (lo+hi)/2 */
-    /* 0.5*x can round (subnormals) and push m out of [lo, hi]. */
+    /* Fix: 0.5*lo + 0.5*hi alone rounds each half when lo, hi are odd
+       subnormals, missing a representable midpoint ([d, 5d] gave 2d, not
+       3d).  If the midpoint is a double, lo + hi = 2*mid is exact unless
+       it overflows, and then both halvings are exact. */
+    m = 0.5 * (a.lo + a.hi);
+    if (!isfinite(m))
+        m = 0.5 * a.lo + 0.5 * a.hi;    /* lo + hi overflowed */
+    /* Rounding in other modes could still push m out of [lo, hi]. */
     if (m < a.lo) m = a.lo;
     if (m > a.hi) m = a.hi;
     return m;

@@ -1,0 +1,334 @@
+/* t-fpenv.c -- the floating-point environment vccd_di relies on, and vccd_di containment in every rounding mode. */
+#include <fenv.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+/* noipa keeps gcc from proving these functions const and moving their
+   arithmetic across the fesetround calls around them: we want the
+   operations really executed in the mode under test. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define OPAQUE __attribute__((noipa))
+#else
+#define OPAQUE __attribute__((noinline))
+#endif
+
+static const int modes[] = { FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO, FE_TONEAREST };
+static const char *const mode_names[] = { "upward", "downward", "towardzero", "tonearest" };
+static const mpfr_rnd_t mode_rnd[] = { MPFR_RNDU, MPFR_RNDD, MPFR_RNDZ, MPFR_RNDN };
+#define NMODES (sizeof modes / sizeof modes[0])
+
+static void
+set_mode(int mode)
+{
+    if (fesetround(mode) != 0 || fegetround() != mode)
+        tu_fail("fesetround(%d) failed", mode);
+}
+
+/* --- (a) the library's own check ------------------------------------ */
+
+START_TEST(test_fpenv_check)
+{
+    int m;
+
+    tu_init();
+    m = vccd_fpenv_check();
+    if (m != 0)
+        tu_fail("vccd_fpenv_check() = %d: %s", m, vccd_fpenv_describe(m));
+    if (vccd_fpenv_describe(0) == NULL || vccd_fpenv_describe(VCCD_FPENV_FTZ) == NULL)
+        tu_fail("vccd_fpenv_describe returned NULL");
+}
+END_TEST
+
+/* --- (b) gradual underflow ------------------------------------------ */
+
+/* volatile: the compiler would otherwise fold these at compile time with
+   its own (correct) arithmetic and we would test nothing about the CPU. */
+static volatile double v_min = DBL_MIN;
+static volatile double v_dmin = 0x1p-1074;
+static volatile double v_sub = 0x1p-1070;
+static volatile double v_big = 0x1p60;
+static volatile double v_minplus = 0x1.0000000000001p-1022;
+static volatile double v_half = 0.5;
+
+START_TEST(test_subnormals)
+{
+    double m = v_min, d = v_dmin, s = v_sub, b = v_big, mp = v_minplus, h = v_half;
+
+    tu_init();
+    /* FTZ would flush these subnormal results to 0. */
+    if (m * h != 0x1p-1023)
+        tu_fail("DBL_MIN * 0.5 = %a (FTZ?)", m * h);
+    if (mp - m != 0x1p-1074)
+        tu_fail("x - y for neighbouring normals = %a, want 0x1p-1074 (FTZ?)", mp - m);
+    if (d + d != 0x1p-1073 || d * 3.0 != 0x1.8p-1073)
+        tu_fail("subnormal add/mul wrong: %a %a", d + d, d * 3.0);
+    if ((d * 2.0) / 2.0 != d)
+        tu_fail("subnormal division wrong");
+    /* DAZ would read the subnormal operand as 0. */
+    if (s * b != 0x1p-1010)
+        tu_fail("0x1p-1070 * 2^60 = %a (DAZ?)", s * b);
+    if (s + m != 0x1.0000000000010p-1022)
+        tu_fail("DBL_MIN + 0x1p-1070 = %a (DAZ?)", s + m);
+    if (!(d > 0.0) || !(-d < 0.0))
+        tu_fail("denorm_min compares as zero (DAZ?)");
+    if (sqrt(s) != 0x1p-535)
+        tu_fail("sqrt(0x1p-1070) = %a", sqrt(s));
+}
+END_TEST
+
+/* --- (c) no contraction ------------------------------------------------ */
+
+static volatile double v_x, v_y;
+
+START_TEST(test_no_contraction)
+{
+    long i, n = tu_iters(100000), sensitive = 0;
+
+    tu_init();
+    for (i = 0; i < n; i++) {
+        double x, y, p, r;
+        v_x = 1.0 + tu_unit();
+        v_y = 1.0 + tu_unit();
+        x = v_x;
+        y = v_y;
+        p = x * y;
+        /* Fused, x*y - p would be the rounding error of p. */
+        r = x * y - p;
+        if (r != 0.0)
+            tu_fail("x*y - p = %a for x=%a y=%a: FMA contraction", r, x, y);
+        /* The probe is only meaningful if the fused result would differ;
+           count the cases where it does. */
+        if (fma(x, y, -p) != 0.0)
+            sensitive++;
+    }
+    if (sensitive < n / 2)
+        tu_fail("only %ld of %ld probes would detect contraction", sensitive, n);
+}
+END_TEST
+
+/* --- (d) rounding-mode pitfalls and the design claim ------------------ */
+
+/* The classical "lower bound in upward mode" trick.  Under -fno-rounding-
+   math (gcc's default) gcc may rewrite -((-a)*b) to a*b, which in upward
+   mode is the upper bound. */
+OPAQUE static double
+neg_trick(double a, double b)
+{
+    return -((-a) * b);
+}
+
+OPAQUE static double
+raw_mul(double a, double b)
+{
+    return a * b;
+}
+
+START_TEST(test_negation_trick)
+{
+    double a = 0.1, b = 0.3, r, m;
+    MPFR_DECL_INIT(ex, 256);
+    MPFR_DECL_INIT(rd, 53);
+    MPFR_DECL_INIT(ru, 53);
+    size_t i;
+
+    tu_init();
+    mpfr_set_d(ex, a, MPFR_RNDN);
+    mpfr_mul_d(ex, ex, b, MPFR_RNDN);           /* exact: 106 bits */
+    mpfr_set(rd, ex, MPFR_RNDD);
+    mpfr_set(ru, ex, MPFR_RNDU);
+    if (mpfr_equal_p(rd, ru))
+        tu_fail("test inputs have an exact product; pick others");
+
+    /* First make sure the hardware honours the mode at all, otherwise
+       the containment tests below would silently test round-to-nearest
+       four times. */
+    for (i = 0; i < NMODES; i++) {
+        MPFR_DECL_INIT(want, 53);
+        mpfr_set(want, ex, mode_rnd[i]);
+        set_mode(modes[i]);
+        m = raw_mul(a, b);
+        set_mode(FE_TONEAREST);
+        if (mpfr_cmp_d(want, m) != 0)
+            tu_fail("%s: a*b = %a, want %a", mode_names[i], m, mpfr_get_d(want, MPFR_RNDN));
+    }
+
+    set_mode(FE_UPWARD);
+    r = neg_trick(a, b);
+    set_mode(FE_TONEAREST);
+    /* Whatever gcc did, the result is one of the two neighbours; which
+       one is a fact about this compiler, reported, not asserted. */
+    if (mpfr_cmp_d(rd, r) != 0 && mpfr_cmp_d(ru, r) != 0)
+        tu_fail("-((-a)*b) = %a is neither neighbour of the product", r);
+    printf("t-fpenv note: under FE_UPWARD, -((-a)*b) gave the %s product "
+           "(%s)\n", mpfr_cmp_d(rd, r) == 0 ? "downward" : "upward",
+           mpfr_cmp_d(rd, r) == 0 ? "gcc kept the negations"
+                                  : "gcc folded the negations: the trick is unsound here");
+}
+END_TEST
+
+enum dop { D_ADD, D_MUL, D_DIV, D_SQRT };
+
+OPAQUE static vccd_di
+di_op(enum dop op, vccd_di a, vccd_di b)
+{
+    switch (op) {
+    case D_ADD: return vccd_di_add(a, b);
+    case D_MUL: return vccd_di_mul(a, b);
+    case D_DIV: return vccd_di_div(a, b);
+    default: return vccd_di_sqrt(a);
+    }
+}
+
+/* A point of b other than 0, or 0 if b has none. */
+static double
+nonzero_point_in(vccd_di b)
+{
+    int k;
+    for (k = 0; k < 8; k++) {
+        double y = tu_point_in(b);
+        if (y != 0.0)
+            return y;
+    }
+    return b.hi != 0.0 ? (isfinite(b.hi) ? b.hi : DBL_MAX) : (isfinite(b.lo) ? b.lo : -DBL_MAX);
+}
+
+static long
+containment_in_mode(size_t mi, long n)
+{
+    static const char *const names[] = { "add", "mul", "div", "sqrt" };
+    MPFR_DECL_INIT(fx, 53);
+    MPFR_DECL_INIT(fy, 53);
+    MPFR_DECL_INIT(vd, 256);
+    MPFR_DECL_INIT(vu, 256);
+    long i, checks = 0;
+    int op;
+
+    for (i = 0; i < n; i++) {
+        for (op = D_ADD; op <= D_SQRT; op++) {
+            vccd_di a = tu_di(0), b = tu_di(0), r;
+            double x, y;
+
+            if (op == D_SQRT) {
+                a = vccd_di_intersect(a, vccd_di_set_2d(0.0, INFINITY));
+                if (vccd_di_is_empty(a))
+                    a = vccd_di_set_2d(0.0, fabs(tu_double()));
+            }
+            x = tu_point_in(a);
+            y = op == D_DIV ? nonzero_point_in(b) : tu_point_in(b);
+            if (op == D_DIV && y == 0.0)
+                continue;           /* b = [0, 0]: no quotient exists */
+
+            set_mode(modes[mi]);
+            r = di_op((enum dop)op, a, b);
+            set_mode(FE_TONEAREST);
+
+            mpfr_set_d(fx, x, MPFR_RNDN);
+            mpfr_set_d(fy, y, MPFR_RNDN);
+            switch (op) {
+            case D_ADD: mpfr_add(vd, fx, fy, MPFR_RNDD); mpfr_add(vu, fx, fy, MPFR_RNDU); break;
+            case D_MUL: mpfr_mul(vd, fx, fy, MPFR_RNDD); mpfr_mul(vu, fx, fy, MPFR_RNDU); break;
+            case D_DIV: mpfr_div(vd, fx, fy, MPFR_RNDD); mpfr_div(vu, fx, fy, MPFR_RNDU); break;
+            default: mpfr_sqrt(vd, fx, MPFR_RNDD); mpfr_sqrt(vu, fx, MPFR_RNDU); break;
+            }
+            checks++;
+            if (!tu_di_encloses(r, vd, vu) || r.lo != r.lo || r.hi != r.hi)
+                tu_fail("%s mode, di_%s: a=[%a,%a] b=[%a,%a] x=%a y=%a -> [%a,%a] "
+                        "misses the exact result", mode_names[mi], names[op],
+                        a.lo, a.hi, b.lo, b.hi, x, y, r.lo, r.hi);
+        }
+    }
+    return checks;
+}
+
+START_TEST(test_containment_all_modes)
+{
+    size_t mi = (size_t)_i;
+    long checks;
+
+    tu_init();
+    checks = containment_in_mode(mi, tu_iters(100000));
+    if (fegetround() != FE_TONEAREST)
+        tu_fail("rounding mode not restored");
+    printf("t-fpenv: %s: %ld containment checks\n", mode_names[mi], checks);
+}
+END_TEST
+
+/* --- (e) common subexpressions across fesetround ---------------------- */
+
+static volatile double v_one = 1.0, v_tiny = 0x1p-60;
+
+/* Non-volatile operands: gcc does not know fesetround changes what a+b
+   means and may reuse the first sum. */
+OPAQUE static void
+cse_demo(double a, double b, double *before, double *after)
+{
+    *before = a + b;
+    fesetround(FE_UPWARD);
+    *after = a + b;
+    fesetround(FE_TONEAREST);
+}
+
+OPAQUE static void
+cse_di(vccd_di a, vccd_di b, vccd_di *before, vccd_di *after)
+{
+    *before = vccd_di_add(a, b);
+    fesetround(FE_UPWARD);
+    *after = vccd_di_add(a, b);
+    fesetround(FE_TONEAREST);
+}
+
+START_TEST(test_cse_across_fesetround)
+{
+    double a = v_one, b = v_tiny, s0, s1;
+    vccd_di r0, r1;
+    MPFR_DECL_INIT(ex, 256);
+
+    tu_init();
+    mpfr_set_d(ex, a, MPFR_RNDN);
+    mpfr_add_d(ex, ex, b, MPFR_RNDN);           /* exact: 61 bits */
+
+    cse_demo(a, b, &s0, &s1);
+    printf("t-fpenv note: a+b before/after fesetround(FE_UPWARD) = %a / %a "
+           "(%s)\n", s0, s1, s0 == s1 ? "gcc reused the round-to-nearest sum"
+                                      : "recomputed upward");
+    /* Each is some rounding of the exact sum; nothing else is claimed. */
+    if (!(mpfr_cmp_d(ex, vccd_fp_next_down(s0)) > 0 && mpfr_cmp_d(ex, vccd_fp_next_up(s0)) < 0)
+        || !(mpfr_cmp_d(ex, vccd_fp_next_down(s1)) > 0 && mpfr_cmp_d(ex, vccd_fp_next_up(s1)) < 0))
+        tu_fail("a+b is more than one ulp off: %a %a", s0, s1);
+
+    cse_di(vccd_di_set_d(a), vccd_di_set_d(b), &r0, &r1);
+    if (fegetround() != FE_TONEAREST)
+        tu_fail("rounding mode not restored");
+    /* Whether or not the second sum was reused, both must enclose. */
+    if (!tu_di_encloses(r0, ex, ex) || !tu_di_encloses(r1, ex, ex))
+        tu_fail("vccd_di_add misses 1 + 2^-60: [%a,%a] / [%a,%a]", r0.lo, r0.hi, r1.lo, r1.hi);
+}
+END_TEST
+
+static Suite *
+make_suite(void)
+{
+    Suite *s = suite_create("fpenv");
+    TCase *tc = tcase_create("environment");
+    TCase *tm = tcase_create("rounding_modes");
+
+    tcase_set_timeout(tc, 0);
+    tcase_set_timeout(tm, 0);
+    tcase_add_test(tc, test_fpenv_check);
+    tcase_add_test(tc, test_subnormals);
+    tcase_add_test(tc, test_no_contraction);
+    tcase_add_test(tm, test_negation_trick);
+    tcase_add_loop_test(tm, test_containment_all_modes, 0, (int)NMODES);
+    tcase_add_test(tm, test_cse_across_fesetround);
+    suite_add_tcase(s, tc);
+    suite_add_tcase(s, tm);
+    return s;
+}
+
+int
+main(void)
+{
+    tu_init();
+    return tu_run(make_suite());
+}
