@@ -195,6 +195,28 @@ IVD_FN(mul_end)(double x, double y)
     return p == p ? p : 0.0;
 }
 
+/* Smallest / largest of four endpoint values, ignoring NaN (an operand
+   that is NaN never wins a comparison). */
+static inline double
+IVD_FN(min4)(double x1, double x2, double x3, double x4)
+{
+    double m = INFINITY;
+    m = x1 < m ? x1 : m;
+    m = x2 < m ? x2 : m;
+    m = x3 < m ? x3 : m;
+    return x4 < m ? x4 : m;
+}
+
+static inline double
+IVD_FN(max4)(double x1, double x2, double x3, double x4)
+{
+    double m = -INFINITY;
+    m = x1 > m ? x1 : m;
+    m = x2 > m ? x2 : m;
+    m = x3 > m ? x3 : m;
+    return x4 > m ? x4 : m;
+}
+
 static inline IVD_T
 IVD_FN(mul)(IVD_T a, IVD_T b)
 {
@@ -209,12 +231,8 @@ IVD_FN(mul)(IVD_T a, IVD_T b)
     p2 = IVD_FN(mul_end)(a.lo, b.hi);
     p3 = IVD_FN(mul_end)(a.hi, b.lo);
     p4 = IVD_FN(mul_end)(a.hi, b.hi);
-    lo = p1 < p2 ? p1 : p2;
-    lo = p3 < lo ? p3 : lo;
-    lo = p4 < lo ? p4 : lo;
-    hi = p1 > p2 ? p1 : p2;
-    hi = p3 > hi ? p3 : hi;
-    hi = p4 > hi ? p4 : hi;
+    lo = IVD_FN(min4)(p1, p2, p3, p4);
+    hi = IVD_FN(max4)(p1, p2, p3, p4);
     r.lo = IVD_DN(lo);
     r.hi = IVD_UP(hi);
     return r;
@@ -261,16 +279,6 @@ IVD_FN(sqr)(IVD_T a)
     return r;
 }
 
-/* Quotient of two endpoints where 0 is not inside the divisor: inf/inf
-   can only arise at a corner whose neighbours already reach 0 and inf, so
-   that corner may be dropped; we return a value neutral for min/max. */
-static inline double
-IVD_FN(div_end)(double x, double y, double neutral)
-{
-    double q = x / y;
-    return q == q ? q : neutral;
-}
-
 /* {x / y : x in a, y in b, y != 0}, hulled.  If b contains 0 the result is
    the whole line (use div_ext for the two-piece answer), and division by
    [0, 0] is empty. */
@@ -286,20 +294,16 @@ IVD_FN(div)(IVD_T a, IVD_T b)
         return IVD_FN(empty)();
     if (b.lo <= 0.0 && 0.0 <= b.hi)
         return IVD_FN(entire)();
-    q1 = IVD_FN(div_end)(a.lo, b.lo, INFINITY);
-    q2 = IVD_FN(div_end)(a.lo, b.hi, INFINITY);
-    q3 = IVD_FN(div_end)(a.hi, b.lo, INFINITY);
-    q4 = IVD_FN(div_end)(a.hi, b.hi, INFINITY);
-    lo = q1 < q2 ? q1 : q2;
-    lo = q3 < lo ? q3 : lo;
-    lo = q4 < lo ? q4 : lo;
-    q1 = IVD_FN(div_end)(a.lo, b.lo, -INFINITY);
-    q2 = IVD_FN(div_end)(a.lo, b.hi, -INFINITY);
-    q3 = IVD_FN(div_end)(a.hi, b.lo, -INFINITY);
-    q4 = IVD_FN(div_end)(a.hi, b.hi, -INFINITY);
-    hi = q1 > q2 ? q1 : q2;
-    hi = q3 > hi ? q3 : hi;
-    hi = q4 > hi ? q4 : hi;
+    /* With 0 outside b, inf/inf can only arise at a corner whose
+       neighbours already reach 0 and inf, so that NaN may be ignored;
+       each endpoint of a meets at least one finite endpoint of b, so
+       never all four are NaN. */
+    q1 = a.lo / b.lo;
+    q2 = a.lo / b.hi;
+    q3 = a.hi / b.lo;
+    q4 = a.hi / b.hi;
+    lo = IVD_FN(min4)(q1, q2, q3, q4);
+    hi = IVD_FN(max4)(q1, q2, q3, q4);
     r.lo = IVD_DN(lo);
     r.hi = IVD_UP(hi);
     return r;
