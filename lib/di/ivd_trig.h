@@ -16,14 +16,7 @@
    floor(upper bound of b/(pi/2)): a superset of the true ones, so at
    worst the result is a little wider, never wrong. */
 
-#define P1 0x1.921fb544p+0                 /* 33 bits of pi/2 */
-#define P2 0x1.0b4611a6p-34                /* next 32 bits */
-#define P3T_LO 0x1.3198a2e037073p-69       /* pi/2 - P1 - P2 lies in */
-#define P3T_HI 0x1.3198a2e037074p-69       /* [P3T_LO, P3T_HI] */
-#define TWO_OVER_PI_LO 0x1.45f306dc9c882p-1
-#define TWO_OVER_PI_HI 0x1.45f306dc9c883p-1
-/* |x| below this keeps |k| <= 2^20 so that k*P1 and k*P2 stay exact. */
-#define REDUCE_LIMIT 1.5e6
+#include "di/trig_const.h"
 /* Depth of the nested series: for |r| <= 0.8 the tail interval is below
    1e-19 wide, well under an ulp of the result. */
 #define TAYLOR_DEPTH 9
@@ -52,15 +45,30 @@ IVD_FN(series_tail)(IVD_T r2, double d)
     return t;
 }
 
+/* The small positive correction r2 t / d of the last Horner step.  The
+   last step is done as r - r*c (sin) and 1 - c (cos) rather than r * t:
+   the rounding errors of c are then scaled by c <= 0.31 instead of
+   landing on the result at full size, which roughly halves the width. */
+static inline IVD_T
+IVD_FN(series_corr)(IVD_T t, IVD_T r2, double d)
+{
+    IVD_T c;
+    c.lo = IVD_DN(IVD_DN(r2.lo * t.lo) * IVD_DN(1.0 / d));
+    c.hi = IVD_UP(IVD_UP(r2.hi * t.hi) * IVD_UP(1.0 / d));
+    if (c.lo < 0.0)             /* r2 t / d is never negative */
+        c.lo = 0.0;
+    return c;
+}
+
 /* sin r = r (1 - r2/(2*3) (1 - r2/(4*5) (1 - ...))) */
 static IVD_T
 IVD_FN(sin_series)(IVD_T r, IVD_T r2)
 {
     int j = TAYLOR_DEPTH;
     IVD_T t = IVD_FN(series_tail)(r2, (double)(2 * j) * (2 * j + 1));
-    for (j--; j >= 1; j--)
+    for (j--; j >= 2; j--)
         t = IVD_FN(series_step)(t, r2, (double)(2 * j) * (2 * j + 1));
-    return IVD_FN(mul)(r, t);
+    return IVD_FN(sub)(r, IVD_FN(mul)(r, IVD_FN(series_corr)(t, r2, 6.0)));
 }
 
 /* cos r = 1 - r2/(1*2) (1 - r2/(3*4) (1 - ...)) */
@@ -69,9 +77,9 @@ IVD_FN(cos_series)(IVD_T r2)
 {
     int j = TAYLOR_DEPTH;
     IVD_T t = IVD_FN(series_tail)(r2, (double)(2 * j - 1) * (2 * j));
-    for (j--; j >= 1; j--)
+    for (j--; j >= 2; j--)
         t = IVD_FN(series_step)(t, r2, (double)(2 * j - 1) * (2 * j));
-    return t;
+    return IVD_FN(sub)(IVD_FN(set_d)(1.0), IVD_FN(series_corr)(t, r2, 2.0));
 }
 
 /* Enclosures of sin x and cos x for a finite double |x| <= REDUCE_LIMIT. */
@@ -84,9 +92,23 @@ IVD_FN(point_sin_cos)(IVD_T *s, IVD_T *c, double x)
     IVD_T r, r2, sr, cr;
     long q;
 
-    r = IVD_FN(sub)(IVD_FN(set_d)(x), IVD_FN(set_d)(k * P1));
-    r = IVD_FN(sub)(r, IVD_FN(set_d)(k * P2));
-    r = IVD_FN(sub)(r, IVD_FN(mul_d)(IVD_FN(set_2d)(P3T_LO, P3T_HI), k));
+    if (k == 0.0) {
+        r = IVD_FN(set_d)(x);   /* no reduction, nothing to round */
+    } else {
+        double y = k * P1;      /* exact: see trig_const.h */
+        IVD_T tail;
+        /* Sterbenz: x - y is exact, in every rounding mode, when x and y
+           have the same sign and are within a factor 2 of each other,
+           which is the usual case; stepping it outward anyway would
+           triple the width of r. */
+        if ((x > 0.0) == (y > 0.0) && fabs(y) <= 2.0 * fabs(x) && fabs(x) <= 2.0 * fabs(y))
+            r = IVD_FN(set_d)(x - y);
+        else
+            r = IVD_FN(sub)(IVD_FN(set_d)(x), IVD_FN(set_d)(y));
+        tail = IVD_FN(add)(IVD_FN(set_d)(k * P2),
+                           IVD_FN(mul_d)(IVD_FN(set_2d)(P3T_LO, P3T_HI), k));
+        r = IVD_FN(sub)(r, tail);
+    }
     r2 = IVD_FN(sqr)(r);
     if (!(r2.hi < 2.0)) {
         /* cannot happen with k the nearest integer (|r| <= pi/4 + 1e-9);
