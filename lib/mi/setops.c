@@ -14,6 +14,14 @@ vccd_mi_hull(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b)
 void
 vccd_mi_intersect(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b)
 {
+    /* Decide emptiness on the exact endpoints: rounding max(lo) down and
+       min(hi) up to a coarser r can otherwise turn disjoint operands into
+       a nonempty point (found by tests/mi/t-arith). */
+    if (vccd_mi_empty_p(a) || vccd_mi_empty_p(b)
+        || mpfr_less_p(HI(a), LO(b)) || mpfr_less_p(HI(b), LO(a))) {
+        vccd_mi_set_empty(r);
+        return;
+    }
     mpfr_max(LO(r), LO(a), LO(b), MPFR_RNDD);
     mpfr_min(HI(r), HI(a), HI(b), MPFR_RNDU);
     if (vccd_mi_empty_p(r))

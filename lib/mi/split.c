@@ -26,8 +26,14 @@ vccd_mi_mid(mpfr_t m, const vccd_mi_t a)
         /* lo/2 + hi/2 is exact in MPFR's exponent range before the final
            rounding; clamp in case rounding to m's precision stepped out */
         MPFR_DECL_INIT(t, mpfr_get_prec(m) > PREC(a) ? mpfr_get_prec(m) : PREC(a));
-        mpfr_add(t, LO(a), HI(a), MPFR_RNDN);
-        mpfr_div_2ui(m, t, 1, MPFR_RNDN);
+        MPFR_DECL_INIT(h, PREC(a));
+        /* Halve before adding, as the comment says: lo + hi overflowed to
+           inf near the largest number (which mid returns for half-lines),
+           so mid landed on hi and bisect fell back to a one-ulp sliver
+           (found by tests/mi/t-arith). */
+        mpfr_div_2ui(t, LO(a), 1, MPFR_RNDN);
+        mpfr_div_2ui(h, HI(a), 1, MPFR_RNDN);
+        mpfr_add(m, t, h, MPFR_RNDN);
         if (mpfr_less_p(m, LO(a))) mpfr_set(m, LO(a), MPFR_RNDU);
         if (mpfr_greater_p(m, HI(a))) mpfr_set(m, HI(a), MPFR_RNDD);
     }

@@ -1,0 +1,1229 @@
+/* t-arith.c -- randomized containment, validity, tightness and aliasing of every vccd_mi (MPFR interval) operation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define LO(x) (&(x)->lo)
+#define HI(x) (&(x)->hi)
+/* Allocation size of every variable: at least max(256, 600 + 64), the
+   largest reference precision; mpfr_set_prec below it never reallocates. */
+#define PMAX 704
+
+static long nchecks;
+#define CHECK(cond, ...)                                                     \
+    do {                                                                     \
+        nchecks++;                                                           \
+        if (!(cond))                                                         \
+            tu_fail(__VA_ARGS__);                                            \
+    } while (0)
+
+/* --- formatting and generic checks ---------------------------------- */
+
+/* Exact hex text of an interval / number, for failure messages. */
+static const char *
+fm(const vccd_mi_t a)
+{
+    static char buf[8][1400];
+    static int k;
+    char *b = buf[k++ & 7];
+    mpfr_snprintf(b, sizeof buf[0], "[%Ra, %Ra]_%ld", LO(a), HI(a),
+                  (long)mpfr_get_prec(LO(a)));
+    return b;
+}
+
+static const char *
+ff(const mpfr_t x)
+{
+    static char buf[8][800];
+    static int k;
+    char *b = buf[k++ & 7];
+    mpfr_snprintf(b, sizeof buf[0], "%Ra_%ld", x, (long)mpfr_get_prec(x));
+    return b;
+}
+
+static int
+is_pinf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
+static int
+is_minf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
+
+/* A result must keep its precision, carry no NaN and be either a proper
+   interval or the canonical empty {+inf, -inf}: hull and the other
+   set operations rely on that representation being neutral. */
+static void
+check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
+{
+    nchecks++;
+    if (mpfr_get_prec(LO(r)) != p || mpfr_get_prec(HI(r)) != p)
+        tu_fail("%s: precision changed: %s, expected %ld", op, fm(r), (long)p);
+    if (mpfr_nan_p(LO(r)) || mpfr_nan_p(HI(r)))
+        tu_fail("%s: NaN endpoint %s", op, fm(r));
+    if (mpfr_greater_p(LO(r), HI(r))) {
+        if (!(is_pinf(LO(r)) && is_minf(HI(r))))
+            tu_fail("%s: non-canonical empty %s", op, fm(r));
+    } else if (is_pinf(LO(r)) || is_minf(HI(r))) {
+        tu_fail("%s: infinite endpoint on the wrong side %s", op, fm(r));
+    }
+}
+
+/* Same set (both empty, or equal endpoints as numbers: -0 == +0). */
+static int
+same(const vccd_mi_t a, const vccd_mi_t b)
+{
+    int ea = vccd_mi_is_empty(a), eb = vccd_mi_is_empty(b);
+    if (ea || eb)
+        return ea && eb;
+    return mpfr_equal_p(LO(a), LO(b)) && mpfr_equal_p(HI(a), HI(b));
+}
+
+/* Change the precision of both endpoints; the contents become NaN, so an
+   operation that forgets to write an endpoint is caught by check_valid. */
+static void
+mi_prec(vccd_mi_t x, mpfr_prec_t p)
+{
+    mpfr_set_prec(LO(x), p);
+    mpfr_set_prec(HI(x), p);
+}
+
+static void
+mi_init(vccd_mi_t x)
+{
+    vccd_mi_init2(x, PMAX);
+}
+
+/* Precision schedule: the listed ones in turn, every 8th uniform in
+   [2, 600]. */
+static mpfr_prec_t
+pick_prec(long i)
+{
+    static const mpfr_prec_t fixed[] = { 2, 24, 53, 64, 113, 200, 256 };
+    long k = i % 8;
+    return k < 7 ? fixed[k] : 2 + (mpfr_prec_t)(tu_ulong() % 599);
+}
+
+static mpfr_prec_t
+prec_upto(mpfr_prec_t p)
+{
+    return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
+}
+
+static mpfr_prec_t
+ref_prec(mpfr_prec_t p)
+{
+    return p + 64 > 256 ? p + 64 : 256;
+}
+
+/* A random operand: tu_mi, sometimes empty (to check propagation inside
+   the random loop too), sometimes scaled beyond the binary64 exponent
+   range, which MPFR intervals must handle. */
+static void
+gen_mi(vccd_mi_t r)
+{
+    unsigned long k = tu_ulong() % 64;
+    if (k == 0) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    tu_mi(r, 0);
+    if (k <= 2) {
+        long s = 1100 + (long)(tu_ulong() % 4000);
+        if (k == 2)
+            s = -s;
+        mpfr_mul_2si(LO(r), LO(r), s, MPFR_RNDD);
+        mpfr_mul_2si(HI(r), HI(r), s, MPFR_RNDU);
+    }
+}
+
+/* Round the exact interval [elo, ehi] (empty if lo > hi) outward to
+   precision p into e. */
+static void
+round_out(vccd_mi_t e, mpfr_prec_t p, const mpfr_t elo, const mpfr_t ehi)
+{
+    mi_prec(e, p);
+    if (mpfr_greater_p(elo, ehi)) {
+        vccd_mi_set_empty(e);
+        return;
+    }
+    mpfr_set(LO(e), elo, MPFR_RNDD);
+    mpfr_set(HI(e), ehi, MPFR_RNDU);
+}
+
+/* --- point references ----------------------------------------------- */
+
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MIN, OP_MAX, NBIN };
+static const char *const bin_name[NBIN] = { "add", "sub", "mul", "div", "min", "max" };
+typedef void (*mi_bin_fn)(vccd_mi_ptr, vccd_mi_srcptr, vccd_mi_srcptr);
+static const mi_bin_fn bin_fn[NBIN] = {
+    vccd_mi_add, vccd_mi_sub, vccd_mi_mul, vccd_mi_div, vccd_mi_min, vccd_mi_max
+};
+
+/* op(x, y) rounded by rnd at v's precision; 0 if (x, y) is outside the
+   domain (y == 0 for div). */
+static int
+ref_bin(int op, mpfr_t v, const mpfr_t x, const mpfr_t y, mpfr_rnd_t rnd)
+{
+    switch (op) {
+    case OP_ADD: mpfr_add(v, x, y, rnd); return 1;
+    case OP_SUB: mpfr_sub(v, x, y, rnd); return 1;
+    case OP_MUL: mpfr_mul(v, x, y, rnd); return 1;
+    case OP_DIV:
+        if (mpfr_zero_p(y))
+            return 0;
+        mpfr_div(v, x, y, rnd);
+        return 1;
+    case OP_MIN: mpfr_min(v, x, y, rnd); return 1;
+    default: mpfr_max(v, x, y, rnd); return 1;
+    }
+}
+
+enum { OP_NEG, OP_ABS, OP_SQR, OP_SQRT, NUN };
+static const char *const un_name[NUN] = { "neg", "abs", "sqr", "sqrt" };
+typedef void (*mi_un_fn)(vccd_mi_ptr, vccd_mi_srcptr);
+static const mi_un_fn un_fn[NUN] = { vccd_mi_neg, vccd_mi_abs, vccd_mi_sqr, vccd_mi_sqrt };
+
+static int
+ref_un(int op, mpfr_t v, const mpfr_t x, mpfr_rnd_t rnd)
+{
+    switch (op) {
+    case OP_NEG: mpfr_neg(v, x, rnd); return 1;
+    case OP_ABS: mpfr_abs(v, x, rnd); return 1;
+    case OP_SQR: mpfr_sqr(v, x, rnd); return 1;
+    default:
+        if (mpfr_sgn(x) < 0)
+            return 0;
+        mpfr_sqrt(v, x, rnd);
+        return 1;
+    }
+}
+
+/* --- arithmetic: containment, validity, point tightness -------------- */
+
+START_TEST(test_arith)
+{
+    vccd_mi_t a, b, r, r1, e, c;
+    mpfr_t x, y, xs, vd, vu, t1, t2;
+    long i, n = tu_iters(1000000);
+    int op;
+
+    tu_init();
+    nchecks = 0;
+    mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(e); mi_init(c);
+    mpfr_inits2(PMAX, x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
+    for (i = 0; i < n; i++) {
+        mpfr_prec_t p = pick_prec(i), pa = p, pb = p, pr = p, P = ref_prec(p);
+        int ne, pts;
+
+        /* a quarter of the cases mix the precisions of operands and
+           result: the result is at the output's precision */
+        if (tu_ulong() % 4 == 0) {
+            pa = prec_upto(p);
+            pb = prec_upto(p);
+            pr = prec_upto(p);
+        }
+        mi_prec(a, pa);
+        mi_prec(b, pb);
+        gen_mi(a);
+        gen_mi(b);
+        mpfr_set_prec(x, pa);
+        mpfr_set_prec(xs, pa);
+        mpfr_set_prec(y, pb);
+        mpfr_set_prec(vd, P);
+        mpfr_set_prec(vu, P);
+        mpfr_set_prec(t1, P);
+        mpfr_set_prec(t2, P);
+        ne = !vccd_mi_is_empty(a) && !vccd_mi_is_empty(b);
+        if (!vccd_mi_is_empty(a))
+            tu_fr_point_in(x, a);
+        if (!vccd_mi_is_empty(b))
+            tu_fr_point_in(y, b);
+        pts = ne && vccd_mi_is_point(a) && vccd_mi_is_point(b);
+
+        for (op = 0; op < NBIN; op++) {
+            mi_prec(r, pr);
+            bin_fn[op](r, a, b);
+            check_valid(bin_name[op], r, pr);
+            if (!ne) {
+                CHECK(vccd_mi_is_empty(r), "%s: empty operand gave %s (a=%s b=%s)",
+                      bin_name[op], fm(r), fm(a), fm(b));
+                continue;
+            }
+            if (op == OP_DIV && vccd_mi_contains_zero(b)) {
+                if (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))
+                    CHECK(vccd_mi_is_empty(r), "div by [0,0]: %s / %s = %s", fm(a), fm(b), fm(r));
+                else
+                    CHECK(vccd_mi_is_entire(r), "div by zero-containing: %s / %s = %s",
+                          fm(a), fm(b), fm(r));
+            }
+            if (ref_bin(op, vd, x, y, MPFR_RNDD)) {
+                ref_bin(op, vu, x, y, MPFR_RNDU);
+                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu),
+                      "%s: %s op %s = %s misses x=%s y=%s (RD %s RU %s)", bin_name[op],
+                      fm(a), fm(b), fm(r), ff(x), ff(y), ff(vd), ff(vu));
+            }
+            /* point operands: endpoints must be the correctly rounded
+               values at the output precision */
+            if (pts && ref_bin(op, t1, x, y, MPFR_RNDD)) {
+                mpfr_set_prec(t1, pr);
+                mpfr_set_prec(t2, pr);
+                ref_bin(op, t1, LO(a), LO(b), MPFR_RNDD);
+                ref_bin(op, t2, LO(a), LO(b), MPFR_RNDU);
+                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: points %s, %s give %s, not [%s, %s]", bin_name[op], fm(a), fm(b),
+                      fm(r), ff(t1), ff(t2));
+                mpfr_set_prec(t1, P);
+                mpfr_set_prec(t2, P);
+            }
+        }
+
+        /* min and max are exact set formulas when nothing is rounded */
+        if (ne && pr >= pa && pr >= pb) {
+            mi_prec(r, pr);
+            vccd_mi_min(r, a, b);
+            mpfr_min(t1, LO(a), LO(b), MPFR_RNDN);
+            mpfr_min(t2, HI(a), HI(b), MPFR_RNDN);
+            CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                  "min: %s, %s = %s", fm(a), fm(b), fm(r));
+            vccd_mi_max(r, a, b);
+            mpfr_max(t1, LO(a), LO(b), MPFR_RNDN);
+            mpfr_max(t2, HI(a), HI(b), MPFR_RNDN);
+            CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                  "max: %s, %s = %s", fm(a), fm(b), fm(r));
+        }
+
+        /* hull: the exact hull rounded outward (empty is neutral) */
+        mi_prec(r, pr);
+        vccd_mi_hull(r, a, b);
+        check_valid("hull", r, pr);
+        if (vccd_mi_is_empty(a) && vccd_mi_is_empty(b)) {
+            CHECK(vccd_mi_is_empty(r), "hull of empties = %s", fm(r));
+        } else {
+            if (vccd_mi_is_empty(a)) {
+                round_out(e, pr, LO(b), HI(b));
+            } else if (vccd_mi_is_empty(b)) {
+                round_out(e, pr, LO(a), HI(a));
+            } else {
+                mpfr_min(t1, LO(a), LO(b), MPFR_RNDN);
+                mpfr_max(t2, HI(a), HI(b), MPFR_RNDN);
+                round_out(e, pr, t1, t2);
+            }
+            CHECK(same(r, e), "hull: %s, %s = %s, expected %s", fm(a), fm(b), fm(r), fm(e));
+            if (!vccd_mi_is_empty(a))
+                CHECK(vccd_mi_contains_fr(r, x), "hull %s misses %s", fm(r), ff(x));
+            if (!vccd_mi_is_empty(b))
+                CHECK(vccd_mi_contains_fr(r, y), "hull %s misses %s", fm(r), ff(y));
+        }
+
+        /* intersect: the exact intersection rounded outward */
+        mi_prec(r, pr);
+        vccd_mi_intersect(r, a, b);
+        check_valid("intersect", r, pr);
+        if (!ne) {
+            CHECK(vccd_mi_is_empty(r), "intersect with empty = %s", fm(r));
+        } else {
+            mpfr_max(t1, LO(a), LO(b), MPFR_RNDN);
+            mpfr_min(t2, HI(a), HI(b), MPFR_RNDN);
+            round_out(e, pr, t1, t2);
+            CHECK(same(r, e), "intersect: %s, %s = %s, expected %s", fm(a), fm(b), fm(r), fm(e));
+            if (vccd_mi_contains_fr(b, x))
+                CHECK(vccd_mi_contains_fr(r, x), "intersect %s misses %s", fm(r), ff(x));
+        }
+
+        /* div_ext: the quotient of the points lies in one of the pieces */
+        {
+            int k;
+            mi_prec(r, pr);
+            mi_prec(r1, pr);
+            k = vccd_mi_div_ext(r, r1, a, b);
+            CHECK(k >= 0 && k <= 2, "div_ext returned %d", k);
+            CHECK((k == 0) == (!ne || (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))),
+                  "div_ext: %d pieces for %s / %s", k, fm(a), fm(b));
+            if (k >= 1) {
+                check_valid("div_ext r0", r, pr);
+                CHECK(!vccd_mi_is_empty(r), "div_ext: empty piece 0");
+            }
+            if (k == 2) {
+                check_valid("div_ext r1", r1, pr);
+                CHECK(!vccd_mi_is_empty(r1), "div_ext: empty piece 1");
+                CHECK(mpfr_lessequal_p(HI(r), LO(r1)),
+                      "div_ext: pieces %s %s not ordered", fm(r), fm(r1));
+                /* only a zero-containing divisor splits */
+                CHECK(vccd_mi_contains_zero(b) && !vccd_mi_contains_zero(a),
+                      "div_ext: 2 pieces for %s / %s", fm(a), fm(b));
+            }
+            if (k == 1 && !vccd_mi_contains_zero(b)) {
+                mi_prec(e, pr);
+                vccd_mi_div(e, a, b);
+                CHECK(same(r, e), "div_ext %s != div %s", fm(r), fm(e));
+            }
+            if (ne && ref_bin(OP_DIV, vd, x, y, MPFR_RNDD)) {
+                ref_bin(OP_DIV, vu, x, y, MPFR_RNDU);
+                CHECK(k >= 1, "div_ext: no piece");
+                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu)
+                      || (k == 2 && tu_encloses_fr(LO(r1), HI(r1), vd, vu)),
+                      "div_ext: %s / %s = %s U %s (%d) misses %s / %s", fm(a), fm(b),
+                      fm(r), fm(r1), k, ff(x), ff(y));
+            }
+        }
+
+        /* unary operations on a */
+        for (op = 0; op < NUN; op++) {
+            int dom = 1;
+            mi_prec(r, pr);
+            un_fn[op](r, a);
+            check_valid(un_name[op], r, pr);
+            if (vccd_mi_is_empty(a)) {
+                CHECK(vccd_mi_is_empty(r), "%s: empty gave %s", un_name[op], fm(r));
+                continue;
+            }
+            mpfr_set(xs, x, MPFR_RNDN);
+            if (op == OP_SQRT) {
+                if (mpfr_sgn(HI(a)) < 0) {
+                    CHECK(vccd_mi_is_empty(r), "sqrt of negative %s = %s", fm(a), fm(r));
+                    dom = 0;
+                } else if (mpfr_sgn(xs) < 0) {
+                    /* a point of the domain part [max(lo, 0), hi] */
+                    mi_prec(c, pa);
+                    mpfr_set_zero(LO(c), 1);
+                    mpfr_set(HI(c), HI(a), MPFR_RNDN);
+                    tu_fr_point_in(xs, c);
+                }
+            }
+            if (op == OP_SQR || op == OP_ABS)
+                CHECK(mpfr_sgn(LO(r)) >= 0, "%s: negative lower bound %s", un_name[op], fm(r));
+            if (dom) {
+                ref_un(op, vd, xs, MPFR_RNDD);
+                ref_un(op, vu, xs, MPFR_RNDU);
+                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu), "%s: %s = %s misses x=%s",
+                      un_name[op], fm(a), fm(r), ff(xs));
+            }
+            if (dom && vccd_mi_is_point(a)) {
+                mpfr_set_prec(t1, pr);
+                mpfr_set_prec(t2, pr);
+                ref_un(op, t1, LO(a), MPFR_RNDD);
+                ref_un(op, t2, LO(a), MPFR_RNDU);
+                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: point %s gives %s, not [%s, %s]", un_name[op], fm(a), fm(r),
+                      ff(t1), ff(t2));
+                mpfr_set_prec(t1, P);
+                mpfr_set_prec(t2, P);
+            }
+            /* neg and abs are exact when nothing is rounded */
+            if (pr >= pa && (op == OP_NEG || op == OP_ABS)) {
+                if (op == OP_NEG) {
+                    mpfr_neg(t1, HI(a), MPFR_RNDN);
+                    mpfr_neg(t2, LO(a), MPFR_RNDN);
+                } else if (mpfr_sgn(LO(a)) >= 0) {
+                    mpfr_set(t1, LO(a), MPFR_RNDN);
+                    mpfr_set(t2, HI(a), MPFR_RNDN);
+                } else if (mpfr_sgn(HI(a)) <= 0) {
+                    mpfr_neg(t1, HI(a), MPFR_RNDN);
+                    mpfr_neg(t2, LO(a), MPFR_RNDN);
+                } else {
+                    mpfr_set_zero(t1, 1);
+                    mpfr_neg(t2, LO(a), MPFR_RNDN);
+                    mpfr_max(t2, t2, HI(a), MPFR_RNDN);
+                }
+                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: %s = %s, expected [%s, %s]", un_name[op], fm(a), fm(r), ff(t1), ff(t2));
+            }
+        }
+    }
+    printf("t-mi-arith arith: %ld checks, %ld iterations\n", nchecks, n);
+    vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(r); vccd_mi_clear(r1);
+    vccd_mi_clear(e); vccd_mi_clear(c);
+    mpfr_clears(x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
+}
+END_TEST
+
+/* --- measures, splitting, predicates, get_di ------------------------ */
+
+START_TEST(test_measures)
+{
+    vccd_mi_t a, b, L, R;
+    mpfr_t m, t, u, x, y;
+    long i, n = tu_iters(1000000);
+
+    tu_init();
+    nchecks = 0;
+    mi_init(a); mi_init(b); mi_init(L); mi_init(R);
+    mpfr_inits2(PMAX, m, t, u, x, y, (mpfr_ptr)0);
+    for (i = 0; i < n; i++) {
+        mpfr_prec_t p = pick_prec(i), pa = p, pb = p, pm, P;
+        int ea, eb, k;
+        vccd_di d;
+
+        if (tu_ulong() % 4 == 0) {
+            pa = prec_upto(p);
+            pb = prec_upto(p);
+        }
+        mi_prec(a, pa);
+        mi_prec(b, pb);
+        gen_mi(a);
+        if (tu_ulong() % 16 == 0 && mpfr_regular_p(HI(a))) {
+            /* up against MPFR's largest number, which mid returns for
+               half-lines and bisect therefore meets: hi's exponent
+               becomes emax - (0..2) */
+            long s = (long)mpfr_get_emax() - (long)mpfr_get_exp(HI(a)) - (long)(tu_ulong() % 3);
+            mpfr_mul_2si(LO(a), LO(a), s, MPFR_RNDD);
+            mpfr_mul_2si(HI(a), HI(a), s, MPFR_RNDU);
+        }
+        if (tu_ulong() % 4 == 0 && mpfr_number_p(HI(a))) {
+            /* b touching a from above, so that <= and < differ */
+            mpfr_set(LO(b), HI(a), MPFR_RNDD);
+            mpfr_set_d(HI(b), tu_unit() * 4, MPFR_RNDU);
+            mpfr_add(HI(b), HI(b), HI(a), MPFR_RNDU);
+        } else {
+            gen_mi(b);
+        }
+        ea = vccd_mi_is_empty(a);
+        eb = vccd_mi_is_empty(b);
+        mpfr_set_prec(x, pa);
+        mpfr_set_prec(y, pb);
+        if (!ea)
+            tu_fr_point_in(x, a);
+        if (!eb)
+            tu_fr_point_in(y, b);
+
+        /* mid, at the operand's precision or a random one */
+        pm = tu_ulong() & 1 ? pa : prec_upto(PMAX - 64);
+        mpfr_set_prec(m, pm);
+        vccd_mi_mid(m, a);
+        if (ea) {
+            CHECK(mpfr_nan_p(m), "mid of empty = %s", ff(m));
+        } else if (vccd_mi_is_entire(a)) {
+            CHECK(mpfr_zero_p(m), "mid of entire = %s", ff(m));
+        } else {
+            /* a finite number inside whenever a holds one of m's
+               precision: t is the least finite one >= lo (none when a
+               starts beyond m's largest number) */
+            CHECK(!mpfr_nan_p(m), "mid of %s = %s", fm(a), ff(m));
+            mpfr_set_prec(t, pm);
+            mpfr_set(t, LO(a), MPFR_RNDU);
+            if (is_minf(t))
+                mpfr_nextabove(t);
+            if (mpfr_number_p(t) && mpfr_lessequal_p(t, HI(a)))
+                CHECK(mpfr_number_p(m) && vccd_mi_contains_fr(a, m),
+                      "mid of %s = %s is outside", fm(a), ff(m));
+            /* balanced: when m's precision has a number in
+               [lo + 0.3 w, lo + 0.45 w], the rounded midpoint must fall in
+               [lo + 0.2 w, lo + 0.8 w], or bisection stalls */
+            if (vccd_mi_is_bounded(a) && pm >= pa) {
+                /* all in halves (exact), since hi - lo can overflow
+                   near MPFR's largest number: u = w/2 */
+                MPFR_DECL_INIT(l2, PMAX);
+                mpfr_set_prec(t, PMAX);
+                mpfr_set_prec(u, PMAX);
+                mpfr_set_prec(y, pm);
+                mpfr_div_2ui(l2, LO(a), 1, MPFR_RNDN);
+                mpfr_div_2ui(u, HI(a), 1, MPFR_RNDN);
+                mpfr_sub(u, u, l2, MPFR_RNDN);
+                mpfr_mul_d(t, u, 0.3, MPFR_RNDN);
+                mpfr_add(t, t, l2, MPFR_RNDN);
+                mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+                mpfr_set(y, t, MPFR_RNDU);
+                mpfr_mul_d(t, u, 0.45, MPFR_RNDN);
+                mpfr_add(t, t, l2, MPFR_RNDN);
+                mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+                if (mpfr_lessequal_p(y, t)) {
+                    mpfr_div_2ui(t, m, 1, MPFR_RNDN);
+                    mpfr_sub(t, t, l2, MPFR_RNDN);
+                    mpfr_div(t, t, u, MPFR_RNDN);
+                    CHECK(mpfr_cmp_d(t, 0.2) >= 0 && mpfr_cmp_d(t, 0.8) <= 0,
+                          "mid of %s = %s is unbalanced", fm(a), ff(m));
+                }
+                mpfr_set_prec(y, pb);
+                if (!eb)
+                    tu_fr_point_in(y, b);
+            }
+        }
+
+        /* width: rounded up and tight; P >= pw makes the test exact */
+        pm = tu_ulong() & 1 ? pa : prec_upto(PMAX - 64);
+        P = ref_prec(pm > pa ? pm : pa);
+        mpfr_set_prec(m, pm);
+        mpfr_set_prec(t, P);
+        vccd_mi_width(m, a);
+        if (ea) {
+            CHECK(mpfr_nan_p(m), "width of empty = %s", ff(m));
+        } else if (!vccd_mi_is_bounded(a)) {
+            CHECK(is_pinf(m), "width of %s = %s", fm(a), ff(m));
+        } else {
+            mpfr_sub(t, HI(a), LO(a), MPFR_RNDU);
+            CHECK(mpfr_greaterequal_p(m, t), "width of %s = %s < exact", fm(a), ff(m));
+            mpfr_set_prec(u, pm);
+            mpfr_set(u, m, MPFR_RNDN);
+            mpfr_nextbelow(u);
+            CHECK(mpfr_less_p(u, t), "width of %s = %s not tight", fm(a), ff(m));
+        }
+
+        /* mag: max |x| rounded up to m's precision */
+        mpfr_set_prec(m, pm);
+        vccd_mi_mag(m, a);
+        if (ea) {
+            CHECK(mpfr_nan_p(m), "mag of empty = %s", ff(m));
+        } else {
+            mpfr_set_prec(t, pa);
+            mpfr_set_prec(u, pm);
+            mpfr_abs(t, LO(a), MPFR_RNDN);
+            if (mpfr_cmpabs(HI(a), t) > 0)
+                mpfr_abs(t, HI(a), MPFR_RNDN);
+            mpfr_set(u, t, MPFR_RNDU);
+            CHECK(mpfr_equal_p(m, u), "mag of %s = %s, expected %s", fm(a), ff(m), ff(u));
+            CHECK(mpfr_cmpabs(m, x) >= 0, "mag of %s = %s < |%s|", fm(a), ff(m), ff(x));
+        }
+
+        /* bisect: covering; split strictly inside iff it returns 1 */
+        {
+            mpfr_prec_t pl = pa, pr = pa;
+            int full;
+            if (tu_ulong() % 4 == 0) {
+                pl = prec_upto(PMAX - 64);
+                pr = prec_upto(PMAX - 64);
+            }
+            full = pl >= pa && pr >= pa;
+            mi_prec(L, pl);
+            mi_prec(R, pr);
+            k = vccd_mi_bisect(L, R, a);
+            check_valid("bisect left", L, pl);
+            check_valid("bisect right", R, pr);
+            if (ea) {
+                CHECK(k == 0 && vccd_mi_is_empty(L) && vccd_mi_is_empty(R),
+                      "bisect of empty: %d %s %s", k, fm(L), fm(R));
+            } else {
+                /* is there a number of a's precision strictly inside? */
+                int inside;
+                mpfr_set_prec(t, pa);
+                mpfr_set(t, LO(a), MPFR_RNDN);
+                mpfr_nextabove(t);
+                inside = mpfr_less_p(t, HI(a));
+                CHECK(k == inside, "bisect of %s returned %d", fm(a), k);
+                CHECK(mpfr_lessequal_p(LO(L), LO(a)) && mpfr_lessequal_p(LO(R), HI(L))
+                      && mpfr_lessequal_p(HI(a), HI(R)),
+                      "bisect of %s into %s %s does not cover", fm(a), fm(L), fm(R));
+                CHECK(!vccd_mi_is_empty(L) && !vccd_mi_is_empty(R), "bisect: empty half");
+                if (k == 1 && full) {
+                    CHECK(mpfr_equal_p(LO(L), LO(a)) && mpfr_equal_p(HI(R), HI(a))
+                          && mpfr_equal_p(HI(L), LO(R)) && mpfr_less_p(LO(a), HI(L))
+                          && mpfr_less_p(LO(R), HI(a)),
+                          "bisect of %s into %s %s: not split strictly inside", fm(a), fm(L), fm(R));
+                }
+                if (k == 0 && full)
+                    CHECK(same(L, a) && same(R, a), "bisect of %s gave %s %s with 0",
+                          fm(a), fm(L), fm(R));
+            }
+        }
+
+        /* get_di: the smallest binary64 interval containing a */
+        d = vccd_mi_get_di(a);
+        nchecks++;
+        if (ea) {
+            CHECK(vccd_di_is_empty(d), "get_di of empty = [%a, %a]", d.lo, d.hi);
+        } else {
+            CHECK(!isnan(d.lo) && !isnan(d.hi), "get_di NaN");
+            CHECK(mpfr_cmp_d(LO(a), d.lo) >= 0 && mpfr_cmp_d(HI(a), d.hi) <= 0,
+                  "get_di of %s = [%a, %a] does not contain it", fm(a), d.lo, d.hi);
+            CHECK(is_minf(LO(a)) ? d.lo == -INFINITY
+                  : mpfr_cmp_d(LO(a), vccd_fp_next_up(d.lo)) < 0,
+                  "get_di of %s: lo %a not tight", fm(a), d.lo);
+            CHECK(is_pinf(HI(a)) ? d.hi == INFINITY
+                  : mpfr_cmp_d(HI(a), vccd_fp_next_down(d.hi)) > 0,
+                  "get_di of %s: hi %a not tight", fm(a), d.hi);
+            CHECK(!(d.lo == INFINITY) && !(d.hi == -INFINITY), "get_di invalid [%a, %a]",
+                  d.lo, d.hi);
+        }
+
+        /* contains_fr: inside points, and just outside each end */
+        if (!ea) {
+            CHECK(vccd_mi_contains_fr(a, x), "contains_fr(%s, %s) = 0", fm(a), ff(x));
+            mpfr_set_prec(t, pa + 8);
+            if (mpfr_number_p(LO(a))) {
+                mpfr_set(t, LO(a), MPFR_RNDN);
+                mpfr_nextbelow(t);
+                CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", fm(a), ff(t));
+            }
+            if (mpfr_number_p(HI(a))) {
+                mpfr_set(t, HI(a), MPFR_RNDN);
+                mpfr_nextabove(t);
+                CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", fm(a), ff(t));
+            }
+            CHECK(vccd_mi_contains_zero(a) == (mpfr_sgn(LO(a)) <= 0 && mpfr_sgn(HI(a)) >= 0),
+                  "contains_zero(%s)", fm(a));
+        } else {
+            CHECK(!vccd_mi_contains_fr(a, x) && !vccd_mi_contains_zero(a), "empty contains");
+        }
+        mpfr_set_nan(t);
+        CHECK(!vccd_mi_contains_fr(a, t), "contains NaN");
+
+        /* subset: definition, plus a superset built by widening */
+        {
+            int s = vccd_mi_subset(a, b);
+            int def = ea || (!eb && mpfr_lessequal_p(LO(b), LO(a)) && mpfr_lessequal_p(HI(a), HI(b)));
+            CHECK(s == def, "subset(%s, %s) = %d", fm(a), fm(b), s);
+            if (s && !ea)
+                CHECK(vccd_mi_contains_fr(b, x), "subset(%s, %s) but %s not in b", fm(a),
+                      fm(b), ff(x));
+            CHECK(vccd_mi_subset(a, a), "subset(%s, itself) = 0", fm(a));
+            if (!ea) {
+                mi_prec(L, pa);
+                mpfr_sub_d(LO(L), LO(a), tu_unit(), MPFR_RNDD);
+                mpfr_add_d(HI(L), HI(a), tu_unit(), MPFR_RNDU);
+                CHECK(vccd_mi_subset(a, L), "subset(%s, %s) = 0", fm(a), fm(L));
+                CHECK(!mpfr_less_p(LO(L), LO(a)) || !vccd_mi_subset(L, a),
+                      "subset(%s, %s) = 1", fm(L), fm(a));
+            }
+        }
+
+        /* comparisons: definition, and what it implies for the points */
+        {
+            int clt = vccd_mi_certainly_lt(a, b), cle = vccd_mi_certainly_le(a, b);
+            int plt = vccd_mi_possibly_lt(a, b), ple = vccd_mi_possibly_le(a, b);
+            int both = !ea && !eb;
+            CHECK(clt == (both && mpfr_less_p(HI(a), LO(b))), "certainly_lt(%s, %s)", fm(a), fm(b));
+            CHECK(cle == (both && mpfr_lessequal_p(HI(a), LO(b))), "certainly_le(%s, %s)", fm(a), fm(b));
+            CHECK(plt == (both && mpfr_less_p(LO(a), HI(b))), "possibly_lt(%s, %s)", fm(a), fm(b));
+            CHECK(ple == (both && mpfr_lessequal_p(LO(a), HI(b))), "possibly_le(%s, %s)", fm(a), fm(b));
+            if (both) {
+                if (clt) CHECK(mpfr_less_p(x, y), "certainly_lt but %s >= %s", ff(x), ff(y));
+                if (cle) CHECK(mpfr_lessequal_p(x, y), "certainly_le but %s > %s", ff(x), ff(y));
+                if (!plt) CHECK(mpfr_greaterequal_p(x, y), "!possibly_lt but %s < %s", ff(x), ff(y));
+                if (!ple) CHECK(mpfr_greater_p(x, y), "!possibly_le but %s <= %s", ff(x), ff(y));
+                CHECK(!clt || cle, "certainly_lt without certainly_le");
+                CHECK(!cle || ple, "certainly_le without possibly_le");
+                CHECK(!plt || ple, "possibly_lt without possibly_le");
+            }
+        }
+
+        /* other predicates */
+        if (!ea) {
+            CHECK(vccd_mi_is_point(a) == mpfr_equal_p(LO(a), HI(a)), "is_point(%s)", fm(a));
+            CHECK(vccd_mi_is_bounded(a) == (mpfr_number_p(LO(a)) && mpfr_number_p(HI(a))),
+                  "is_bounded(%s)", fm(a));
+            CHECK(vccd_mi_is_entire(a) == (is_minf(LO(a)) && is_pinf(HI(a))), "is_entire(%s)", fm(a));
+        } else {
+            CHECK(!vccd_mi_is_point(a) && !vccd_mi_is_entire(a), "predicates on empty");
+        }
+    }
+    printf("t-mi-arith measures: %ld checks, %ld iterations\n", nchecks, n);
+    vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(L); vccd_mi_clear(R);
+    mpfr_clears(m, t, u, x, y, (mpfr_ptr)0);
+}
+END_TEST
+
+/* --- conversions ------------------------------------------------------ */
+
+/* lo <= q <= hi, and each endpoint is the nearest number of r's
+   precision on its side (the constructors round correctly). */
+static void
+check_q_tight(const char *what, const vccd_mi_t r, const mpq_t q, const char *src)
+{
+    MPFR_DECL_INIT(t, mpfr_get_prec(LO(r)));
+    CHECK(mpfr_cmp_q(LO(r), q) <= 0 && mpfr_cmp_q(HI(r), q) >= 0,
+          "%s(%s) = %s does not contain it", what, src, fm(r));
+    mpfr_set(t, LO(r), MPFR_RNDN);
+    mpfr_nextabove(t);
+    CHECK(mpfr_cmp_q(t, q) > 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: lo not tight",
+          what, src, fm(r));
+    mpfr_set(t, HI(r), MPFR_RNDN);
+    mpfr_nextbelow(t);
+    CHECK(mpfr_cmp_q(t, q) < 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: hi not tight",
+          what, src, fm(r));
+    if (mpfr_equal_p(LO(r), HI(r)))
+        CHECK(mpfr_cmp_q(LO(r), q) == 0, "%s(%s) = point %s, not exact", what, src, fm(r));
+}
+
+/* A random decimal string "[-]d...d[.d...d][e[-]n]" and its exact
+   value. */
+static void
+random_decimal(char *s, mpq_t q)
+{
+    int nd = 1 + (int)(tu_ulong() % 30), nf = (int)(tu_ulong() % 30), j;
+    long ex = 0;
+    char *p = s;
+    mpz_t z, ten;
+
+    if (tu_ulong() & 1)
+        *p++ = '-';
+    for (j = 0; j < nd; j++)
+        *p++ = (char)('0' + tu_ulong() % 10);
+    if (nf > 0 || tu_ulong() % 4 == 0) {
+        *p++ = '.';
+        for (j = 0; j < nf; j++)
+            *p++ = (char)('0' + tu_ulong() % 10);
+    }
+    switch (tu_ulong() % 4) {
+    case 0: break;
+    case 1: ex = (long)(tu_ulong() % 41) - 20; break;
+    case 2: ex = (long)(tu_ulong() % 801) - 400; break;     /* binary64 range */
+    default: ex = (long)(tu_ulong() % 4001) - 2000; break;  /* beyond it */
+    }
+    if (ex != 0 || tu_ulong() % 8 == 0)
+        p += sprintf(p, "%c%ld", tu_ulong() & 1 ? 'e' : 'E', ex);
+    *p = '\0';
+
+    /* exact value: digits * 10^(ex - nf) */
+    mpz_init(z);
+    mpz_init(ten);
+    {
+        const char *c;
+        for (c = s; *c && *c != 'e' && *c != 'E'; c++)
+            if (*c >= '0' && *c <= '9') {
+                mpz_mul_ui(z, z, 10);
+                mpz_add_ui(z, z, (unsigned long)(*c - '0'));
+            }
+    }
+    if (s[0] == '-')
+        mpz_neg(z, z);
+    ex -= nf;
+    mpz_ui_pow_ui(ten, 10, (unsigned long)(ex < 0 ? -ex : ex));
+    mpq_set_z(q, z);
+    if (ex >= 0) {
+        mpz_mul(mpq_numref(q), mpq_numref(q), ten);
+    } else {
+        mpz_set(mpq_denref(q), ten);
+        mpq_canonicalize(q);
+    }
+    mpz_clear(z);
+    mpz_clear(ten);
+}
+
+START_TEST(test_set)
+{
+    vccd_mi_t r, s, a;
+    mpq_t q;
+    mpz_t z;
+    mpfr_t x;
+    char str[200], qs[64];
+    long i, n = tu_iters(1000000);
+    static const char *const bad[] = {
+        "", "x", "1.2.3", "1e", "--1", "1 ", " ", "nan", "@nan@", "1e5x", "0x10", "+",
+        ".", "e5", "1,5"
+    };
+
+    tu_init();
+    nchecks = 0;
+    mi_init(r); mi_init(s); mi_init(a);
+    mpq_init(q);
+    mpz_init(z);
+    mpfr_init2(x, PMAX);
+    for (i = 0; i < n; i++) {
+        mpfr_prec_t p = pick_prec(i);
+        unsigned long nb = tu_ulong() % 8 == 0 ? 1 + tu_ulong() % 3000 : 1 + tu_ulong() % 200;
+
+        /* set_q: random rationals with numerator and denominator of up
+           to a few thousand bits (values far outside binary64) */
+        mpz_urandomb(mpq_numref(q), tu_rand, nb);
+        mpz_urandomb(mpq_denref(q), tu_rand,
+                     tu_ulong() % 8 == 0 ? 1 + tu_ulong() % 3000 : 1 + tu_ulong() % 200);
+        mpz_add_ui(mpq_denref(q), mpq_denref(q), 1);
+        if (tu_ulong() & 1)
+            mpz_neg(mpq_numref(q), mpq_numref(q));
+        mpq_canonicalize(q);
+        mi_prec(r, p);
+        vccd_mi_set_q(r, q);
+        check_valid("set_q", r, p);
+        gmp_snprintf(qs, sizeof qs, "%Qd", q);
+        check_q_tight("set_q", r, q, qs);
+
+        /* set_str: random decimals, including exponents beyond binary64 */
+        random_decimal(str, q);
+        mi_prec(r, p);
+        CHECK(vccd_mi_set_str(r, str) == 0, "set_str(\"%s\") failed", str);
+        check_valid("set_str", r, p);
+        check_q_tight("set_str", r, q, str);
+
+        /* set_fr, set_2fr, set_prec_round: outward rounding of a wider
+           value */
+        {
+            mpfr_prec_t pa = prec_upto(PMAX - 64);
+            mi_prec(a, pa);
+            gen_mi(a);
+            mpfr_set_prec(x, pa);
+            if (!vccd_mi_is_empty(a)) {
+                tu_fr_point_in(x, a);
+                mi_prec(r, p);
+                vccd_mi_set_fr(r, x);
+                check_valid("set_fr", r, p);
+                CHECK(vccd_mi_contains_fr(r, x), "set_fr(%s) = %s", ff(x), fm(r));
+            }
+            mi_prec(r, p);
+            vccd_mi_set_2fr(r, LO(a), HI(a));
+            check_valid("set_2fr", r, p);
+            CHECK(vccd_mi_subset(a, r), "set_2fr(%s) = %s", fm(a), fm(r));
+            mi_prec(r, p);
+            vccd_mi_set(r, a);
+            check_valid("set", r, p);
+            CHECK(vccd_mi_subset(a, r), "set(%s) = %s", fm(a), fm(r));
+            CHECK(vccd_mi_is_empty(a) || p < pa || same(a, r), "set(%s) = %s is not exact",
+                  fm(a), fm(r));
+            mi_prec(s, pa);
+            vccd_mi_set(s, a);
+            vccd_mi_set_prec_round(s, p);
+            check_valid("set_prec_round", s, p);
+            CHECK(same(s, r), "set_prec_round(%s) = %s, set gives %s", fm(a), fm(s), fm(r));
+            /* set_di of get_di: the binary64 hull contains a */
+            mi_prec(r, p);
+            vccd_mi_set_di(r, vccd_mi_get_di(a));
+            check_valid("set_di", r, p);
+            CHECK(vccd_mi_subset(a, r), "set_di(get_di(%s)) = %s", fm(a), fm(r));
+        }
+    }
+
+    /* malformed strings are rejected and leave r alone */
+    for (i = 0; i < (long)(sizeof bad / sizeof bad[0]); i++) {
+        mi_prec(r, 53);
+        vccd_mi_set_2d(r, 1.0, 2.0);
+        CHECK(vccd_mi_set_str(r, bad[i]) == -1, "set_str(\"%s\") accepted", bad[i]);
+        CHECK(mpfr_cmp_ui(LO(r), 1) == 0 && mpfr_cmp_ui(HI(r), 2) == 0,
+              "set_str(\"%s\") changed r to %s", bad[i], fm(r));
+    }
+    /* infinities are unbounded ends; overflow and underflow stay enclosed */
+    mi_prec(r, 53);
+    CHECK(vccd_mi_set_str(r, "inf") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+          "set_str(inf) = %s", fm(r));
+    CHECK(vccd_mi_set_str(r, "-inf") == 0 && is_minf(LO(r)) && mpfr_number_p(HI(r)),
+          "set_str(-inf) = %s", fm(r));
+    CHECK(vccd_mi_set_str(r, "1e999999999999") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+          "set_str(1e999999999999) = %s", fm(r));
+    CHECK(vccd_mi_set_str(r, "-1e-999999999999") == 0 && mpfr_zero_p(HI(r))
+          && mpfr_sgn(LO(r)) < 0, "set_str(-1e-999999999999) = %s", fm(r));
+    CHECK(vccd_mi_set_str(r, "0.1") == 0 && mpfr_cmp_d(LO(r), 0.1) < 0
+          && mpfr_cmp_d(HI(r), 0.1) >= 0, "set_str(0.1) = %s", fm(r));
+    mpq_set_ui(q, 0, 1);
+    vccd_mi_set_q(r, q);
+    CHECK(mpfr_zero_p(LO(r)) && mpfr_zero_p(HI(r)), "set_q(0) = %s", fm(r));
+
+    printf("t-mi-arith set: %ld checks, %ld iterations\n", nchecks, n);
+    vccd_mi_clear(r); vccd_mi_clear(s); vccd_mi_clear(a);
+    mpq_clear(q);
+    mpz_clear(z);
+    mpfr_clear(x);
+}
+END_TEST
+
+/* --- aliasing: every operation with outputs aliased to inputs -------- */
+
+static void
+copy_mi(vccd_mi_t d, const vccd_mi_t s)
+{
+    mi_prec(d, mpfr_get_prec(LO(s)));
+    mpfr_set(LO(d), LO(s), MPFR_RNDN);
+    mpfr_set(HI(d), HI(s), MPFR_RNDN);
+}
+
+START_TEST(test_alias)
+{
+    enum { NB = NBIN + 2 };
+    static const char *const names[NB] = { "add", "sub", "mul", "div", "min", "max", "hull", "intersect" };
+    const mi_bin_fn fns[NB] = { vccd_mi_add, vccd_mi_sub, vccd_mi_mul, vccd_mi_div,
+                                vccd_mi_min, vccd_mi_max, vccd_mi_hull, vccd_mi_intersect };
+    static const char *const unames[NUN + 2] = { "neg", "abs", "sqr", "sqrt", "sin", "cos" };
+    const mi_un_fn ufns[NUN + 2] = { vccd_mi_neg, vccd_mi_abs, vccd_mi_sqr, vccd_mi_sqrt,
+                                     vccd_mi_sin, vccd_mi_cos };
+    vccd_mi_t a, b, r, r1, t, t1;
+    long i, n = tu_iters(200000);
+    int op;
+
+    tu_init();
+    nchecks = 0;
+    mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(t); mi_init(t1);
+    for (i = 0; i < n; i++) {
+        mpfr_prec_t p = pick_prec(i);
+        int k, kt;
+
+        mi_prec(a, p);
+        mi_prec(b, p);
+        gen_mi(a);
+        gen_mi(b);
+        if (tu_ulong() % 8 == 0)        /* a == b in value, too */
+            copy_mi(b, a);
+
+        for (op = 0; op < NB; op++) {
+            mi_prec(r, p);
+            fns[op](r, a, b);
+            copy_mi(t, a);
+            fns[op](t, t, b);
+            CHECK(same(t, r), "%s(r=a): %s, %s gives %s, expected %s", names[op], fm(a), fm(b),
+                  fm(t), fm(r));
+            copy_mi(t, b);
+            fns[op](t, a, t);
+            CHECK(same(t, r), "%s(r=b): %s, %s gives %s, expected %s", names[op], fm(a), fm(b),
+                  fm(t), fm(r));
+            mi_prec(r, p);
+            fns[op](r, a, a);
+            copy_mi(t, a);
+            fns[op](t, t, t);
+            CHECK(same(t, r), "%s(r=a=b): %s gives %s, expected %s", names[op], fm(a), fm(t),
+                  fm(r));
+        }
+        for (op = 0; op < NUN + 2; op++) {
+            /* sin/cos are expensive and have their own program: fewer */
+            if (op >= NUN && i % 8 != 0)
+                continue;
+            mi_prec(r, p);
+            ufns[op](r, a);
+            copy_mi(t, a);
+            ufns[op](t, t);
+            CHECK(same(t, r), "%s(r=a): %s gives %s, expected %s", unames[op], fm(a), fm(t),
+                  fm(r));
+        }
+
+        /* div_ext: r0 == a, r1 == b, and the other way round */
+        mi_prec(r, p);
+        mi_prec(r1, p);
+        k = vccd_mi_div_ext(r, r1, a, b);
+        copy_mi(t, a);
+        copy_mi(t1, b);
+        kt = vccd_mi_div_ext(t, t1, t, t1);
+        CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+              "div_ext(r0=a, r1=b): %s / %s gives %d %s %s, expected %d %s %s", fm(a), fm(b),
+              kt, fm(t), fm(t1), k, fm(r), fm(r1));
+        copy_mi(t, b);
+        copy_mi(t1, a);
+        kt = vccd_mi_div_ext(t, t1, t1, t);
+        CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+              "div_ext(r0=b, r1=a): %s / %s gives %d %s %s, expected %d %s %s", fm(a), fm(b),
+              kt, fm(t), fm(t1), k, fm(r), fm(r1));
+
+        /* bisect with left == a and with right == a */
+        mi_prec(r, p);
+        mi_prec(r1, p);
+        k = vccd_mi_bisect(r, r1, a);
+        copy_mi(t, a);
+        mi_prec(t1, p);
+        kt = vccd_mi_bisect(t, t1, t);
+        CHECK(kt == k && same(t, r) && same(t1, r1), "bisect(left=a) of %s: %d %s %s, expected %d %s %s",
+              fm(a), kt, fm(t), fm(t1), k, fm(r), fm(r1));
+        copy_mi(t, a);
+        mi_prec(t1, p);
+        kt = vccd_mi_bisect(t1, t, t);
+        CHECK(kt == k && same(t1, r) && same(t, r1), "bisect(right=a) of %s: %d %s %s, expected %d %s %s",
+              fm(a), kt, fm(t1), fm(t), k, fm(r), fm(r1));
+
+        /* set / set_2fr with r aliasing its own endpoints */
+        copy_mi(t, a);
+        vccd_mi_set(t, t);
+        CHECK(same(t, a), "set(r=a) of %s gave %s", fm(a), fm(t));
+        copy_mi(t, a);
+        vccd_mi_set_2fr(t, LO(t), HI(t));
+        CHECK(same(t, a), "set_2fr(r, r.lo, r.hi) of %s gave %s", fm(a), fm(t));
+        if (vccd_mi_is_point(a)) {
+            copy_mi(t, a);
+            vccd_mi_set_2fr(t, HI(t), LO(t));
+            CHECK(same(t, a), "set_2fr(r, r.hi, r.lo) of %s gave %s", fm(a), fm(t));
+        }
+
+        /* sin_cos with s == a and with c == a */
+        if (i % 8 == 0) {
+            mi_prec(r, p);
+            mi_prec(r1, p);
+            vccd_mi_sin_cos(r, r1, a);
+            copy_mi(t, a);
+            mi_prec(t1, p);
+            vccd_mi_sin_cos(t, t1, t);
+            CHECK(same(t, r) && same(t1, r1), "sin_cos(s=a) of %s: %s %s, expected %s %s",
+                  fm(a), fm(t), fm(t1), fm(r), fm(r1));
+            copy_mi(t, a);
+            mi_prec(t1, p);
+            vccd_mi_sin_cos(t1, t, t);
+            CHECK(same(t1, r) && same(t, r1), "sin_cos(c=a) of %s: %s %s, expected %s %s",
+                  fm(a), fm(t1), fm(t), fm(r), fm(r1));
+        }
+    }
+    printf("t-mi-arith alias: %ld checks, %ld iterations\n", nchecks, n);
+    vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(r); vccd_mi_clear(r1);
+    vccd_mi_clear(t); vccd_mi_clear(t1);
+}
+END_TEST
+
+/* --- hand-written special cases -------------------------------------- */
+
+static void
+mk(vccd_mi_t r, double lo, double hi)
+{
+    mi_prec(r, 53);
+    mpfr_set_d(LO(r), lo, MPFR_RNDN);
+    mpfr_set_d(HI(r), hi, MPFR_RNDN);
+}
+
+static int
+is(const vccd_mi_t r, double lo, double hi)
+{
+    return mpfr_cmp_d(LO(r), lo) == 0 && mpfr_cmp_d(HI(r), hi) == 0;
+}
+
+START_TEST(test_special)
+{
+    vccd_mi_t E, W, a, b, r, r1;
+    mpfr_t m;
+    int op, k;
+
+    tu_init();
+    nchecks = 0;
+    mi_init(E); mi_init(W); mi_init(a); mi_init(b); mi_init(r); mi_init(r1);
+    mpfr_init2(m, 53);
+    mi_prec(E, 53);
+    vccd_mi_set_empty(E);
+    mi_prec(W, 53);
+    vccd_mi_set_entire(W);
+    mk(a, 1, 2);
+
+    /* empty propagates through everything */
+    for (op = 0; op < NBIN; op++) {
+        mi_prec(r, 53);
+        bin_fn[op](r, E, a);
+        CHECK(vccd_mi_is_empty(r), "%s(empty, a) = %s", bin_name[op], fm(r));
+        mi_prec(r, 53);
+        bin_fn[op](r, W, E);
+        CHECK(vccd_mi_is_empty(r), "%s(entire, empty) = %s", bin_name[op], fm(r));
+    }
+    for (op = 0; op < NUN; op++) {
+        mi_prec(r, 53);
+        un_fn[op](r, E);
+        CHECK(vccd_mi_is_empty(r), "%s(empty) = %s", un_name[op], fm(r));
+    }
+    mi_prec(r, 53); vccd_mi_sin(r, E); CHECK(vccd_mi_is_empty(r), "sin(empty) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_cos(r, E); CHECK(vccd_mi_is_empty(r), "cos(empty) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_intersect(r, E, W); CHECK(vccd_mi_is_empty(r), "intersect(empty, entire)");
+    mi_prec(r, 53); vccd_mi_hull(r, E, a); CHECK(is(r, 1, 2), "hull(empty, a) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_hull(r, E, E); CHECK(vccd_mi_is_empty(r), "hull(empty, empty) = %s", fm(r));
+    CHECK(vccd_mi_div_ext(r, r1, E, a) == 0 && vccd_mi_div_ext(r, r1, a, E) == 0, "div_ext empty");
+    vccd_mi_mid(m, E); CHECK(mpfr_nan_p(m), "mid(empty)");
+    vccd_mi_width(m, E); CHECK(mpfr_nan_p(m), "width(empty)");
+    vccd_mi_mag(m, E); CHECK(mpfr_nan_p(m), "mag(empty)");
+    CHECK(vccd_mi_bisect(r, r1, E) == 0 && vccd_mi_is_empty(r) && vccd_mi_is_empty(r1), "bisect(empty)");
+    CHECK(vccd_di_is_empty(vccd_mi_get_di(E)), "get_di(empty)");
+    CHECK(vccd_mi_subset(E, a) && !vccd_mi_subset(a, E), "subset with empty");
+    CHECK(!vccd_mi_certainly_lt(E, a) && !vccd_mi_possibly_le(E, a) && !vccd_mi_possibly_le(a, E),
+          "comparisons with empty");
+
+    /* the whole line */
+    mi_prec(r, 53); vccd_mi_add(r, W, a); CHECK(vccd_mi_is_entire(r), "entire + a = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, W, a); CHECK(vccd_mi_is_entire(r), "entire * a = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_neg(r, W); CHECK(vccd_mi_is_entire(r), "-entire = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_sqr(r, W); CHECK(is(r, 0, INFINITY), "sqr(entire) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_abs(r, W); CHECK(is(r, 0, INFINITY), "abs(entire) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_sqrt(r, W); CHECK(is(r, 0, INFINITY), "sqrt(entire) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_sin(r, W); CHECK(is(r, -1, 1), "sin(entire) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_cos(r, W); CHECK(is(r, -1, 1), "cos(entire) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, W); CHECK(vccd_mi_is_entire(r), "a / entire = %s", fm(r));
+    vccd_mi_mid(m, W); CHECK(mpfr_zero_p(m), "mid(entire) = %s", ff(m));
+    vccd_mi_width(m, W); CHECK(is_pinf(m), "width(entire) = %s", ff(m));
+    vccd_mi_mag(m, W); CHECK(is_pinf(m), "mag(entire) = %s", ff(m));
+    mi_prec(r, 53); mi_prec(r1, 53);
+    CHECK(vccd_mi_bisect(r, r1, W) == 1 && is(r, -INFINITY, 0) && is(r1, 0, INFINITY),
+          "bisect(entire) = %s %s", fm(r), fm(r1));
+    mi_prec(r, 53); vccd_mi_set_d(r, NAN); CHECK(vccd_mi_is_entire(r), "set_d(NaN) = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_set_d(r, INFINITY); CHECK(is(r, DBL_MAX, INFINITY), "set_d(inf) = %s", fm(r));
+    mk(b, 1, INFINITY);
+    vccd_mi_mid(m, b);
+    CHECK(mpfr_number_p(m) && mpfr_cmp_ui(m, 1) > 0, "mid([1, inf]) = %s", ff(m));
+    mpfr_nextabove(m);
+    CHECK(is_pinf(m), "mid([1, inf]) is not the largest finite number");
+    /* repeated bisection of a half-line towards +inf keeps halving: the
+       upper half of [1, inf] bisected again near 0.75 of the way */
+    mi_prec(r, 53); mi_prec(r1, 53);
+    vccd_mi_bisect(r, r1, b);           /* [1, M], [M, inf] */
+    mi_prec(a, 53);
+    mpfr_div_2ui(LO(a), HI(r), 1, MPFR_RNDN);
+    mpfr_set(HI(a), HI(r), MPFR_RNDN);  /* [M/2, M] */
+    CHECK(vccd_mi_bisect(r, r1, a) == 1, "bisect [M/2, M] failed");
+    mpfr_div(m, HI(r), HI(a), MPFR_RNDN);
+    CHECK(mpfr_cmp_d(m, 0.7) > 0 && mpfr_cmp_d(m, 0.8) < 0,
+          "bisect of %s split at %s", fm(a), fm(r));
+
+    /* 0 * inf at an endpoint is 0 */
+    mk(a, 0, 0); mk(b, 1, INFINITY);
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, 0), "[0,0]*[1,inf] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, b, a); CHECK(is(r, 0, 0), "[1,inf]*[0,0] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, W); CHECK(is(r, 0, 0), "[0,0]*entire = %s", fm(r));
+    mk(a, 0, 1);
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, INFINITY), "[0,1]*[1,inf] = %s", fm(r));
+    mk(a, -INFINITY, 0); mk(b, 0, 0);
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, 0), "[-inf,0]*[0,0] = %s", fm(r));
+    mk(b, -INFINITY, -2);
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, INFINITY), "[-inf,0]*[-inf,-2] = %s", fm(r));
+
+    /* division */
+    mk(a, 1, 2); mk(b, 0, 0);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_empty(r), "[1,2]/[0,0] = %s", fm(r));
+    mk(b, -1, 1);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_entire(r), "[1,2]/[-1,1] = %s", fm(r));
+    mk(b, 0, 1);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_entire(r), "[1,2]/[0,1] = %s", fm(r));
+    mk(b, 2, 4);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, 0.25, 1), "[1,2]/[2,4] = %s", fm(r));
+    mk(a, 1, INFINITY); mk(b, -INFINITY, -1);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, -INFINITY, 0), "[1,inf]/[-inf,-1] = %s", fm(r));
+    mk(a, 0, 0);
+    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, 0, 0), "[0,0]/[-inf,-1] = %s", fm(r));
+
+    /* extended division */
+    mk(a, 1, 2); mk(b, -1, 1);
+    mi_prec(r, 53); mi_prec(r1, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[1,2]/[-1,1] = %d %s %s", k,
+          fm(r), fm(r1));
+    mk(a, -2, -1);
+    mi_prec(r, 53); mi_prec(r1, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[-2,-1]/[-1,1] = %d %s %s", k,
+          fm(r), fm(r1));
+    mk(a, 1, 2); mk(b, 0, 1);
+    mi_prec(r, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 1 && is(r, 1, INFINITY), "[1,2]/[0,1] = %d %s", k, fm(r));
+    mk(b, -1, 0);
+    mi_prec(r, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 1 && is(r, -INFINITY, -1), "[1,2]/[-1,0] = %d %s", k, fm(r));
+    mk(a, -1, 1); mk(b, -1, 1);
+    mi_prec(r, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 1 && vccd_mi_is_entire(r), "[-1,1]/[-1,1] = %d %s", k, fm(r));
+    mk(a, 1, 2); mk(b, 0, 0);
+    CHECK(vccd_mi_div_ext(r, r1, a, b) == 0, "[1,2]/[0,0] has pieces");
+    mk(b, 2, 4);
+    mi_prec(r, 53);
+    k = vccd_mi_div_ext(r, r1, a, b);
+    CHECK(k == 1 && is(r, 0.25, 1), "div_ext [1,2]/[2,4] = %d %s", k, fm(r));
+
+    /* sqrt domain */
+    mk(a, -2, -1); mi_prec(r, 53); vccd_mi_sqrt(r, a);
+    CHECK(vccd_mi_is_empty(r), "sqrt([-2,-1]) = %s", fm(r));
+    mk(a, -1, 4); mi_prec(r, 53); vccd_mi_sqrt(r, a);
+    CHECK(is(r, 0, 2), "sqrt([-1,4]) = %s", fm(r));
+
+    /* outward rounding at precision 2: 1/3 in [0.25, 0.375] */
+    mk(a, 1, 1); mk(b, 3, 3);
+    mi_prec(r, 2); vccd_mi_div(r, a, b);
+    CHECK(is(r, 0.25, 0.375), "prec 2: 1/3 = %s", fm(r));
+
+    printf("t-mi-arith special: %ld checks\n", nchecks);
+    vccd_mi_clear(E); vccd_mi_clear(W); vccd_mi_clear(a); vccd_mi_clear(b);
+    vccd_mi_clear(r); vccd_mi_clear(r1);
+    mpfr_clear(m);
+}
+END_TEST
+
+static Suite *
+make_suite(void)
+{
+    Suite *s = suite_create("mi-arith");
+    TCase *tc = tcase_create("mi-arith");
+
+    tcase_set_timeout(tc, 0);
+    tcase_add_test(tc, test_special);
+    tcase_add_test(tc, test_alias);
+    tcase_add_test(tc, test_set);
+    tcase_add_test(tc, test_measures);
+    tcase_add_test(tc, test_arith);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int
+main(void)
+{
+    tu_init();
+    return tu_run(make_suite());
+}
