@@ -43,9 +43,9 @@ ff(const mpfr_t x)
 }
 
 static int
-is_pinf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
+is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
 static int
-is_minf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
+is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 
 /* A result must keep its precision, carry no NaN and be either a proper
    interval or the canonical empty {+inf, -inf}: hull and the other

@@ -37,8 +37,8 @@ ff(const mpfr_t x)
     return b;
 }
 
-static int is_pinf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
-static int is_minf(const mpfr_t x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
+static int is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
+static int is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 
 /* Valid result: its precision, no NaN, canonical empty or lo <= hi, and
    inside [-1, 1]. */
