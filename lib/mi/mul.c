@@ -108,3 +108,15 @@ vccd_mi_sqr(vccd_mi_t r, const vccd_mi_t a)
     mpfr_set(LO(r), LO(t), MPFR_RNDD);
     mpfr_set(HI(r), HI(t), MPFR_RNDU);
 }
+
+void
+vccd_mi_mul_2si(vccd_mi_t r, const vccd_mi_t a, long e)
+{
+    if (vccd_mi_empty_p(a)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    /* endpoint-wise: aliasing is harmless */
+    mpfr_mul_2si(LO(r), LO(a), e, MPFR_RNDD);
+    mpfr_mul_2si(HI(r), HI(a), e, MPFR_RNDU);
+}

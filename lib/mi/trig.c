@@ -130,3 +130,31 @@ vccd_di_sin_cos_mpfr(vccd_di *s, vccd_di *c, vccd_di a)
     *s = vccd_mi_get_di(ms);
     *c = vccd_mi_get_di(mc);
 }
+
+void
+vccd_mi_acos(vccd_mi_t r, const vccd_mi_t a)
+{
+    /* acos is decreasing on [-1, 1]: the bounds come from the opposite
+       endpoints of a clipped to the domain. */
+    MPFR_DECL_INIT(lo, PREC(r));
+    MPFR_DECL_INIT(hi, PREC(r));
+    VCCD_MI_TMP(d, PREC(a));
+
+    vccd_mi_set_2d(d, -1.0, 1.0);
+    vccd_mi_intersect(d, d, a);
+    if (vccd_mi_empty_p(d)) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    mpfr_acos(lo, HI(d), MPFR_RNDD);
+    mpfr_acos(hi, LO(d), MPFR_RNDU);
+    mpfr_set(LO(r), lo, MPFR_RNDD);
+    mpfr_set(HI(r), hi, MPFR_RNDU);
+}
+
+void
+vccd_mi_const_pi(vccd_mi_t r)
+{
+    mpfr_const_pi(LO(r), MPFR_RNDD);
+    mpfr_const_pi(HI(r), MPFR_RNDU);
+}

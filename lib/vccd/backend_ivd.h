@@ -22,6 +22,10 @@
      VB_ADD(r, a, b)  VB_SUB  VB_MUL  VB_DIV  VB_SQR(r, a)  VB_SQRT
      VB_MUL_D(r, a, d)      times a double
      VB_SIN_COS(s, c, a)
+     VB_SET_2D(r, lo, hi)  VB_HULL(r, a, b)  VB_INTERSECT(r, a, b)
+     VB_MUL_2EXP(r, a, e)   times 2^e
+     VB_IS_EMPTY(a)  VB_CERTAINLY_LE(a, b)   predicates (int)
+     VB_PREC(a)             working precision in bits (53 for binary64)
    Outputs come first and may alias inputs.
 
    The includer defines VB_IVD (vccd_di or vccd_ui) and VB_RIGOROUS. */
@@ -45,3 +49,10 @@
 #define VB_SQRT(r, a) (*(r) = VB_IVD_FN(sqrt)(*(a)))
 #define VB_MUL_D(r, a, d) (*(r) = VB_IVD_FN(mul_d)(*(a), (d)))
 #define VB_SIN_COS(s, c, a) VB_IVD_FN(sin_cos)((s), (c), *(a))
+#define VB_SET_2D(r, lo, hi) (*(r) = VB_IVD_FN(set_2d)((lo), (hi)))
+#define VB_HULL(r, a, b) (*(r) = VB_IVD_FN(hull)(*(a), *(b)))
+#define VB_INTERSECT(r, a, b) (*(r) = VB_IVD_FN(intersect)(*(a), *(b)))
+#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), ldexp(1.0, (e))))
+#define VB_IS_EMPTY(a) VB_IVD_FN(is_empty)(*(a))
+#define VB_CERTAINLY_LE(a, b) VB_IVD_FN(certainly_le)(*(a), *(b))
+#define VB_PREC(a) ((void)(a), 53L)

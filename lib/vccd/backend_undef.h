@@ -18,3 +18,10 @@
 #undef VB_MUL_D
 #undef VB_SIN_COS
 #undef VB_IVD
+#undef VB_SET_2D
+#undef VB_HULL
+#undef VB_INTERSECT
+#undef VB_MUL_2EXP
+#undef VB_IS_EMPTY
+#undef VB_CERTAINLY_LE
+#undef VB_PREC

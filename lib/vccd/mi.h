@@ -94,6 +94,8 @@ void vccd_mi_add(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
 void vccd_mi_sub(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
 void vccd_mi_mul(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
 void vccd_mi_sqr(vccd_mi_t r, const vccd_mi_t a);
+/* r = a * 2^e (exact unless the exponent range is left). */
+void vccd_mi_mul_2si(vccd_mi_t r, const vccd_mi_t a, long e);
 void vccd_mi_div(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
 /* Up to two pieces, r0 below r1; returns how many (0, 1 or 2). */
 int vccd_mi_div_ext(vccd_mi_t r0, vccd_mi_t r1, const vccd_mi_t a, const vccd_mi_t b);
@@ -102,6 +104,11 @@ void vccd_mi_sin(vccd_mi_t r, const vccd_mi_t a);
 void vccd_mi_cos(vccd_mi_t r, const vccd_mi_t a);
 /* s and c must not alias each other; either may alias a. */
 void vccd_mi_sin_cos(vccd_mi_t s, vccd_mi_t c, const vccd_mi_t a);
+
+/* {acos x : x in a, -1 <= x <= 1}; empty if a misses [-1, 1]. */
+void vccd_mi_acos(vccd_mi_t r, const vccd_mi_t a);
+/* An enclosure of pi at r's precision. */
+void vccd_mi_const_pi(vccd_mi_t r);
 
 /* Measures and splitting.  mid is a number inside a at the precision of
    m (0 for the whole line, the largest finite magnitude at m's precision

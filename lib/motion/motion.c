@@ -1,0 +1,315 @@
+/* motion.c -- the motion registry, lifetime, config parsing and the
+   backend dispatch shared by all models. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/motion_impl.h"
+
+/* motion/list.h is generated from MOTION_SOURCES in Makefile.am: one
+   VCCD_MOTION(name) per model file. */
+#define VCCD_MOTION(name) extern const vccd_motion_type vccd_motion_##name;
+#include "motion/list.h"
+#undef VCCD_MOTION
+#define VCCD_MOTION(name) &vccd_motion_##name,
+static const vccd_motion_type *const registry[] = {
+#include "motion/list.h"
+};
+#undef VCCD_MOTION
+
+int vccd_motion_type_count(void) { return (int)(sizeof registry / sizeof registry[0]); }
+
+const vccd_motion_type *
+vccd_motion_type_get(int i)
+{
+    return i >= 0 && i < vccd_motion_type_count() ? registry[i] : NULL;
+}
+
+const vccd_motion_type *
+vccd_motion_type_find(const char *name)
+{
+    for (int i = 0; i < vccd_motion_type_count(); i++)
+        if (strcmp(registry[i]->name, name) == 0)
+            return registry[i];
+    return NULL;
+}
+
+vccd_motion *
+vccd_motion_alloc(const vccd_motion_type *type, int nparams, mpfr_prec_t prec)
+{
+    vccd_motion *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->type = type;
+    m->prec = prec;
+    m->nparams = nparams;
+    m->param = calloc((size_t)(nparams ? nparams : 1), sizeof *m->param);
+    m->param_di = calloc((size_t)(nparams ? nparams : 1), sizeof *m->param_di);
+    m->param_ui = calloc((size_t)(nparams ? nparams : 1), sizeof *m->param_ui);
+    if (!m->param || !m->param_di || !m->param_ui) {
+        free(m->param);
+        free(m->param_di);
+        free(m->param_ui);
+        free(m);
+        return NULL;
+    }
+    for (int i = 0; i < nparams; i++) {
+        vccd_mi_init2(&m->param[i], prec);
+        m->param_di[i] = vccd_di_empty();
+        m->param_ui[i] = vccd_ui_empty();
+    }
+    return m;
+}
+
+void
+vccd_motion_free(vccd_motion *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->nparams; i++)
+        vccd_mi_clear(&m->param[i]);
+    free(m->param);
+    free(m->param_di);
+    free(m->param_ui);
+    free(m);
+}
+
+void
+vccd_motion_sync(vccd_motion *m)
+{
+    for (int i = 0; i < m->nparams; i++) {
+        vccd_di d = vccd_mi_get_di(&m->param[i]);
+        m->param_di[i] = d;
+        m->param_ui[i] = vccd_ui_set_2d(d.lo, d.hi);
+    }
+}
+
+vccd_motion *
+vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(s, "type");
+    const vccd_motion_type *type;
+    vccd_motion *m;
+
+    if (!kv) {
+        vccd_error_set(e, s->file, s->line, s->name, "type", "missing (one of:%s)", "");
+        return NULL;
+    }
+    type = vccd_motion_type_find(kv->value);
+    if (!type) {
+        char known[256] = "";
+        for (int i = 0; i < vccd_motion_type_count(); i++) {
+            strncat(known, " ", sizeof known - strlen(known) - 1);
+            strncat(known, registry[i]->name, sizeof known - strlen(known) - 1);
+        }
+        vccd_error_set(e, s->file, kv->line, s->name, "type", "unknown motion '%s' (known:%s)",
+                       kv->value, known);
+        return NULL;
+    }
+    m = vccd_motion_alloc(type, 0, prec);
+    if (!m) {
+        vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
+        return NULL;
+    }
+    if (type->parse(m, s, e) != 0 || vccd_config_check_unused(s, e) != 0) {
+        vccd_motion_free(m);
+        return NULL;
+    }
+    vccd_motion_sync(m);
+    return m;
+}
+
+vccd_motion *
+vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
+{
+    vccd_motion *r = vccd_motion_alloc(m->type, m->nparams, m->prec);
+    VCCD_MI_TMP(a, m->prec);
+    VCCD_MI_TMP(b, m->prec);
+
+    if (!r)
+        return NULL;
+    r->nvertices = m->nvertices;
+    vccd_mi_set_d(a, t0);
+    vccd_mi_set_d(b, t1);
+    m->type->rebase(r->param, m->param, m->nparams, a, b);
+    vccd_motion_sync(r);
+    return r;
+}
+
+void
+vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
+                    const vccd_di_vec3 *p, int vertex, vccd_di t)
+{
+    m->type->eval_di(x, v, a, m->param_di, p, vertex, &t);
+}
+
+void
+vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
+                    const vccd_ui_vec3 *p, int vertex, vccd_ui t)
+{
+    m->type->eval_ui(x, v, a, m->param_ui, p, vertex, &t);
+}
+
+void
+vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
+                    const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t)
+{
+    /* Parameters stay at the motion's precision: MPFR rounds every
+       result to its output's precision, and kernels take temporaries at
+       that precision, so no copy (and no allocation) is needed. */
+    m->type->eval_mi(x, v, a, m->param, p, vertex, t);
+}
+
+void
+vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r)
+{
+    m->type->bounds(speed, accel, m->param_di, m->nparams, r);
+}
+
+/* --- helpers for model files (motion_impl.h) ---------------------------- */
+
+void
+vccd_motion_set_param_d(vccd_motion *m, int i, double x)
+{
+    vccd_mi_set_d(&m->param[i], x);
+}
+
+int
+vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
+                        int first, int n, int required, double def, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(s, key);
+    const char *p;
+    char tok[256];
+    int k = 0;
+
+    if (!kv) {
+        if (required)
+            return vccd_error_set(e, s->file, s->line, s->name, key,
+                                  "missing (expected %d number%s)", n, n == 1 ? "" : "s");
+        for (int i = 0; i < n; i++)
+            vccd_motion_set_param_d(m, first + i, def);
+        return 0;
+    }
+    p = kv->value;
+    for (;;) {
+        size_t len = 0;
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        while (p[len] && p[len] != ' ' && p[len] != '\t' && p[len] != ',')
+            len++;
+        if (len >= sizeof tok)
+            return vccd_error_set(e, s->file, kv->line, s->name, key, "number too long");
+        memcpy(tok, p, len);
+        tok[len] = '\0';
+        p += len;
+        if (k >= n)
+            return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                  "expected %d number%s, got more", n, n == 1 ? "" : "s");
+        /* The decimal syntax only: MPFR would also take "nan", "inf",
+           hex and "@" forms, which have no place in a motion. */
+        for (size_t i = 0; i < len; i++)
+            if (!(isdigit((unsigned char)tok[i]) || strchr("+-.eE", tok[i])))
+                return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                      "'%s' is not a decimal number", tok);
+        if (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k]))
+            return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                  "'%s' is not a finite decimal number", tok);
+        k++;
+    }
+    if (k != n)
+        return vccd_error_set(e, s->file, kv->line, s->name, key,
+                              "expected %d number%s, got %d", n, n == 1 ? "" : "s", k);
+    return 0;
+}
+
+void
+vccd_motion_normalize_quat(vccd_motion *m, int first)
+{
+    vccd_mi_quat q;
+    VCCD_MI_TMP(n, m->prec);
+    for (int i = 0; i < 4; i++)
+        q.q[i] = m->param[first + i];       /* shallow view, read only */
+    vccd_mi_quat_norm2(n, &q);
+    vccd_mi_sqrt(n, n);
+    for (int i = 0; i < 4; i++)
+        vccd_mi_div(&m->param[first + i], &m->param[first + i], n);
+}
+
+int
+vccd_motion_parse_unit_quat(vccd_motion *m, vccd_config_section *s, const char *key,
+                            int first, int required, vccd_error *e)
+{
+    vccd_mi_quat q;
+    VCCD_MI_TMP(n, 64);
+    vccd_di nd;
+
+    if (vccd_motion_parse_reals(m, s, key, first, 4, required, 0.0, e) != 0)
+        return -1;
+    if (!vccd_config_get(s, key)) {         /* absent and optional: identity */
+        vccd_motion_set_param_d(m, first, 1.0);
+        return 0;
+    }
+    for (int i = 0; i < 4; i++)
+        q.q[i] = m->param[first + i];
+    vccd_mi_quat_norm2(n, &q);
+    nd = vccd_mi_get_di(n);
+    if (!(nd.lo > 1.0 - 2e-6 && nd.hi < 1.0 + 2e-6))
+        return vccd_error_set(e, s->file, vccd_config_get(s, key)->line, s->name, key,
+                              "not a unit quaternion (|q|^2 = %.17g); give w x y z of a rotation",
+                              0.5 * nd.lo + 0.5 * nd.hi);
+    vccd_motion_normalize_quat(m, first);
+    return 0;
+}
+
+void
+vccd_motion_random_reals(vccd_motion *m, gmp_randstate_t rs, int first, int n, double scale)
+{
+    for (int i = 0; i < n; i++) {
+        double u = (double)gmp_urandomb_ui(rs, 30) * 0x1p-30;
+        vccd_motion_set_param_d(m, first + i, scale * (2.0 * u - 1.0));
+    }
+}
+
+void
+vccd_motion_random_unit_quat(vccd_motion *m, gmp_randstate_t rs, int first)
+{
+    double n2;
+    do {
+        vccd_motion_random_reals(m, rs, first, 4, 1.0);
+        n2 = 0.0;
+        for (int i = 0; i < 4; i++) {
+            double x = mpfr_get_d(&m->param[first + i].lo, MPFR_RNDN);
+            n2 += x * x;
+        }
+    } while (n2 < 0.01);
+    vccd_motion_normalize_quat(m, first);
+}
+
+int
+vccd_motion_reserve(vccd_motion *m, int nparams)
+{
+    vccd_mi_struct *p = realloc(m->param, (size_t)nparams * sizeof *p);
+    vccd_di *d;
+    vccd_ui *u;
+    if (!p)
+        return -1;
+    m->param = p;
+    d = realloc(m->param_di, (size_t)nparams * sizeof *d);
+    if (d)
+        m->param_di = d;
+    u = realloc(m->param_ui, (size_t)nparams * sizeof *u);
+    if (u)
+        m->param_ui = u;
+    if (!d || !u)
+        return -1;
+    for (int i = m->nparams; i < nparams; i++) {
+        vccd_mi_init2(&m->param[i], m->prec);
+        m->param_di[i] = vccd_di_empty();
+        m->param_ui[i] = vccd_ui_empty();
+    }
+    m->nparams = nparams > m->nparams ? nparams : m->nparams;
+    return 0;
+}

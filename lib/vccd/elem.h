@@ -1,0 +1,24 @@
+/* elem.h -- elementary functions written once over all backends
+   (elem_impl.h): vccd_di_sinc_cosc, vccd_ui_sinc_cosc, vccd_mi_sinc_cosc. */
+#ifndef VCCD_ELEM_H
+#define VCCD_ELEM_H
+
+#include <math.h>
+
+#include "vccd/di.h"
+#include "vccd/ui.h"
+#include "vccd/mi.h"
+
+#include "vccd/backend_di.h"
+#include "vccd/elem_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_ui.h"
+#include "vccd/elem_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_mi.h"
+#include "vccd/elem_impl.h"
+#include "vccd/backend_undef.h"
+
+#endif

@@ -1,0 +1,103 @@
+/* motion.h -- motion models behind a vtable, with a registry by name.
+
+   A motion maps body-local points to world space over the time step
+   t in [0, 1].  Its parameters are kept as MPFR intervals at the motion's
+   precision (exact enclosures of the decimal inputs; see motion_impl.h),
+   with binary64 copies rounded outward, so every backend evaluates the
+   same enclosures.  Each model is one file in motions/ (a kernel written
+   once over the backends, plus parsing), registered by one line in
+   Makefile.am (MOTION_SOURCES); doc/adding-a-motion.md walks through it. */
+#ifndef VCCD_MOTION_H
+#define VCCD_MOTION_H
+
+#include <gmp.h>
+
+#include "vccd/config.h"
+#include "vccd/geom.h"
+
+typedef struct vccd_motion vccd_motion;
+
+/* Position x, velocity v = dx/dt and acceleration a = d2x/dt2 of the
+   body point p (rigid models) or of vertex `vertex` (per-vertex models)
+   at every time in t.  On a rigorous backend each output encloses the
+   exact value for every t in t (intersected with [0, 1] by the caller)
+   and every parameter value in the parameter enclosures.  Outputs may be
+   NULL when not wanted. */
+typedef void (*vccd_motion_eval_di_fn)(vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
+                                       const vccd_di *P, const vccd_di_vec3 *p, int vertex,
+                                       const vccd_di *t);
+typedef void (*vccd_motion_eval_ui_fn)(vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
+                                       const vccd_ui *P, const vccd_ui_vec3 *p, int vertex,
+                                       const vccd_ui *t);
+typedef void (*vccd_motion_eval_mi_fn)(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
+                                       const vccd_mi_struct *P, const vccd_mi_vec3 *p, int vertex,
+                                       const vccd_mi_struct *t);
+
+typedef struct {
+    const char *name;           /* the config's "type = NAME" */
+    const char *summary;        /* one line, with its source */
+    int dim;                    /* 3, or 2 for planar models (z stays 0) */
+    int per_vertex;             /* 1: moves vertices, not body points */
+    /* Fill m's parameters from the config section (vccd_motion_alloc
+       first).  -1 with e naming file, line and key on bad input. */
+    int (*parse)(vccd_motion *m, vccd_config_section *s, vccd_error *e);
+    /* Random parameters for `motion-check --all`: kind 0 is generic,
+       1 .. nkinds-1 are the model's degenerate cases. */
+    void (*randomize)(vccd_motion *m, gmp_randstate_t rs, int kind);
+    int nkinds;
+    vccd_motion_eval_di_fn eval_di;
+    vccd_motion_eval_ui_fn eval_ui;  /* NON-RIGOROUS backend */
+    vccd_motion_eval_mi_fn eval_mi;
+    /* out := parameters of the restriction to [t0, t1] reparametrised to
+       [0, 1] (out has nparams intervals at out's precision). */
+    void (*rebase)(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams,
+                   const vccd_mi_struct *t0, const vccd_mi_struct *t1);
+    /* Upper bounds, over t in [0, 1], of |dx/dt| and |d2x/dt2| for body
+       points with |p| <= r (per-vertex models: for every vertex). */
+    void (*bounds)(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+} vccd_motion_type;
+
+struct vccd_motion {
+    const vccd_motion_type *type;
+    mpfr_prec_t prec;           /* precision of param */
+    int nparams;
+    int nvertices;              /* per-vertex models */
+    vccd_mi_struct *param;
+    vccd_di *param_di;          /* param rounded outward to binary64 */
+    vccd_ui *param_ui;          /* the same bounds for the unrounded mode */
+};
+
+/* The registry. */
+const vccd_motion_type *vccd_motion_type_find(const char *name);
+int vccd_motion_type_count(void);
+const vccd_motion_type *vccd_motion_type_get(int i);
+
+/* A motion of the given type with n parameters at precision prec (all
+   empty until parsed or randomized); NULL when out of memory. */
+vccd_motion *vccd_motion_alloc(const vccd_motion_type *type, int nparams, mpfr_prec_t prec);
+void vccd_motion_free(vccd_motion *m);
+/* Refresh param_di/param_ui after param changed. */
+void vccd_motion_sync(vccd_motion *m);
+
+/* The motion described by config section s ("type = ..." plus the
+   model's keys) at parameter precision prec; NULL with e set. */
+vccd_motion *vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e);
+
+/* The restriction of m to [t0, t1] (0 <= t0 <= t1 <= 1, exact doubles)
+   reparametrised to [0, 1], as a motion of the same type. */
+vccd_motion *vccd_motion_rebase(const vccd_motion *m, double t0, double t1);
+
+/* Evaluate on a backend (see vccd_motion_eval_*_fn). */
+void vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
+                         const vccd_di_vec3 *p, int vertex, vccd_di t);
+void vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
+                         const vccd_ui_vec3 *p, int vertex, vccd_ui t);
+/* MPFR: parameters are rounded outward to the outputs' precision. */
+void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
+                         const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t);
+
+/* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,
+   ComputeN in 5.4.3). */
+void vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r);
+
+#endif

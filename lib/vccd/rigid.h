@@ -1,0 +1,31 @@
+/* rigid.h -- parameters and operations shared by the rigid motions with
+   a constant angular velocity (ltlrm, ballistic): the parameter layout,
+   parsing of both forms, rebase, bounds and random instances. */
+#ifndef VCCD_RIGID_H
+#define VCCD_RIGID_H
+
+#include "vccd/motion.h"
+
+/* Layout of m->param: centre o at t = 0, its velocity u, orientation q0
+   (unit quaternion w x y z) at t = 0, angular velocity w (world frame,
+   rad per step), and for ballistic the centre's acceleration b. */
+enum {
+    VCCD_RIGID_O = 0, VCCD_RIGID_U = 3, VCCD_RIGID_Q = 6, VCCD_RIGID_W = 10,
+    VCCD_RIGID_B = 13, VCCD_RIGID_N = 13, VCCD_RIGID_NB = 16
+};
+
+/* Keys: o0, v, q0 (default identity), omega, and with_b: a.  When
+   poses_ok, instead start_position, start_orientation, end_position,
+   end_orientation and turns (extra full turns about the shortest-arc
+   axis, default 0), converted with interval arithmetic at m->prec. */
+int vccd_rigid_parse(vccd_motion *m, vccd_config_section *s, int with_b, int poses_ok,
+                     vccd_error *e);
+void vccd_rigid_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams,
+                       const vccd_mi_struct *t0, const vccd_mi_struct *t1);
+void vccd_rigid_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+/* kind: 0 generic; 1 at rest (w = 0); 2 half turn; 3 full turn;
+   4 tiny w (1e-9 rad); 5 coordinates near 1e6. */
+void vccd_rigid_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with_b);
+#define VCCD_RIGID_NKINDS 6
+
+#endif
