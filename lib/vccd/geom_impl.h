@@ -138,34 +138,30 @@ VG_FN(mat3_set)(VG_M3 *r, const VG_M3 *a)
         VB_SET(&r->m[i], &a->m[i]);
 }
 
+/* r_i = sum_j a[i*rs + j*cs] v_j: a v (rs = 3, cs = 1) and a^T v
+   (rs = 1, cs = 3) share this one loop. */
+static inline void
+VG_FN(mat3_apply)(VG_V3 *r, const VG_M3 *a, int rs, int cs, const VG_V3 *v)
+{
+    VG_V3 t;
+    VB_TMP_N(t_limbs, t.c, 3, &r->c[0]);
+    for (int i = 0; i < 3; i++)
+        VG_FN(dot3_strided)(&t.c[i], &a->m[i * rs], cs, v->c, 1);
+    VG_FN(vec3_set)(r, &t);
+}
+
 /* r = a v */
 static inline void
 VG_FN(mat3_mul_vec3)(VG_V3 *r, const VG_M3 *a, const VG_V3 *v)
 {
-    VB_TMP(x, &r->c[0]);
-    VB_TMP(y, &r->c[1]);
-    VB_TMP(z, &r->c[2]);
-    VG_FN(dot3_strided)(x, &a->m[0], 1, v->c, 1);
-    VG_FN(dot3_strided)(y, &a->m[3], 1, v->c, 1);
-    VG_FN(dot3_strided)(z, &a->m[6], 1, v->c, 1);
-    VB_SET(&r->c[0], x);
-    VB_SET(&r->c[1], y);
-    VB_SET(&r->c[2], z);
+    VG_FN(mat3_apply)(r, a, 3, 1, v);
 }
 
 /* r = a^T v */
 static inline void
 VG_FN(mat3_tmul_vec3)(VG_V3 *r, const VG_M3 *a, const VG_V3 *v)
 {
-    VB_TMP(x, &r->c[0]);
-    VB_TMP(y, &r->c[1]);
-    VB_TMP(z, &r->c[2]);
-    VG_FN(dot3_strided)(x, &a->m[0], 3, v->c, 1);
-    VG_FN(dot3_strided)(y, &a->m[1], 3, v->c, 1);
-    VG_FN(dot3_strided)(z, &a->m[2], 3, v->c, 1);
-    VB_SET(&r->c[0], x);
-    VB_SET(&r->c[1], y);
-    VB_SET(&r->c[2], z);
+    VG_FN(mat3_apply)(r, a, 1, 3, v);
 }
 
 /* r = a b */
