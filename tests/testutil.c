@@ -200,3 +200,39 @@ tu_run(Suite *s)
         fprintf(stderr, "seed=%lu (set VCCD_TEST_SEED to reproduce)\n", tu_seed);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+long tu_nchecks;
+
+const char *
+tu_fmt_fr(mpfr_srcptr x)
+{
+    static char buf[8][1400];
+    static int k;
+    char *b = buf[k++ & 7];
+    mpfr_snprintf(b, sizeof buf[0], "%Ra_%ld", x, (long)mpfr_get_prec(x));
+    return b;
+}
+
+const char *
+tu_fmt_mi(const vccd_mi_struct *a)
+{
+    static char buf[8][2800];
+    static int k;
+    char *b = buf[k++ & 7];
+    mpfr_snprintf(b, sizeof buf[0], "[%Ra, %Ra]_%ld", &a->lo, &a->hi, (long)mpfr_get_prec(&a->lo));
+    return b;
+}
+
+int
+tu_main(const char *name, const TTest *const *tests, int n)
+{
+    Suite *s = suite_create(name);
+    TCase *tc = tcase_create(name);
+
+    tcase_set_timeout(tc, 0);
+    for (int i = 0; i < n; i++)
+        tcase_add_test(tc, tests[i]);
+    suite_add_tcase(s, tc);
+    tu_init();
+    return tu_run(s);
+}

@@ -46,6 +46,24 @@ int tu_di_encloses(vccd_di a, const mpfr_t vd, const mpfr_t vu);
 /* Fail with the seed and a message (printf-style). */
 #define tu_fail(fmt, ...) ck_abort_msg("seed=%lu: " fmt, tu_seed, ##__VA_ARGS__)
 
+/* Count a check and fail with the seed when it does not hold. */
+extern long tu_nchecks;
+#define TU_CHECK(cond, ...)                                                  \
+    do {                                                                     \
+        tu_nchecks++;                                                        \
+        if (!(cond))                                                         \
+            tu_fail(__VA_ARGS__);                                            \
+    } while (0)
+
+/* Exact hex text of an MPFR number / interval (with its precision), for
+   failure messages; eight rotating buffers per function. */
+const char *tu_fmt_fr(mpfr_srcptr x);
+const char *tu_fmt_mi(const vccd_mi_struct *a);
+
+/* The main of a test program: tu_init, one suite called name with one
+   test case holding the n tests (no timeout), run, exit status. */
+int tu_main(const char *name, const TTest *const *tests, int n);
+
 /* Run a suite and return the exit status, printing the seed on failure.
    Callers set tcase_set_timeout(tc, 0) on their test cases: Check's
    default 4 s is for unit tests, not 10^6-case loops. */

@@ -256,22 +256,10 @@ START_TEST(test_parser)
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("data");
-    TCase *tc = tcase_create("arith.dat");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_parser);
-    tcase_add_test(tc, test_table);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_parser, test_table };
+    return tu_main("data", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -309,25 +309,10 @@ START_TEST(test_str_random)
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("di_set");
-    TCase *tc = tcase_create("set");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_frac_fixed);
-    tcase_add_test(tc, test_frac_random);
-    tcase_add_test(tc, test_str_fixed);
-    tcase_add_test(tc, test_str_bad);
-    tcase_add_test(tc, test_str_random);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_frac_fixed, test_frac_random, test_str_fixed, test_str_bad, test_str_random };
+    return tu_main("di_set", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -157,24 +157,10 @@ START_TEST(test_rounding_mode_independent)
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("fp");
-    TCase *tc = tcase_create("next_up_down");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_special);
-    tcase_add_test(tc, test_random_classes);
-    tcase_add_test(tc, test_random_bits);
-    tcase_add_test(tc, test_rounding_mode_independent);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_special, test_random_classes, test_random_bits, test_rounding_mode_independent };
+    return tu_main("fp", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -75,12 +75,6 @@ END_TEST
 int
 main(void)
 {
-    Suite *s = suite_create("mi-alloc");
-    TCase *tc = tcase_create("alloc");
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_no_malloc_in_hot_loop);
-    tcase_add_test(tc, test_counter_sees_init);
-    suite_add_tcase(s, tc);
-    tu_init();
-    return tu_run(s);
+    const TTest *tests[] = { test_no_malloc_in_hot_loop, test_counter_sees_init };
+    return tu_main("mi-alloc", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -10,37 +10,11 @@
    largest reference precision; mpfr_set_prec below it never reallocates. */
 #define PMAX 704
 
-static long nchecks;
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        nchecks++;                                                           \
-        if (!(cond))                                                         \
-            tu_fail(__VA_ARGS__);                                            \
-    } while (0)
 
 /* --- formatting and generic checks ---------------------------------- */
 
 /* Exact hex text of an interval / number, for failure messages. */
-static const char *
-fm(const vccd_mi_t a)
-{
-    static char buf[8][1400];
-    static int k;
-    char *b = buf[k++ & 7];
-    mpfr_snprintf(b, sizeof buf[0], "[%Ra, %Ra]_%ld", LO(a), HI(a),
-                  (long)mpfr_get_prec(LO(a)));
-    return b;
-}
 
-static const char *
-ff(const mpfr_t x)
-{
-    static char buf[8][800];
-    static int k;
-    char *b = buf[k++ & 7];
-    mpfr_snprintf(b, sizeof buf[0], "%Ra_%ld", x, (long)mpfr_get_prec(x));
-    return b;
-}
 
 static int
 is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
@@ -53,16 +27,16 @@ is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 static void
 check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
 {
-    nchecks++;
+    tu_nchecks++;
     if (mpfr_get_prec(LO(r)) != p || mpfr_get_prec(HI(r)) != p)
-        tu_fail("%s: precision changed: %s, expected %ld", op, fm(r), (long)p);
+        tu_fail("%s: precision changed: %s, expected %ld", op, tu_fmt_mi(r), (long)p);
     if (mpfr_nan_p(LO(r)) || mpfr_nan_p(HI(r)))
-        tu_fail("%s: NaN endpoint %s", op, fm(r));
+        tu_fail("%s: NaN endpoint %s", op, tu_fmt_mi(r));
     if (mpfr_greater_p(LO(r), HI(r))) {
         if (!(is_pinf(LO(r)) && is_minf(HI(r))))
-            tu_fail("%s: non-canonical empty %s", op, fm(r));
+            tu_fail("%s: non-canonical empty %s", op, tu_fmt_mi(r));
     } else if (is_pinf(LO(r)) || is_minf(HI(r))) {
-        tu_fail("%s: infinite endpoint on the wrong side %s", op, fm(r));
+        tu_fail("%s: infinite endpoint on the wrong side %s", op, tu_fmt_mi(r));
     }
 }
 
@@ -206,7 +180,7 @@ START_TEST(test_arith)
     int op;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(e); mi_init(c);
     mpfr_inits2(PMAX, x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
@@ -243,22 +217,22 @@ START_TEST(test_arith)
             bin_fn[op](r, a, b);
             check_valid(bin_name[op], r, pr);
             if (!ne) {
-                CHECK(vccd_mi_is_empty(r), "%s: empty operand gave %s (a=%s b=%s)",
-                      bin_name[op], fm(r), fm(a), fm(b));
+                TU_CHECK(vccd_mi_is_empty(r), "%s: empty operand gave %s (a=%s b=%s)",
+                      bin_name[op], tu_fmt_mi(r), tu_fmt_mi(a), tu_fmt_mi(b));
                 continue;
             }
             if (op == OP_DIV && vccd_mi_contains_zero(b)) {
                 if (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))
-                    CHECK(vccd_mi_is_empty(r), "div by [0,0]: %s / %s = %s", fm(a), fm(b), fm(r));
+                    TU_CHECK(vccd_mi_is_empty(r), "div by [0,0]: %s / %s = %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r));
                 else
-                    CHECK(vccd_mi_is_entire(r), "div by zero-containing: %s / %s = %s",
-                          fm(a), fm(b), fm(r));
+                    TU_CHECK(vccd_mi_is_entire(r), "div by zero-containing: %s / %s = %s",
+                          tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r));
             }
             if (ref_bin(op, vd, x, y, MPFR_RNDD)) {
                 ref_bin(op, vu, x, y, MPFR_RNDU);
-                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu),
+                TU_CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu),
                       "%s: %s op %s = %s misses x=%s y=%s (RD %s RU %s)", bin_name[op],
-                      fm(a), fm(b), fm(r), ff(x), ff(y), ff(vd), ff(vu));
+                      tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_fr(x), tu_fmt_fr(y), tu_fmt_fr(vd), tu_fmt_fr(vu));
             }
             /* point operands: endpoints must be the correctly rounded
                values at the output precision */
@@ -267,9 +241,9 @@ START_TEST(test_arith)
                 mpfr_set_prec(t2, pr);
                 ref_bin(op, t1, LO(a), LO(b), MPFR_RNDD);
                 ref_bin(op, t2, LO(a), LO(b), MPFR_RNDU);
-                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
-                      "%s: points %s, %s give %s, not [%s, %s]", bin_name[op], fm(a), fm(b),
-                      fm(r), ff(t1), ff(t2));
+                TU_CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: points %s, %s give %s, not [%s, %s]", bin_name[op], tu_fmt_mi(a), tu_fmt_mi(b),
+                      tu_fmt_mi(r), tu_fmt_fr(t1), tu_fmt_fr(t2));
                 mpfr_set_prec(t1, P);
                 mpfr_set_prec(t2, P);
             }
@@ -281,13 +255,13 @@ START_TEST(test_arith)
             vccd_mi_min(r, a, b);
             mpfr_min(t1, LO(a), LO(b), MPFR_RNDN);
             mpfr_min(t2, HI(a), HI(b), MPFR_RNDN);
-            CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
-                  "min: %s, %s = %s", fm(a), fm(b), fm(r));
+            TU_CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                  "min: %s, %s = %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r));
             vccd_mi_max(r, a, b);
             mpfr_max(t1, LO(a), LO(b), MPFR_RNDN);
             mpfr_max(t2, HI(a), HI(b), MPFR_RNDN);
-            CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
-                  "max: %s, %s = %s", fm(a), fm(b), fm(r));
+            TU_CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                  "max: %s, %s = %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r));
         }
 
         /* hull: the exact hull rounded outward (empty is neutral) */
@@ -295,7 +269,7 @@ START_TEST(test_arith)
         vccd_mi_hull(r, a, b);
         check_valid("hull", r, pr);
         if (vccd_mi_is_empty(a) && vccd_mi_is_empty(b)) {
-            CHECK(vccd_mi_is_empty(r), "hull of empties = %s", fm(r));
+            TU_CHECK(vccd_mi_is_empty(r), "hull of empties = %s", tu_fmt_mi(r));
         } else {
             if (vccd_mi_is_empty(a)) {
                 round_out(e, pr, LO(b), HI(b));
@@ -306,11 +280,11 @@ START_TEST(test_arith)
                 mpfr_max(t2, HI(a), HI(b), MPFR_RNDN);
                 round_out(e, pr, t1, t2);
             }
-            CHECK(same(r, e), "hull: %s, %s = %s, expected %s", fm(a), fm(b), fm(r), fm(e));
+            TU_CHECK(same(r, e), "hull: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
             if (!vccd_mi_is_empty(a))
-                CHECK(vccd_mi_contains_fr(r, x), "hull %s misses %s", fm(r), ff(x));
+                TU_CHECK(vccd_mi_contains_fr(r, x), "hull %s misses %s", tu_fmt_mi(r), tu_fmt_fr(x));
             if (!vccd_mi_is_empty(b))
-                CHECK(vccd_mi_contains_fr(r, y), "hull %s misses %s", fm(r), ff(y));
+                TU_CHECK(vccd_mi_contains_fr(r, y), "hull %s misses %s", tu_fmt_mi(r), tu_fmt_fr(y));
         }
 
         /* intersect: the exact intersection rounded outward */
@@ -318,14 +292,14 @@ START_TEST(test_arith)
         vccd_mi_intersect(r, a, b);
         check_valid("intersect", r, pr);
         if (!ne) {
-            CHECK(vccd_mi_is_empty(r), "intersect with empty = %s", fm(r));
+            TU_CHECK(vccd_mi_is_empty(r), "intersect with empty = %s", tu_fmt_mi(r));
         } else {
             mpfr_max(t1, LO(a), LO(b), MPFR_RNDN);
             mpfr_min(t2, HI(a), HI(b), MPFR_RNDN);
             round_out(e, pr, t1, t2);
-            CHECK(same(r, e), "intersect: %s, %s = %s, expected %s", fm(a), fm(b), fm(r), fm(e));
+            TU_CHECK(same(r, e), "intersect: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
             if (vccd_mi_contains_fr(b, x))
-                CHECK(vccd_mi_contains_fr(r, x), "intersect %s misses %s", fm(r), ff(x));
+                TU_CHECK(vccd_mi_contains_fr(r, x), "intersect %s misses %s", tu_fmt_mi(r), tu_fmt_fr(x));
         }
 
         /* div_ext: the quotient of the points lies in one of the pieces */
@@ -334,34 +308,34 @@ START_TEST(test_arith)
             mi_prec(r, pr);
             mi_prec(r1, pr);
             k = vccd_mi_div_ext(r, r1, a, b);
-            CHECK(k >= 0 && k <= 2, "div_ext returned %d", k);
-            CHECK((k == 0) == (!ne || (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))),
-                  "div_ext: %d pieces for %s / %s", k, fm(a), fm(b));
+            TU_CHECK(k >= 0 && k <= 2, "div_ext returned %d", k);
+            TU_CHECK((k == 0) == (!ne || (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))),
+                  "div_ext: %d pieces for %s / %s", k, tu_fmt_mi(a), tu_fmt_mi(b));
             if (k >= 1) {
                 check_valid("div_ext r0", r, pr);
-                CHECK(!vccd_mi_is_empty(r), "div_ext: empty piece 0");
+                TU_CHECK(!vccd_mi_is_empty(r), "div_ext: empty piece 0");
             }
             if (k == 2) {
                 check_valid("div_ext r1", r1, pr);
-                CHECK(!vccd_mi_is_empty(r1), "div_ext: empty piece 1");
-                CHECK(mpfr_lessequal_p(HI(r), LO(r1)),
-                      "div_ext: pieces %s %s not ordered", fm(r), fm(r1));
+                TU_CHECK(!vccd_mi_is_empty(r1), "div_ext: empty piece 1");
+                TU_CHECK(mpfr_lessequal_p(HI(r), LO(r1)),
+                      "div_ext: pieces %s %s not ordered", tu_fmt_mi(r), tu_fmt_mi(r1));
                 /* only a zero-containing divisor splits */
-                CHECK(vccd_mi_contains_zero(b) && !vccd_mi_contains_zero(a),
-                      "div_ext: 2 pieces for %s / %s", fm(a), fm(b));
+                TU_CHECK(vccd_mi_contains_zero(b) && !vccd_mi_contains_zero(a),
+                      "div_ext: 2 pieces for %s / %s", tu_fmt_mi(a), tu_fmt_mi(b));
             }
             if (k == 1 && !vccd_mi_contains_zero(b)) {
                 mi_prec(e, pr);
                 vccd_mi_div(e, a, b);
-                CHECK(same(r, e), "div_ext %s != div %s", fm(r), fm(e));
+                TU_CHECK(same(r, e), "div_ext %s != div %s", tu_fmt_mi(r), tu_fmt_mi(e));
             }
             if (ne && ref_bin(OP_DIV, vd, x, y, MPFR_RNDD)) {
                 ref_bin(OP_DIV, vu, x, y, MPFR_RNDU);
-                CHECK(k >= 1, "div_ext: no piece");
-                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu)
+                TU_CHECK(k >= 1, "div_ext: no piece");
+                TU_CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu)
                       || (k == 2 && tu_encloses_fr(LO(r1), HI(r1), vd, vu)),
-                      "div_ext: %s / %s = %s U %s (%d) misses %s / %s", fm(a), fm(b),
-                      fm(r), fm(r1), k, ff(x), ff(y));
+                      "div_ext: %s / %s = %s U %s (%d) misses %s / %s", tu_fmt_mi(a), tu_fmt_mi(b),
+                      tu_fmt_mi(r), tu_fmt_mi(r1), k, tu_fmt_fr(x), tu_fmt_fr(y));
             }
         }
 
@@ -372,13 +346,13 @@ START_TEST(test_arith)
             un_fn[op](r, a);
             check_valid(un_name[op], r, pr);
             if (vccd_mi_is_empty(a)) {
-                CHECK(vccd_mi_is_empty(r), "%s: empty gave %s", un_name[op], fm(r));
+                TU_CHECK(vccd_mi_is_empty(r), "%s: empty gave %s", un_name[op], tu_fmt_mi(r));
                 continue;
             }
             mpfr_set(xs, x, MPFR_RNDN);
             if (op == OP_SQRT) {
                 if (mpfr_sgn(HI(a)) < 0) {
-                    CHECK(vccd_mi_is_empty(r), "sqrt of negative %s = %s", fm(a), fm(r));
+                    TU_CHECK(vccd_mi_is_empty(r), "sqrt of negative %s = %s", tu_fmt_mi(a), tu_fmt_mi(r));
                     dom = 0;
                 } else if (mpfr_sgn(xs) < 0) {
                     /* a point of the domain part [max(lo, 0), hi] */
@@ -389,21 +363,21 @@ START_TEST(test_arith)
                 }
             }
             if (op == OP_SQR || op == OP_ABS)
-                CHECK(mpfr_sgn(LO(r)) >= 0, "%s: negative lower bound %s", un_name[op], fm(r));
+                TU_CHECK(mpfr_sgn(LO(r)) >= 0, "%s: negative lower bound %s", un_name[op], tu_fmt_mi(r));
             if (dom) {
                 ref_un(op, vd, xs, MPFR_RNDD);
                 ref_un(op, vu, xs, MPFR_RNDU);
-                CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu), "%s: %s = %s misses x=%s",
-                      un_name[op], fm(a), fm(r), ff(xs));
+                TU_CHECK(tu_encloses_fr(LO(r), HI(r), vd, vu), "%s: %s = %s misses x=%s",
+                      un_name[op], tu_fmt_mi(a), tu_fmt_mi(r), tu_fmt_fr(xs));
             }
             if (dom && vccd_mi_is_point(a)) {
                 mpfr_set_prec(t1, pr);
                 mpfr_set_prec(t2, pr);
                 ref_un(op, t1, LO(a), MPFR_RNDD);
                 ref_un(op, t2, LO(a), MPFR_RNDU);
-                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
-                      "%s: point %s gives %s, not [%s, %s]", un_name[op], fm(a), fm(r),
-                      ff(t1), ff(t2));
+                TU_CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: point %s gives %s, not [%s, %s]", un_name[op], tu_fmt_mi(a), tu_fmt_mi(r),
+                      tu_fmt_fr(t1), tu_fmt_fr(t2));
                 mpfr_set_prec(t1, P);
                 mpfr_set_prec(t2, P);
             }
@@ -423,12 +397,12 @@ START_TEST(test_arith)
                     mpfr_neg(t2, LO(a), MPFR_RNDN);
                     mpfr_max(t2, t2, HI(a), MPFR_RNDN);
                 }
-                CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
-                      "%s: %s = %s, expected [%s, %s]", un_name[op], fm(a), fm(r), ff(t1), ff(t2));
+                TU_CHECK(mpfr_equal_p(LO(r), t1) && mpfr_equal_p(HI(r), t2),
+                      "%s: %s = %s, expected [%s, %s]", un_name[op], tu_fmt_mi(a), tu_fmt_mi(r), tu_fmt_fr(t1), tu_fmt_fr(t2));
             }
         }
     }
-    printf("t-mi-arith arith: %ld checks, %ld iterations\n", nchecks, n);
+    printf("t-mi-arith arith: %ld checks, %ld iterations\n", tu_nchecks, n);
     vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(r); vccd_mi_clear(r1);
     vccd_mi_clear(e); vccd_mi_clear(c);
     mpfr_clears(x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
@@ -444,7 +418,7 @@ START_TEST(test_measures)
     long i, n = tu_iters(1000000);
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     mi_init(a); mi_init(b); mi_init(L); mi_init(R);
     mpfr_inits2(PMAX, m, t, u, x, y, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
@@ -489,21 +463,21 @@ START_TEST(test_measures)
         mpfr_set_prec(m, pm);
         vccd_mi_mid(m, a);
         if (ea) {
-            CHECK(mpfr_nan_p(m), "mid of empty = %s", ff(m));
+            TU_CHECK(mpfr_nan_p(m), "mid of empty = %s", tu_fmt_fr(m));
         } else if (vccd_mi_is_entire(a)) {
-            CHECK(mpfr_zero_p(m), "mid of entire = %s", ff(m));
+            TU_CHECK(mpfr_zero_p(m), "mid of entire = %s", tu_fmt_fr(m));
         } else {
             /* a finite number inside whenever a holds one of m's
                precision: t is the least finite one >= lo (none when a
                starts beyond m's largest number) */
-            CHECK(!mpfr_nan_p(m), "mid of %s = %s", fm(a), ff(m));
+            TU_CHECK(!mpfr_nan_p(m), "mid of %s = %s", tu_fmt_mi(a), tu_fmt_fr(m));
             mpfr_set_prec(t, pm);
             mpfr_set(t, LO(a), MPFR_RNDU);
             if (is_minf(t))
                 mpfr_nextabove(t);
             if (mpfr_number_p(t) && mpfr_lessequal_p(t, HI(a)))
-                CHECK(mpfr_number_p(m) && vccd_mi_contains_fr(a, m),
-                      "mid of %s = %s is outside", fm(a), ff(m));
+                TU_CHECK(mpfr_number_p(m) && vccd_mi_contains_fr(a, m),
+                      "mid of %s = %s is outside", tu_fmt_mi(a), tu_fmt_fr(m));
             /* balanced: when m's precision has a number in
                [lo + 0.3 w, lo + 0.45 w], the rounded midpoint must fall in
                [lo + 0.2 w, lo + 0.8 w], or bisection stalls */
@@ -528,8 +502,8 @@ START_TEST(test_measures)
                     mpfr_div_2ui(t, m, 1, MPFR_RNDN);
                     mpfr_sub(t, t, l2, MPFR_RNDN);
                     mpfr_div(t, t, u, MPFR_RNDN);
-                    CHECK(mpfr_cmp_d(t, 0.2) >= 0 && mpfr_cmp_d(t, 0.8) <= 0,
-                          "mid of %s = %s is unbalanced", fm(a), ff(m));
+                    TU_CHECK(mpfr_cmp_d(t, 0.2) >= 0 && mpfr_cmp_d(t, 0.8) <= 0,
+                          "mid of %s = %s is unbalanced", tu_fmt_mi(a), tu_fmt_fr(m));
                 }
                 mpfr_set_prec(y, pb);
                 if (!eb)
@@ -544,23 +518,23 @@ START_TEST(test_measures)
         mpfr_set_prec(t, P);
         vccd_mi_width(m, a);
         if (ea) {
-            CHECK(mpfr_nan_p(m), "width of empty = %s", ff(m));
+            TU_CHECK(mpfr_nan_p(m), "width of empty = %s", tu_fmt_fr(m));
         } else if (!vccd_mi_is_bounded(a)) {
-            CHECK(is_pinf(m), "width of %s = %s", fm(a), ff(m));
+            TU_CHECK(is_pinf(m), "width of %s = %s", tu_fmt_mi(a), tu_fmt_fr(m));
         } else {
             mpfr_sub(t, HI(a), LO(a), MPFR_RNDU);
-            CHECK(mpfr_greaterequal_p(m, t), "width of %s = %s < exact", fm(a), ff(m));
+            TU_CHECK(mpfr_greaterequal_p(m, t), "width of %s = %s < exact", tu_fmt_mi(a), tu_fmt_fr(m));
             mpfr_set_prec(u, pm);
             mpfr_set(u, m, MPFR_RNDN);
             mpfr_nextbelow(u);
-            CHECK(mpfr_less_p(u, t), "width of %s = %s not tight", fm(a), ff(m));
+            TU_CHECK(mpfr_less_p(u, t), "width of %s = %s not tight", tu_fmt_mi(a), tu_fmt_fr(m));
         }
 
         /* mag: max |x| rounded up to m's precision */
         mpfr_set_prec(m, pm);
         vccd_mi_mag(m, a);
         if (ea) {
-            CHECK(mpfr_nan_p(m), "mag of empty = %s", ff(m));
+            TU_CHECK(mpfr_nan_p(m), "mag of empty = %s", tu_fmt_fr(m));
         } else {
             mpfr_set_prec(t, pa);
             mpfr_set_prec(u, pm);
@@ -568,8 +542,8 @@ START_TEST(test_measures)
             if (mpfr_cmpabs(HI(a), t) > 0)
                 mpfr_abs(t, HI(a), MPFR_RNDN);
             mpfr_set(u, t, MPFR_RNDU);
-            CHECK(mpfr_equal_p(m, u), "mag of %s = %s, expected %s", fm(a), ff(m), ff(u));
-            CHECK(mpfr_cmpabs(m, x) >= 0, "mag of %s = %s < |%s|", fm(a), ff(m), ff(x));
+            TU_CHECK(mpfr_equal_p(m, u), "mag of %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_fr(m), tu_fmt_fr(u));
+            TU_CHECK(mpfr_cmpabs(m, x) >= 0, "mag of %s = %s < |%s|", tu_fmt_mi(a), tu_fmt_fr(m), tu_fmt_fr(x));
         }
 
         /* bisect: covering; split strictly inside iff it returns 1 */
@@ -587,8 +561,8 @@ START_TEST(test_measures)
             check_valid("bisect left", L, pl);
             check_valid("bisect right", R, pr);
             if (ea) {
-                CHECK(k == 0 && vccd_mi_is_empty(L) && vccd_mi_is_empty(R),
-                      "bisect of empty: %d %s %s", k, fm(L), fm(R));
+                TU_CHECK(k == 0 && vccd_mi_is_empty(L) && vccd_mi_is_empty(R),
+                      "bisect of empty: %d %s %s", k, tu_fmt_mi(L), tu_fmt_mi(R));
             } else {
                 /* is there a number of a's precision strictly inside? */
                 int inside;
@@ -596,80 +570,80 @@ START_TEST(test_measures)
                 mpfr_set(t, LO(a), MPFR_RNDN);
                 mpfr_nextabove(t);
                 inside = mpfr_less_p(t, HI(a));
-                CHECK(k == inside, "bisect of %s returned %d", fm(a), k);
-                CHECK(mpfr_lessequal_p(LO(L), LO(a)) && mpfr_lessequal_p(LO(R), HI(L))
+                TU_CHECK(k == inside, "bisect of %s returned %d", tu_fmt_mi(a), k);
+                TU_CHECK(mpfr_lessequal_p(LO(L), LO(a)) && mpfr_lessequal_p(LO(R), HI(L))
                       && mpfr_lessequal_p(HI(a), HI(R)),
-                      "bisect of %s into %s %s does not cover", fm(a), fm(L), fm(R));
-                CHECK(!vccd_mi_is_empty(L) && !vccd_mi_is_empty(R), "bisect: empty half");
+                      "bisect of %s into %s %s does not cover", tu_fmt_mi(a), tu_fmt_mi(L), tu_fmt_mi(R));
+                TU_CHECK(!vccd_mi_is_empty(L) && !vccd_mi_is_empty(R), "bisect: empty half");
                 if (k == 1 && full) {
-                    CHECK(mpfr_equal_p(LO(L), LO(a)) && mpfr_equal_p(HI(R), HI(a))
+                    TU_CHECK(mpfr_equal_p(LO(L), LO(a)) && mpfr_equal_p(HI(R), HI(a))
                           && mpfr_equal_p(HI(L), LO(R)) && mpfr_less_p(LO(a), HI(L))
                           && mpfr_less_p(LO(R), HI(a)),
-                          "bisect of %s into %s %s: not split strictly inside", fm(a), fm(L), fm(R));
+                          "bisect of %s into %s %s: not split strictly inside", tu_fmt_mi(a), tu_fmt_mi(L), tu_fmt_mi(R));
                 }
                 if (k == 0 && full)
-                    CHECK(same(L, a) && same(R, a), "bisect of %s gave %s %s with 0",
-                          fm(a), fm(L), fm(R));
+                    TU_CHECK(same(L, a) && same(R, a), "bisect of %s gave %s %s with 0",
+                          tu_fmt_mi(a), tu_fmt_mi(L), tu_fmt_mi(R));
             }
         }
 
         /* get_di: the smallest binary64 interval containing a */
         d = vccd_mi_get_di(a);
-        nchecks++;
+        tu_nchecks++;
         if (ea) {
-            CHECK(vccd_di_is_empty(d), "get_di of empty = [%a, %a]", d.lo, d.hi);
+            TU_CHECK(vccd_di_is_empty(d), "get_di of empty = [%a, %a]", d.lo, d.hi);
         } else {
-            CHECK(!isnan(d.lo) && !isnan(d.hi), "get_di NaN");
-            CHECK(mpfr_cmp_d(LO(a), d.lo) >= 0 && mpfr_cmp_d(HI(a), d.hi) <= 0,
-                  "get_di of %s = [%a, %a] does not contain it", fm(a), d.lo, d.hi);
-            CHECK(is_minf(LO(a)) ? d.lo == -INFINITY
+            TU_CHECK(!isnan(d.lo) && !isnan(d.hi), "get_di NaN");
+            TU_CHECK(mpfr_cmp_d(LO(a), d.lo) >= 0 && mpfr_cmp_d(HI(a), d.hi) <= 0,
+                  "get_di of %s = [%a, %a] does not contain it", tu_fmt_mi(a), d.lo, d.hi);
+            TU_CHECK(is_minf(LO(a)) ? d.lo == -INFINITY
                   : mpfr_cmp_d(LO(a), vccd_fp_next_up(d.lo)) < 0,
-                  "get_di of %s: lo %a not tight", fm(a), d.lo);
-            CHECK(is_pinf(HI(a)) ? d.hi == INFINITY
+                  "get_di of %s: lo %a not tight", tu_fmt_mi(a), d.lo);
+            TU_CHECK(is_pinf(HI(a)) ? d.hi == INFINITY
                   : mpfr_cmp_d(HI(a), vccd_fp_next_down(d.hi)) > 0,
-                  "get_di of %s: hi %a not tight", fm(a), d.hi);
-            CHECK(!(d.lo == INFINITY) && !(d.hi == -INFINITY), "get_di invalid [%a, %a]",
+                  "get_di of %s: hi %a not tight", tu_fmt_mi(a), d.hi);
+            TU_CHECK(!(d.lo == INFINITY) && !(d.hi == -INFINITY), "get_di invalid [%a, %a]",
                   d.lo, d.hi);
         }
 
         /* contains_fr: inside points, and just outside each end */
         if (!ea) {
-            CHECK(vccd_mi_contains_fr(a, x), "contains_fr(%s, %s) = 0", fm(a), ff(x));
+            TU_CHECK(vccd_mi_contains_fr(a, x), "contains_fr(%s, %s) = 0", tu_fmt_mi(a), tu_fmt_fr(x));
             mpfr_set_prec(t, pa + 8);
             if (mpfr_number_p(LO(a))) {
                 mpfr_set(t, LO(a), MPFR_RNDN);
                 mpfr_nextbelow(t);
-                CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", fm(a), ff(t));
+                TU_CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", tu_fmt_mi(a), tu_fmt_fr(t));
             }
             if (mpfr_number_p(HI(a))) {
                 mpfr_set(t, HI(a), MPFR_RNDN);
                 mpfr_nextabove(t);
-                CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", fm(a), ff(t));
+                TU_CHECK(!vccd_mi_contains_fr(a, t), "contains_fr(%s, %s) = 1", tu_fmt_mi(a), tu_fmt_fr(t));
             }
-            CHECK(vccd_mi_contains_zero(a) == (mpfr_sgn(LO(a)) <= 0 && mpfr_sgn(HI(a)) >= 0),
-                  "contains_zero(%s)", fm(a));
+            TU_CHECK(vccd_mi_contains_zero(a) == (mpfr_sgn(LO(a)) <= 0 && mpfr_sgn(HI(a)) >= 0),
+                  "contains_zero(%s)", tu_fmt_mi(a));
         } else {
-            CHECK(!vccd_mi_contains_fr(a, x) && !vccd_mi_contains_zero(a), "empty contains");
+            TU_CHECK(!vccd_mi_contains_fr(a, x) && !vccd_mi_contains_zero(a), "empty contains");
         }
         mpfr_set_nan(t);
-        CHECK(!vccd_mi_contains_fr(a, t), "contains NaN");
+        TU_CHECK(!vccd_mi_contains_fr(a, t), "contains NaN");
 
         /* subset: definition, plus a superset built by widening */
         {
             int s = vccd_mi_subset(a, b);
             int def = ea || (!eb && mpfr_lessequal_p(LO(b), LO(a)) && mpfr_lessequal_p(HI(a), HI(b)));
-            CHECK(s == def, "subset(%s, %s) = %d", fm(a), fm(b), s);
+            TU_CHECK(s == def, "subset(%s, %s) = %d", tu_fmt_mi(a), tu_fmt_mi(b), s);
             if (s && !ea)
-                CHECK(vccd_mi_contains_fr(b, x), "subset(%s, %s) but %s not in b", fm(a),
-                      fm(b), ff(x));
-            CHECK(vccd_mi_subset(a, a), "subset(%s, itself) = 0", fm(a));
+                TU_CHECK(vccd_mi_contains_fr(b, x), "subset(%s, %s) but %s not in b", tu_fmt_mi(a),
+                      tu_fmt_mi(b), tu_fmt_fr(x));
+            TU_CHECK(vccd_mi_subset(a, a), "subset(%s, itself) = 0", tu_fmt_mi(a));
             if (!ea) {
                 mi_prec(L, pa);
                 mpfr_sub_d(LO(L), LO(a), tu_unit(), MPFR_RNDD);
                 mpfr_add_d(HI(L), HI(a), tu_unit(), MPFR_RNDU);
-                CHECK(vccd_mi_subset(a, L), "subset(%s, %s) = 0", fm(a), fm(L));
-                CHECK(!mpfr_less_p(LO(L), LO(a)) || !vccd_mi_subset(L, a),
-                      "subset(%s, %s) = 1", fm(L), fm(a));
+                TU_CHECK(vccd_mi_subset(a, L), "subset(%s, %s) = 0", tu_fmt_mi(a), tu_fmt_mi(L));
+                TU_CHECK(!mpfr_less_p(LO(L), LO(a)) || !vccd_mi_subset(L, a),
+                      "subset(%s, %s) = 1", tu_fmt_mi(L), tu_fmt_mi(a));
             }
         }
 
@@ -678,32 +652,32 @@ START_TEST(test_measures)
             int clt = vccd_mi_certainly_lt(a, b), cle = vccd_mi_certainly_le(a, b);
             int plt = vccd_mi_possibly_lt(a, b), ple = vccd_mi_possibly_le(a, b);
             int both = !ea && !eb;
-            CHECK(clt == (both && mpfr_less_p(HI(a), LO(b))), "certainly_lt(%s, %s)", fm(a), fm(b));
-            CHECK(cle == (both && mpfr_lessequal_p(HI(a), LO(b))), "certainly_le(%s, %s)", fm(a), fm(b));
-            CHECK(plt == (both && mpfr_less_p(LO(a), HI(b))), "possibly_lt(%s, %s)", fm(a), fm(b));
-            CHECK(ple == (both && mpfr_lessequal_p(LO(a), HI(b))), "possibly_le(%s, %s)", fm(a), fm(b));
+            TU_CHECK(clt == (both && mpfr_less_p(HI(a), LO(b))), "certainly_lt(%s, %s)", tu_fmt_mi(a), tu_fmt_mi(b));
+            TU_CHECK(cle == (both && mpfr_lessequal_p(HI(a), LO(b))), "certainly_le(%s, %s)", tu_fmt_mi(a), tu_fmt_mi(b));
+            TU_CHECK(plt == (both && mpfr_less_p(LO(a), HI(b))), "possibly_lt(%s, %s)", tu_fmt_mi(a), tu_fmt_mi(b));
+            TU_CHECK(ple == (both && mpfr_lessequal_p(LO(a), HI(b))), "possibly_le(%s, %s)", tu_fmt_mi(a), tu_fmt_mi(b));
             if (both) {
-                if (clt) CHECK(mpfr_less_p(x, y), "certainly_lt but %s >= %s", ff(x), ff(y));
-                if (cle) CHECK(mpfr_lessequal_p(x, y), "certainly_le but %s > %s", ff(x), ff(y));
-                if (!plt) CHECK(mpfr_greaterequal_p(x, y), "!possibly_lt but %s < %s", ff(x), ff(y));
-                if (!ple) CHECK(mpfr_greater_p(x, y), "!possibly_le but %s <= %s", ff(x), ff(y));
-                CHECK(!clt || cle, "certainly_lt without certainly_le");
-                CHECK(!cle || ple, "certainly_le without possibly_le");
-                CHECK(!plt || ple, "possibly_lt without possibly_le");
+                if (clt) TU_CHECK(mpfr_less_p(x, y), "certainly_lt but %s >= %s", tu_fmt_fr(x), tu_fmt_fr(y));
+                if (cle) TU_CHECK(mpfr_lessequal_p(x, y), "certainly_le but %s > %s", tu_fmt_fr(x), tu_fmt_fr(y));
+                if (!plt) TU_CHECK(mpfr_greaterequal_p(x, y), "!possibly_lt but %s < %s", tu_fmt_fr(x), tu_fmt_fr(y));
+                if (!ple) TU_CHECK(mpfr_greater_p(x, y), "!possibly_le but %s <= %s", tu_fmt_fr(x), tu_fmt_fr(y));
+                TU_CHECK(!clt || cle, "certainly_lt without certainly_le");
+                TU_CHECK(!cle || ple, "certainly_le without possibly_le");
+                TU_CHECK(!plt || ple, "possibly_lt without possibly_le");
             }
         }
 
         /* other predicates */
         if (!ea) {
-            CHECK(vccd_mi_is_point(a) == mpfr_equal_p(LO(a), HI(a)), "is_point(%s)", fm(a));
-            CHECK(vccd_mi_is_bounded(a) == (mpfr_number_p(LO(a)) && mpfr_number_p(HI(a))),
-                  "is_bounded(%s)", fm(a));
-            CHECK(vccd_mi_is_entire(a) == (is_minf(LO(a)) && is_pinf(HI(a))), "is_entire(%s)", fm(a));
+            TU_CHECK(vccd_mi_is_point(a) == mpfr_equal_p(LO(a), HI(a)), "is_point(%s)", tu_fmt_mi(a));
+            TU_CHECK(vccd_mi_is_bounded(a) == (mpfr_number_p(LO(a)) && mpfr_number_p(HI(a))),
+                  "is_bounded(%s)", tu_fmt_mi(a));
+            TU_CHECK(vccd_mi_is_entire(a) == (is_minf(LO(a)) && is_pinf(HI(a))), "is_entire(%s)", tu_fmt_mi(a));
         } else {
-            CHECK(!vccd_mi_is_point(a) && !vccd_mi_is_entire(a), "predicates on empty");
+            TU_CHECK(!vccd_mi_is_point(a) && !vccd_mi_is_entire(a), "predicates on empty");
         }
     }
-    printf("t-mi-arith measures: %ld checks, %ld iterations\n", nchecks, n);
+    printf("t-mi-arith measures: %ld checks, %ld iterations\n", tu_nchecks, n);
     vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(L); vccd_mi_clear(R);
     mpfr_clears(m, t, u, x, y, (mpfr_ptr)0);
 }
@@ -717,18 +691,18 @@ static void
 check_q_tight(const char *what, const vccd_mi_t r, const mpq_t q, const char *src)
 {
     MPFR_DECL_INIT(t, mpfr_get_prec(LO(r)));
-    CHECK(mpfr_cmp_q(LO(r), q) <= 0 && mpfr_cmp_q(HI(r), q) >= 0,
-          "%s(%s) = %s does not contain it", what, src, fm(r));
+    TU_CHECK(mpfr_cmp_q(LO(r), q) <= 0 && mpfr_cmp_q(HI(r), q) >= 0,
+          "%s(%s) = %s does not contain it", what, src, tu_fmt_mi(r));
     mpfr_set(t, LO(r), MPFR_RNDN);
     mpfr_nextabove(t);
-    CHECK(mpfr_cmp_q(t, q) > 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: lo not tight",
-          what, src, fm(r));
+    TU_CHECK(mpfr_cmp_q(t, q) > 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: lo not tight",
+          what, src, tu_fmt_mi(r));
     mpfr_set(t, HI(r), MPFR_RNDN);
     mpfr_nextbelow(t);
-    CHECK(mpfr_cmp_q(t, q) < 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: hi not tight",
-          what, src, fm(r));
+    TU_CHECK(mpfr_cmp_q(t, q) < 0 || mpfr_equal_p(LO(r), HI(r)), "%s(%s) = %s: hi not tight",
+          what, src, tu_fmt_mi(r));
     if (mpfr_equal_p(LO(r), HI(r)))
-        CHECK(mpfr_cmp_q(LO(r), q) == 0, "%s(%s) = point %s, not exact", what, src, fm(r));
+        TU_CHECK(mpfr_cmp_q(LO(r), q) == 0, "%s(%s) = point %s, not exact", what, src, tu_fmt_mi(r));
 }
 
 /* A random decimal string "[-]d...d[.d...d][e[-]n]" and its exact
@@ -800,7 +774,7 @@ START_TEST(test_set)
     };
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     mi_init(r); mi_init(s); mi_init(a);
     mpq_init(q);
     mpz_init(z);
@@ -827,7 +801,7 @@ START_TEST(test_set)
         /* set_str: random decimals, including exponents beyond binary64 */
         random_decimal(str, q);
         mi_prec(r, p);
-        CHECK(vccd_mi_set_str(r, str) == 0, "set_str(\"%s\") failed", str);
+        TU_CHECK(vccd_mi_set_str(r, str) == 0, "set_str(\"%s\") failed", str);
         check_valid("set_str", r, p);
         check_q_tight("set_str", r, q, str);
 
@@ -843,28 +817,28 @@ START_TEST(test_set)
                 mi_prec(r, p);
                 vccd_mi_set_fr(r, x);
                 check_valid("set_fr", r, p);
-                CHECK(vccd_mi_contains_fr(r, x), "set_fr(%s) = %s", ff(x), fm(r));
+                TU_CHECK(vccd_mi_contains_fr(r, x), "set_fr(%s) = %s", tu_fmt_fr(x), tu_fmt_mi(r));
             }
             mi_prec(r, p);
             vccd_mi_set_2fr(r, LO(a), HI(a));
             check_valid("set_2fr", r, p);
-            CHECK(vccd_mi_subset(a, r), "set_2fr(%s) = %s", fm(a), fm(r));
+            TU_CHECK(vccd_mi_subset(a, r), "set_2fr(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
             mi_prec(r, p);
             vccd_mi_set(r, a);
             check_valid("set", r, p);
-            CHECK(vccd_mi_subset(a, r), "set(%s) = %s", fm(a), fm(r));
-            CHECK(vccd_mi_is_empty(a) || p < pa || same(a, r), "set(%s) = %s is not exact",
-                  fm(a), fm(r));
+            TU_CHECK(vccd_mi_subset(a, r), "set(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
+            TU_CHECK(vccd_mi_is_empty(a) || p < pa || same(a, r), "set(%s) = %s is not exact",
+                  tu_fmt_mi(a), tu_fmt_mi(r));
             mi_prec(s, pa);
             vccd_mi_set(s, a);
             vccd_mi_set_prec_round(s, p);
             check_valid("set_prec_round", s, p);
-            CHECK(same(s, r), "set_prec_round(%s) = %s, set gives %s", fm(a), fm(s), fm(r));
+            TU_CHECK(same(s, r), "set_prec_round(%s) = %s, set gives %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(r));
             /* set_di of get_di: the binary64 hull contains a */
             mi_prec(r, p);
             vccd_mi_set_di(r, vccd_mi_get_di(a));
             check_valid("set_di", r, p);
-            CHECK(vccd_mi_subset(a, r), "set_di(get_di(%s)) = %s", fm(a), fm(r));
+            TU_CHECK(vccd_mi_subset(a, r), "set_di(get_di(%s)) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
         }
     }
 
@@ -872,27 +846,27 @@ START_TEST(test_set)
     for (i = 0; i < (long)(sizeof bad / sizeof bad[0]); i++) {
         mi_prec(r, 53);
         vccd_mi_set_2d(r, 1.0, 2.0);
-        CHECK(vccd_mi_set_str(r, bad[i]) == -1, "set_str(\"%s\") accepted", bad[i]);
-        CHECK(mpfr_cmp_ui(LO(r), 1) == 0 && mpfr_cmp_ui(HI(r), 2) == 0,
-              "set_str(\"%s\") changed r to %s", bad[i], fm(r));
+        TU_CHECK(vccd_mi_set_str(r, bad[i]) == -1, "set_str(\"%s\") accepted", bad[i]);
+        TU_CHECK(mpfr_cmp_ui(LO(r), 1) == 0 && mpfr_cmp_ui(HI(r), 2) == 0,
+              "set_str(\"%s\") changed r to %s", bad[i], tu_fmt_mi(r));
     }
     /* infinities are unbounded ends; overflow and underflow stay enclosed */
     mi_prec(r, 53);
-    CHECK(vccd_mi_set_str(r, "inf") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
-          "set_str(inf) = %s", fm(r));
-    CHECK(vccd_mi_set_str(r, "-inf") == 0 && is_minf(LO(r)) && mpfr_number_p(HI(r)),
-          "set_str(-inf) = %s", fm(r));
-    CHECK(vccd_mi_set_str(r, "1e999999999999") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
-          "set_str(1e999999999999) = %s", fm(r));
-    CHECK(vccd_mi_set_str(r, "-1e-999999999999") == 0 && mpfr_zero_p(HI(r))
-          && mpfr_sgn(LO(r)) < 0, "set_str(-1e-999999999999) = %s", fm(r));
-    CHECK(vccd_mi_set_str(r, "0.1") == 0 && mpfr_cmp_d(LO(r), 0.1) < 0
-          && mpfr_cmp_d(HI(r), 0.1) >= 0, "set_str(0.1) = %s", fm(r));
+    TU_CHECK(vccd_mi_set_str(r, "inf") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+          "set_str(inf) = %s", tu_fmt_mi(r));
+    TU_CHECK(vccd_mi_set_str(r, "-inf") == 0 && is_minf(LO(r)) && mpfr_number_p(HI(r)),
+          "set_str(-inf) = %s", tu_fmt_mi(r));
+    TU_CHECK(vccd_mi_set_str(r, "1e999999999999") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+          "set_str(1e999999999999) = %s", tu_fmt_mi(r));
+    TU_CHECK(vccd_mi_set_str(r, "-1e-999999999999") == 0 && mpfr_zero_p(HI(r))
+          && mpfr_sgn(LO(r)) < 0, "set_str(-1e-999999999999) = %s", tu_fmt_mi(r));
+    TU_CHECK(vccd_mi_set_str(r, "0.1") == 0 && mpfr_cmp_d(LO(r), 0.1) < 0
+          && mpfr_cmp_d(HI(r), 0.1) >= 0, "set_str(0.1) = %s", tu_fmt_mi(r));
     mpq_set_ui(q, 0, 1);
     vccd_mi_set_q(r, q);
-    CHECK(mpfr_zero_p(LO(r)) && mpfr_zero_p(HI(r)), "set_q(0) = %s", fm(r));
+    TU_CHECK(mpfr_zero_p(LO(r)) && mpfr_zero_p(HI(r)), "set_q(0) = %s", tu_fmt_mi(r));
 
-    printf("t-mi-arith set: %ld checks, %ld iterations\n", nchecks, n);
+    printf("t-mi-arith set: %ld checks, %ld iterations\n", tu_nchecks, n);
     vccd_mi_clear(r); vccd_mi_clear(s); vccd_mi_clear(a);
     mpq_clear(q);
     mpz_clear(z);
@@ -924,7 +898,7 @@ START_TEST(test_alias)
     int op;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(t); mi_init(t1);
     for (i = 0; i < n; i++) {
         mpfr_prec_t p = pick_prec(i);
@@ -942,18 +916,18 @@ START_TEST(test_alias)
             fns[op](r, a, b);
             copy_mi(t, a);
             fns[op](t, t, b);
-            CHECK(same(t, r), "%s(r=a): %s, %s gives %s, expected %s", names[op], fm(a), fm(b),
-                  fm(t), fm(r));
+            TU_CHECK(same(t, r), "%s(r=a): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
+                  tu_fmt_mi(t), tu_fmt_mi(r));
             copy_mi(t, b);
             fns[op](t, a, t);
-            CHECK(same(t, r), "%s(r=b): %s, %s gives %s, expected %s", names[op], fm(a), fm(b),
-                  fm(t), fm(r));
+            TU_CHECK(same(t, r), "%s(r=b): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
+                  tu_fmt_mi(t), tu_fmt_mi(r));
             mi_prec(r, p);
             fns[op](r, a, a);
             copy_mi(t, a);
             fns[op](t, t, t);
-            CHECK(same(t, r), "%s(r=a=b): %s gives %s, expected %s", names[op], fm(a), fm(t),
-                  fm(r));
+            TU_CHECK(same(t, r), "%s(r=a=b): %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(t),
+                  tu_fmt_mi(r));
         }
         for (op = 0; op < NUN + 2; op++) {
             /* sin/cos are expensive and have their own program: fewer */
@@ -963,8 +937,8 @@ START_TEST(test_alias)
             ufns[op](r, a);
             copy_mi(t, a);
             ufns[op](t, t);
-            CHECK(same(t, r), "%s(r=a): %s gives %s, expected %s", unames[op], fm(a), fm(t),
-                  fm(r));
+            TU_CHECK(same(t, r), "%s(r=a): %s gives %s, expected %s", unames[op], tu_fmt_mi(a), tu_fmt_mi(t),
+                  tu_fmt_mi(r));
         }
 
         /* div_ext: r0 == a, r1 == b, and the other way round */
@@ -974,15 +948,15 @@ START_TEST(test_alias)
         copy_mi(t, a);
         copy_mi(t1, b);
         kt = vccd_mi_div_ext(t, t1, t, t1);
-        CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
-              "div_ext(r0=a, r1=b): %s / %s gives %d %s %s, expected %d %s %s", fm(a), fm(b),
-              kt, fm(t), fm(t1), k, fm(r), fm(r1));
+        TU_CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+              "div_ext(r0=a, r1=b): %s / %s gives %d %s %s, expected %d %s %s", tu_fmt_mi(a), tu_fmt_mi(b),
+              kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
         copy_mi(t, b);
         copy_mi(t1, a);
         kt = vccd_mi_div_ext(t, t1, t1, t);
-        CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
-              "div_ext(r0=b, r1=a): %s / %s gives %d %s %s, expected %d %s %s", fm(a), fm(b),
-              kt, fm(t), fm(t1), k, fm(r), fm(r1));
+        TU_CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+              "div_ext(r0=b, r1=a): %s / %s gives %d %s %s, expected %d %s %s", tu_fmt_mi(a), tu_fmt_mi(b),
+              kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
 
         /* bisect with left == a and with right == a */
         mi_prec(r, p);
@@ -991,25 +965,25 @@ START_TEST(test_alias)
         copy_mi(t, a);
         mi_prec(t1, p);
         kt = vccd_mi_bisect(t, t1, t);
-        CHECK(kt == k && same(t, r) && same(t1, r1), "bisect(left=a) of %s: %d %s %s, expected %d %s %s",
-              fm(a), kt, fm(t), fm(t1), k, fm(r), fm(r1));
+        TU_CHECK(kt == k && same(t, r) && same(t1, r1), "bisect(left=a) of %s: %d %s %s, expected %d %s %s",
+              tu_fmt_mi(a), kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
         copy_mi(t, a);
         mi_prec(t1, p);
         kt = vccd_mi_bisect(t1, t, t);
-        CHECK(kt == k && same(t1, r) && same(t, r1), "bisect(right=a) of %s: %d %s %s, expected %d %s %s",
-              fm(a), kt, fm(t1), fm(t), k, fm(r), fm(r1));
+        TU_CHECK(kt == k && same(t1, r) && same(t, r1), "bisect(right=a) of %s: %d %s %s, expected %d %s %s",
+              tu_fmt_mi(a), kt, tu_fmt_mi(t1), tu_fmt_mi(t), k, tu_fmt_mi(r), tu_fmt_mi(r1));
 
         /* set / set_2fr with r aliasing its own endpoints */
         copy_mi(t, a);
         vccd_mi_set(t, t);
-        CHECK(same(t, a), "set(r=a) of %s gave %s", fm(a), fm(t));
+        TU_CHECK(same(t, a), "set(r=a) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         copy_mi(t, a);
         vccd_mi_set_2fr(t, LO(t), HI(t));
-        CHECK(same(t, a), "set_2fr(r, r.lo, r.hi) of %s gave %s", fm(a), fm(t));
+        TU_CHECK(same(t, a), "set_2fr(r, r.lo, r.hi) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         if (vccd_mi_is_point(a)) {
             copy_mi(t, a);
             vccd_mi_set_2fr(t, HI(t), LO(t));
-            CHECK(same(t, a), "set_2fr(r, r.hi, r.lo) of %s gave %s", fm(a), fm(t));
+            TU_CHECK(same(t, a), "set_2fr(r, r.hi, r.lo) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         }
 
         /* sin_cos with s == a and with c == a */
@@ -1020,16 +994,16 @@ START_TEST(test_alias)
             copy_mi(t, a);
             mi_prec(t1, p);
             vccd_mi_sin_cos(t, t1, t);
-            CHECK(same(t, r) && same(t1, r1), "sin_cos(s=a) of %s: %s %s, expected %s %s",
-                  fm(a), fm(t), fm(t1), fm(r), fm(r1));
+            TU_CHECK(same(t, r) && same(t1, r1), "sin_cos(s=a) of %s: %s %s, expected %s %s",
+                  tu_fmt_mi(a), tu_fmt_mi(t), tu_fmt_mi(t1), tu_fmt_mi(r), tu_fmt_mi(r1));
             copy_mi(t, a);
             mi_prec(t1, p);
             vccd_mi_sin_cos(t1, t, t);
-            CHECK(same(t1, r) && same(t, r1), "sin_cos(c=a) of %s: %s %s, expected %s %s",
-                  fm(a), fm(t1), fm(t), fm(r), fm(r1));
+            TU_CHECK(same(t1, r) && same(t, r1), "sin_cos(c=a) of %s: %s %s, expected %s %s",
+                  tu_fmt_mi(a), tu_fmt_mi(t1), tu_fmt_mi(t), tu_fmt_mi(r), tu_fmt_mi(r1));
         }
     }
-    printf("t-mi-arith alias: %ld checks, %ld iterations\n", nchecks, n);
+    printf("t-mi-arith alias: %ld checks, %ld iterations\n", tu_nchecks, n);
     vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(r); vccd_mi_clear(r1);
     vccd_mi_clear(t); vccd_mi_clear(t1);
 }
@@ -1058,7 +1032,7 @@ START_TEST(test_special)
     int op, k;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     mi_init(E); mi_init(W); mi_init(a); mi_init(b); mi_init(r); mi_init(r1);
     mpfr_init2(m, 53);
     mi_prec(E, 53);
@@ -1071,54 +1045,54 @@ START_TEST(test_special)
     for (op = 0; op < NBIN; op++) {
         mi_prec(r, 53);
         bin_fn[op](r, E, a);
-        CHECK(vccd_mi_is_empty(r), "%s(empty, a) = %s", bin_name[op], fm(r));
+        TU_CHECK(vccd_mi_is_empty(r), "%s(empty, a) = %s", bin_name[op], tu_fmt_mi(r));
         mi_prec(r, 53);
         bin_fn[op](r, W, E);
-        CHECK(vccd_mi_is_empty(r), "%s(entire, empty) = %s", bin_name[op], fm(r));
+        TU_CHECK(vccd_mi_is_empty(r), "%s(entire, empty) = %s", bin_name[op], tu_fmt_mi(r));
     }
     for (op = 0; op < NUN; op++) {
         mi_prec(r, 53);
         un_fn[op](r, E);
-        CHECK(vccd_mi_is_empty(r), "%s(empty) = %s", un_name[op], fm(r));
+        TU_CHECK(vccd_mi_is_empty(r), "%s(empty) = %s", un_name[op], tu_fmt_mi(r));
     }
-    mi_prec(r, 53); vccd_mi_sin(r, E); CHECK(vccd_mi_is_empty(r), "sin(empty) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_cos(r, E); CHECK(vccd_mi_is_empty(r), "cos(empty) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_intersect(r, E, W); CHECK(vccd_mi_is_empty(r), "intersect(empty, entire)");
-    mi_prec(r, 53); vccd_mi_hull(r, E, a); CHECK(is(r, 1, 2), "hull(empty, a) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_hull(r, E, E); CHECK(vccd_mi_is_empty(r), "hull(empty, empty) = %s", fm(r));
-    CHECK(vccd_mi_div_ext(r, r1, E, a) == 0 && vccd_mi_div_ext(r, r1, a, E) == 0, "div_ext empty");
-    vccd_mi_mid(m, E); CHECK(mpfr_nan_p(m), "mid(empty)");
-    vccd_mi_width(m, E); CHECK(mpfr_nan_p(m), "width(empty)");
-    vccd_mi_mag(m, E); CHECK(mpfr_nan_p(m), "mag(empty)");
-    CHECK(vccd_mi_bisect(r, r1, E) == 0 && vccd_mi_is_empty(r) && vccd_mi_is_empty(r1), "bisect(empty)");
-    CHECK(vccd_di_is_empty(vccd_mi_get_di(E)), "get_di(empty)");
-    CHECK(vccd_mi_subset(E, a) && !vccd_mi_subset(a, E), "subset with empty");
-    CHECK(!vccd_mi_certainly_lt(E, a) && !vccd_mi_possibly_le(E, a) && !vccd_mi_possibly_le(a, E),
+    mi_prec(r, 53); vccd_mi_sin(r, E); TU_CHECK(vccd_mi_is_empty(r), "sin(empty) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_cos(r, E); TU_CHECK(vccd_mi_is_empty(r), "cos(empty) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_intersect(r, E, W); TU_CHECK(vccd_mi_is_empty(r), "intersect(empty, entire)");
+    mi_prec(r, 53); vccd_mi_hull(r, E, a); TU_CHECK(is(r, 1, 2), "hull(empty, a) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_hull(r, E, E); TU_CHECK(vccd_mi_is_empty(r), "hull(empty, empty) = %s", tu_fmt_mi(r));
+    TU_CHECK(vccd_mi_div_ext(r, r1, E, a) == 0 && vccd_mi_div_ext(r, r1, a, E) == 0, "div_ext empty");
+    vccd_mi_mid(m, E); TU_CHECK(mpfr_nan_p(m), "mid(empty)");
+    vccd_mi_width(m, E); TU_CHECK(mpfr_nan_p(m), "width(empty)");
+    vccd_mi_mag(m, E); TU_CHECK(mpfr_nan_p(m), "mag(empty)");
+    TU_CHECK(vccd_mi_bisect(r, r1, E) == 0 && vccd_mi_is_empty(r) && vccd_mi_is_empty(r1), "bisect(empty)");
+    TU_CHECK(vccd_di_is_empty(vccd_mi_get_di(E)), "get_di(empty)");
+    TU_CHECK(vccd_mi_subset(E, a) && !vccd_mi_subset(a, E), "subset with empty");
+    TU_CHECK(!vccd_mi_certainly_lt(E, a) && !vccd_mi_possibly_le(E, a) && !vccd_mi_possibly_le(a, E),
           "comparisons with empty");
 
     /* the whole line */
-    mi_prec(r, 53); vccd_mi_add(r, W, a); CHECK(vccd_mi_is_entire(r), "entire + a = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_mul(r, W, a); CHECK(vccd_mi_is_entire(r), "entire * a = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_neg(r, W); CHECK(vccd_mi_is_entire(r), "-entire = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_sqr(r, W); CHECK(is(r, 0, INFINITY), "sqr(entire) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_abs(r, W); CHECK(is(r, 0, INFINITY), "abs(entire) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_sqrt(r, W); CHECK(is(r, 0, INFINITY), "sqrt(entire) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_sin(r, W); CHECK(is(r, -1, 1), "sin(entire) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_cos(r, W); CHECK(is(r, -1, 1), "cos(entire) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_div(r, a, W); CHECK(vccd_mi_is_entire(r), "a / entire = %s", fm(r));
-    vccd_mi_mid(m, W); CHECK(mpfr_zero_p(m), "mid(entire) = %s", ff(m));
-    vccd_mi_width(m, W); CHECK(is_pinf(m), "width(entire) = %s", ff(m));
-    vccd_mi_mag(m, W); CHECK(is_pinf(m), "mag(entire) = %s", ff(m));
+    mi_prec(r, 53); vccd_mi_add(r, W, a); TU_CHECK(vccd_mi_is_entire(r), "entire + a = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_mul(r, W, a); TU_CHECK(vccd_mi_is_entire(r), "entire * a = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_neg(r, W); TU_CHECK(vccd_mi_is_entire(r), "-entire = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_sqr(r, W); TU_CHECK(is(r, 0, INFINITY), "sqr(entire) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_abs(r, W); TU_CHECK(is(r, 0, INFINITY), "abs(entire) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_sqrt(r, W); TU_CHECK(is(r, 0, INFINITY), "sqrt(entire) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_sin(r, W); TU_CHECK(is(r, -1, 1), "sin(entire) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_cos(r, W); TU_CHECK(is(r, -1, 1), "cos(entire) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, W); TU_CHECK(vccd_mi_is_entire(r), "a / entire = %s", tu_fmt_mi(r));
+    vccd_mi_mid(m, W); TU_CHECK(mpfr_zero_p(m), "mid(entire) = %s", tu_fmt_fr(m));
+    vccd_mi_width(m, W); TU_CHECK(is_pinf(m), "width(entire) = %s", tu_fmt_fr(m));
+    vccd_mi_mag(m, W); TU_CHECK(is_pinf(m), "mag(entire) = %s", tu_fmt_fr(m));
     mi_prec(r, 53); mi_prec(r1, 53);
-    CHECK(vccd_mi_bisect(r, r1, W) == 1 && is(r, -INFINITY, 0) && is(r1, 0, INFINITY),
-          "bisect(entire) = %s %s", fm(r), fm(r1));
-    mi_prec(r, 53); vccd_mi_set_d(r, NAN); CHECK(vccd_mi_is_entire(r), "set_d(NaN) = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_set_d(r, INFINITY); CHECK(is(r, DBL_MAX, INFINITY), "set_d(inf) = %s", fm(r));
+    TU_CHECK(vccd_mi_bisect(r, r1, W) == 1 && is(r, -INFINITY, 0) && is(r1, 0, INFINITY),
+          "bisect(entire) = %s %s", tu_fmt_mi(r), tu_fmt_mi(r1));
+    mi_prec(r, 53); vccd_mi_set_d(r, NAN); TU_CHECK(vccd_mi_is_entire(r), "set_d(NaN) = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_set_d(r, INFINITY); TU_CHECK(is(r, DBL_MAX, INFINITY), "set_d(inf) = %s", tu_fmt_mi(r));
     mk(b, 1, INFINITY);
     vccd_mi_mid(m, b);
-    CHECK(mpfr_number_p(m) && mpfr_cmp_ui(m, 1) > 0, "mid([1, inf]) = %s", ff(m));
+    TU_CHECK(mpfr_number_p(m) && mpfr_cmp_ui(m, 1) > 0, "mid([1, inf]) = %s", tu_fmt_fr(m));
     mpfr_nextabove(m);
-    CHECK(is_pinf(m), "mid([1, inf]) is not the largest finite number");
+    TU_CHECK(is_pinf(m), "mid([1, inf]) is not the largest finite number");
     /* repeated bisection of a half-line towards +inf keeps halving: the
        upper half of [1, inf] bisected again near 0.75 of the way */
     mi_prec(r, 53); mi_prec(r1, 53);
@@ -1126,104 +1100,89 @@ START_TEST(test_special)
     mi_prec(a, 53);
     mpfr_div_2ui(LO(a), HI(r), 1, MPFR_RNDN);
     mpfr_set(HI(a), HI(r), MPFR_RNDN);  /* [M/2, M] */
-    CHECK(vccd_mi_bisect(r, r1, a) == 1, "bisect [M/2, M] failed");
+    TU_CHECK(vccd_mi_bisect(r, r1, a) == 1, "bisect [M/2, M] failed");
     mpfr_div(m, HI(r), HI(a), MPFR_RNDN);
-    CHECK(mpfr_cmp_d(m, 0.7) > 0 && mpfr_cmp_d(m, 0.8) < 0,
-          "bisect of %s split at %s", fm(a), fm(r));
+    TU_CHECK(mpfr_cmp_d(m, 0.7) > 0 && mpfr_cmp_d(m, 0.8) < 0,
+          "bisect of %s split at %s", tu_fmt_mi(a), tu_fmt_mi(r));
 
     /* 0 * inf at an endpoint is 0 */
     mk(a, 0, 0); mk(b, 1, INFINITY);
-    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, 0), "[0,0]*[1,inf] = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_mul(r, b, a); CHECK(is(r, 0, 0), "[1,inf]*[0,0] = %s", fm(r));
-    mi_prec(r, 53); vccd_mi_mul(r, a, W); CHECK(is(r, 0, 0), "[0,0]*entire = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); TU_CHECK(is(r, 0, 0), "[0,0]*[1,inf] = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_mul(r, b, a); TU_CHECK(is(r, 0, 0), "[1,inf]*[0,0] = %s", tu_fmt_mi(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, W); TU_CHECK(is(r, 0, 0), "[0,0]*entire = %s", tu_fmt_mi(r));
     mk(a, 0, 1);
-    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, INFINITY), "[0,1]*[1,inf] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); TU_CHECK(is(r, 0, INFINITY), "[0,1]*[1,inf] = %s", tu_fmt_mi(r));
     mk(a, -INFINITY, 0); mk(b, 0, 0);
-    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, 0), "[-inf,0]*[0,0] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); TU_CHECK(is(r, 0, 0), "[-inf,0]*[0,0] = %s", tu_fmt_mi(r));
     mk(b, -INFINITY, -2);
-    mi_prec(r, 53); vccd_mi_mul(r, a, b); CHECK(is(r, 0, INFINITY), "[-inf,0]*[-inf,-2] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_mul(r, a, b); TU_CHECK(is(r, 0, INFINITY), "[-inf,0]*[-inf,-2] = %s", tu_fmt_mi(r));
 
     /* division */
     mk(a, 1, 2); mk(b, 0, 0);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_empty(r), "[1,2]/[0,0] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(vccd_mi_is_empty(r), "[1,2]/[0,0] = %s", tu_fmt_mi(r));
     mk(b, -1, 1);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_entire(r), "[1,2]/[-1,1] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(vccd_mi_is_entire(r), "[1,2]/[-1,1] = %s", tu_fmt_mi(r));
     mk(b, 0, 1);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(vccd_mi_is_entire(r), "[1,2]/[0,1] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(vccd_mi_is_entire(r), "[1,2]/[0,1] = %s", tu_fmt_mi(r));
     mk(b, 2, 4);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, 0.25, 1), "[1,2]/[2,4] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(is(r, 0.25, 1), "[1,2]/[2,4] = %s", tu_fmt_mi(r));
     mk(a, 1, INFINITY); mk(b, -INFINITY, -1);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, -INFINITY, 0), "[1,inf]/[-inf,-1] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(is(r, -INFINITY, 0), "[1,inf]/[-inf,-1] = %s", tu_fmt_mi(r));
     mk(a, 0, 0);
-    mi_prec(r, 53); vccd_mi_div(r, a, b); CHECK(is(r, 0, 0), "[0,0]/[-inf,-1] = %s", fm(r));
+    mi_prec(r, 53); vccd_mi_div(r, a, b); TU_CHECK(is(r, 0, 0), "[0,0]/[-inf,-1] = %s", tu_fmt_mi(r));
 
     /* extended division */
     mk(a, 1, 2); mk(b, -1, 1);
     mi_prec(r, 53); mi_prec(r1, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[1,2]/[-1,1] = %d %s %s", k,
-          fm(r), fm(r1));
+    TU_CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[1,2]/[-1,1] = %d %s %s", k,
+          tu_fmt_mi(r), tu_fmt_mi(r1));
     mk(a, -2, -1);
     mi_prec(r, 53); mi_prec(r1, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[-2,-1]/[-1,1] = %d %s %s", k,
-          fm(r), fm(r1));
+    TU_CHECK(k == 2 && is(r, -INFINITY, -1) && is(r1, 1, INFINITY), "[-2,-1]/[-1,1] = %d %s %s", k,
+          tu_fmt_mi(r), tu_fmt_mi(r1));
     mk(a, 1, 2); mk(b, 0, 1);
     mi_prec(r, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 1 && is(r, 1, INFINITY), "[1,2]/[0,1] = %d %s", k, fm(r));
+    TU_CHECK(k == 1 && is(r, 1, INFINITY), "[1,2]/[0,1] = %d %s", k, tu_fmt_mi(r));
     mk(b, -1, 0);
     mi_prec(r, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 1 && is(r, -INFINITY, -1), "[1,2]/[-1,0] = %d %s", k, fm(r));
+    TU_CHECK(k == 1 && is(r, -INFINITY, -1), "[1,2]/[-1,0] = %d %s", k, tu_fmt_mi(r));
     mk(a, -1, 1); mk(b, -1, 1);
     mi_prec(r, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 1 && vccd_mi_is_entire(r), "[-1,1]/[-1,1] = %d %s", k, fm(r));
+    TU_CHECK(k == 1 && vccd_mi_is_entire(r), "[-1,1]/[-1,1] = %d %s", k, tu_fmt_mi(r));
     mk(a, 1, 2); mk(b, 0, 0);
-    CHECK(vccd_mi_div_ext(r, r1, a, b) == 0, "[1,2]/[0,0] has pieces");
+    TU_CHECK(vccd_mi_div_ext(r, r1, a, b) == 0, "[1,2]/[0,0] has pieces");
     mk(b, 2, 4);
     mi_prec(r, 53);
     k = vccd_mi_div_ext(r, r1, a, b);
-    CHECK(k == 1 && is(r, 0.25, 1), "div_ext [1,2]/[2,4] = %d %s", k, fm(r));
+    TU_CHECK(k == 1 && is(r, 0.25, 1), "div_ext [1,2]/[2,4] = %d %s", k, tu_fmt_mi(r));
 
     /* sqrt domain */
     mk(a, -2, -1); mi_prec(r, 53); vccd_mi_sqrt(r, a);
-    CHECK(vccd_mi_is_empty(r), "sqrt([-2,-1]) = %s", fm(r));
+    TU_CHECK(vccd_mi_is_empty(r), "sqrt([-2,-1]) = %s", tu_fmt_mi(r));
     mk(a, -1, 4); mi_prec(r, 53); vccd_mi_sqrt(r, a);
-    CHECK(is(r, 0, 2), "sqrt([-1,4]) = %s", fm(r));
+    TU_CHECK(is(r, 0, 2), "sqrt([-1,4]) = %s", tu_fmt_mi(r));
 
     /* outward rounding at precision 2: 1/3 in [0.25, 0.375] */
     mk(a, 1, 1); mk(b, 3, 3);
     mi_prec(r, 2); vccd_mi_div(r, a, b);
-    CHECK(is(r, 0.25, 0.375), "prec 2: 1/3 = %s", fm(r));
+    TU_CHECK(is(r, 0.25, 0.375), "prec 2: 1/3 = %s", tu_fmt_mi(r));
 
-    printf("t-mi-arith special: %ld checks\n", nchecks);
+    printf("t-mi-arith special: %ld checks\n", tu_nchecks);
     vccd_mi_clear(E); vccd_mi_clear(W); vccd_mi_clear(a); vccd_mi_clear(b);
     vccd_mi_clear(r); vccd_mi_clear(r1);
     mpfr_clear(m);
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("mi-arith");
-    TCase *tc = tcase_create("mi-arith");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_special);
-    tcase_add_test(tc, test_alias);
-    tcase_add_test(tc, test_set);
-    tcase_add_test(tc, test_measures);
-    tcase_add_test(tc, test_arith);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_special, test_alias, test_set, test_measures, test_arith };
+    return tu_main("mi-arith", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -8,34 +8,8 @@
 #define HI(x) (&(x)->hi)
 #define PMAX 704
 
-static long nchecks;
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        nchecks++;                                                           \
-        if (!(cond))                                                         \
-            tu_fail(__VA_ARGS__);                                            \
-    } while (0)
 
-static const char *
-fm(const vccd_mi_t a)
-{
-    static char buf[8][1400];
-    static int k;
-    char *b = buf[k++ & 7];
-    mpfr_snprintf(b, sizeof buf[0], "[%Ra, %Ra]_%ld", LO(a), HI(a),
-                  (long)mpfr_get_prec(LO(a)));
-    return b;
-}
 
-static const char *
-ff(const mpfr_t x)
-{
-    static char buf[8][800];
-    static int k;
-    char *b = buf[k++ & 7];
-    mpfr_snprintf(b, sizeof buf[0], "%Ra_%ld", x, (long)mpfr_get_prec(x));
-    return b;
-}
 
 static int is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
 static int is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
@@ -45,16 +19,16 @@ static int is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 static void
 check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
 {
-    nchecks++;
+    tu_nchecks++;
     if (mpfr_get_prec(LO(r)) != p || mpfr_get_prec(HI(r)) != p)
-        tu_fail("%s: precision changed: %s, expected %ld", op, fm(r), (long)p);
+        tu_fail("%s: precision changed: %s, expected %ld", op, tu_fmt_mi(r), (long)p);
     if (mpfr_nan_p(LO(r)) || mpfr_nan_p(HI(r)))
-        tu_fail("%s: NaN endpoint %s", op, fm(r));
+        tu_fail("%s: NaN endpoint %s", op, tu_fmt_mi(r));
     if (mpfr_greater_p(LO(r), HI(r))) {
         if (!(is_pinf(LO(r)) && is_minf(HI(r))))
-            tu_fail("%s: non-canonical empty %s", op, fm(r));
+            tu_fail("%s: non-canonical empty %s", op, tu_fmt_mi(r));
     } else if (mpfr_cmp_si(LO(r), -1) < 0 || mpfr_cmp_si(HI(r), 1) > 0) {
-        tu_fail("%s: %s is not inside [-1, 1]", op, fm(r));
+        tu_fail("%s: %s is not inside [-1, 1]", op, tu_fmt_mi(r));
     }
 }
 
@@ -164,8 +138,8 @@ static void
 check_tight(const char *op, const vccd_mi_t r, const vccd_mi_t lo_exp, const vccd_mi_t hi_exp,
             const vccd_mi_t a)
 {
-    CHECK(subset(lo_exp, r) && subset(r, hi_exp), "%s(%s) = %s, expected %s (or up to %s)", op,
-          fm(a), fm(r), fm(lo_exp), fm(hi_exp));
+    TU_CHECK(subset(lo_exp, r) && subset(r, hi_exp), "%s(%s) = %s, expected %s (or up to %s)", op,
+          tu_fmt_mi(a), tu_fmt_mi(r), tu_fmt_mi(lo_exp), tu_fmt_mi(hi_exp));
 }
 
 /* --- inputs ------------------------------------------------------------- */
@@ -282,7 +256,7 @@ START_TEST(test_mi_trig)
     long i, n = tu_iters(1000000), nmaybe = 0, nextr = 0;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     vccd_mi_init2(a, PMAX); vccd_mi_init2(s, PMAX); vccd_mi_init2(c, PMAX);
     vccd_mi_init2(s2, PMAX); vccd_mi_init2(c2, PMAX);
     vccd_mi_init2(es0, PMAX); vccd_mi_init2(ec0, PMAX);
@@ -315,18 +289,18 @@ START_TEST(test_mi_trig)
         vccd_mi_sin_cos(s2, c2, a);
         check_valid("sin_cos s", s2, ps);
         check_valid("sin_cos c", c2, pc);
-        CHECK(same(s, s2) && same(c, c2), "sin_cos(%s) = %s, %s but sin, cos give %s, %s",
-              fm(a), fm(s2), fm(c2), fm(s), fm(c));
+        TU_CHECK(same(s, s2) && same(c, c2), "sin_cos(%s) = %s, %s but sin, cos give %s, %s",
+              tu_fmt_mi(a), tu_fmt_mi(s2), tu_fmt_mi(c2), tu_fmt_mi(s), tu_fmt_mi(c));
 
         if (vccd_mi_is_empty(a)) {
-            CHECK(vccd_mi_is_empty(s) && vccd_mi_is_empty(c), "sin/cos of empty: %s %s",
-                  fm(s), fm(c));
+            TU_CHECK(vccd_mi_is_empty(s) && vccd_mi_is_empty(c), "sin/cos of empty: %s %s",
+                  tu_fmt_mi(s), tu_fmt_mi(c));
             continue;
         }
         if (!vccd_mi_is_bounded(a)) {
-            CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_si(HI(s), 1) == 0
+            TU_CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_si(HI(s), 1) == 0
                   && mpfr_cmp_si(LO(c), -1) == 0 && mpfr_cmp_si(HI(c), 1) == 0,
-                  "sin/cos of unbounded %s: %s %s", fm(a), fm(s), fm(c));
+                  "sin/cos of unbounded %s: %s %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(c));
         } else {
             /* exact expectation, including the extrema */
             quadrants(a, &in, &maybe);
@@ -344,10 +318,10 @@ START_TEST(test_mi_trig)
             check_tight("sin", s, es0, es1, a);
             check_tight("cos", c, ec0, ec1, a);
             /* an interval with a sin maximum inside reaches exactly 1 */
-            if (in & 2) CHECK(mpfr_cmp_ui(HI(s), 1) == 0, "sin(%s) = %s misses 1", fm(a), fm(s));
-            if (in & 8) CHECK(mpfr_cmp_si(LO(s), -1) == 0, "sin(%s) = %s misses -1", fm(a), fm(s));
-            if (in & 1) CHECK(mpfr_cmp_ui(HI(c), 1) == 0, "cos(%s) = %s misses 1", fm(a), fm(c));
-            if (in & 4) CHECK(mpfr_cmp_si(LO(c), -1) == 0, "cos(%s) = %s misses -1", fm(a), fm(c));
+            if (in & 2) TU_CHECK(mpfr_cmp_ui(HI(s), 1) == 0, "sin(%s) = %s misses 1", tu_fmt_mi(a), tu_fmt_mi(s));
+            if (in & 8) TU_CHECK(mpfr_cmp_si(LO(s), -1) == 0, "sin(%s) = %s misses -1", tu_fmt_mi(a), tu_fmt_mi(s));
+            if (in & 1) TU_CHECK(mpfr_cmp_ui(HI(c), 1) == 0, "cos(%s) = %s misses 1", tu_fmt_mi(a), tu_fmt_mi(c));
+            if (in & 4) TU_CHECK(mpfr_cmp_si(LO(c), -1) == 0, "cos(%s) = %s misses -1", tu_fmt_mi(a), tu_fmt_mi(c));
         }
 
         /* containment of a point's sine and cosine */
@@ -357,13 +331,13 @@ START_TEST(test_mi_trig)
         tu_fr_point_in(x, a);
         mpfr_sin_cos(vs_d, vc_d, x, MPFR_RNDD);
         mpfr_sin_cos(vs_u, vc_u, x, MPFR_RNDU);
-        CHECK(tu_encloses_fr(LO(s), HI(s), vs_d, vs_u), "sin(%s) = %s misses sin(%s)", fm(a),
-              fm(s), ff(x));
-        CHECK(tu_encloses_fr(LO(c), HI(c), vc_d, vc_u), "cos(%s) = %s misses cos(%s)", fm(a),
-              fm(c), ff(x));
+        TU_CHECK(tu_encloses_fr(LO(s), HI(s), vs_d, vs_u), "sin(%s) = %s misses sin(%s)", tu_fmt_mi(a),
+              tu_fmt_mi(s), tu_fmt_fr(x));
+        TU_CHECK(tu_encloses_fr(LO(c), HI(c), vc_d, vc_u), "cos(%s) = %s misses cos(%s)", tu_fmt_mi(a),
+              tu_fmt_mi(c), tu_fmt_fr(x));
     }
     printf("t-mi-trig mi: %ld checks, %ld intervals per function (%ld with an extremum inside, "
-           "%ld undecided)\n", nchecks, n, nextr, nmaybe);
+           "%ld undecided)\n", tu_nchecks, n, nextr, nmaybe);
     vccd_mi_clear(a); vccd_mi_clear(s); vccd_mi_clear(c); vccd_mi_clear(s2); vccd_mi_clear(c2);
     vccd_mi_clear(es0); vccd_mi_clear(ec0); vccd_mi_clear(es1); vccd_mi_clear(ec1);
     mpfr_clears(x, vs_d, vc_d, vs_u, vc_u, (mpfr_ptr)0);
@@ -377,27 +351,27 @@ START_TEST(test_mi_trig_special)
     MPFR_DECL_INIT(pi, 300);
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     vccd_mi_init2(a, 53); vccd_mi_init2(s, 53); vccd_mi_init2(c, 53);
     mpfr_const_pi(pi, MPFR_RNDN);
 
     /* [1, 2] holds pi/2: sin reaches 1 exactly, cos stays above -1 */
     vccd_mi_set_2d(a, 1.0, 2.0);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_cmp_d(LO(s), 0.8414) > 0 && mpfr_cmp_d(LO(s), 0.8415) < 0,
-          "sin([1,2]) = %s", fm(s));
-    CHECK(mpfr_cmp_d(LO(c), -0.4162) > 0 && mpfr_cmp_d(LO(c), -0.4161) < 0
+    TU_CHECK(mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_cmp_d(LO(s), 0.8414) > 0 && mpfr_cmp_d(LO(s), 0.8415) < 0,
+          "sin([1,2]) = %s", tu_fmt_mi(s));
+    TU_CHECK(mpfr_cmp_d(LO(c), -0.4162) > 0 && mpfr_cmp_d(LO(c), -0.4161) < 0
           && mpfr_cmp_d(HI(c), 0.5403) > 0 && mpfr_cmp_d(HI(c), 0.5404) < 0,
-          "cos([1,2]) = %s", fm(c));
+          "cos([1,2]) = %s", tu_fmt_mi(c));
     /* [3, 3.5] holds pi: cos reaches -1 */
     vccd_mi_set_2d(a, 3.0, 3.5);
     vccd_mi_cos(c, a);
-    CHECK(mpfr_cmp_si(LO(c), -1) == 0 && mpfr_cmp_d(HI(c), -0.93) < 0, "cos([3,3.5]) = %s", fm(c));
+    TU_CHECK(mpfr_cmp_si(LO(c), -1) == 0 && mpfr_cmp_d(HI(c), -0.93) < 0, "cos([3,3.5]) = %s", tu_fmt_mi(c));
     /* [-0.5, 0.5] holds 0: cos reaches 1; sin does not reach +-1 */
     vccd_mi_set_2d(a, -0.5, 0.5);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_ui(HI(c), 1) == 0 && mpfr_cmp_d(HI(s), 0.48) < 0 && mpfr_cmp_d(LO(s), -0.48) > 0,
-          "sin/cos([-0.5,0.5]) = %s %s", fm(s), fm(c));
+    TU_CHECK(mpfr_cmp_ui(HI(c), 1) == 0 && mpfr_cmp_d(HI(s), 0.48) < 0 && mpfr_cmp_d(LO(s), -0.48) > 0,
+          "sin/cos([-0.5,0.5]) = %s %s", tu_fmt_mi(s), tu_fmt_mi(c));
     /* just below pi/2 and just above it: the interval between the two
        doubles around pi/2 contains it */
     mpfr_set(LO(a), pi, MPFR_RNDD);
@@ -405,39 +379,39 @@ START_TEST(test_mi_trig_special)
     mpfr_div_2ui(LO(a), LO(a), 1, MPFR_RNDD);
     mpfr_div_2ui(HI(a), HI(a), 1, MPFR_RNDU);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_sgn(LO(c)) < 0 && mpfr_sgn(HI(c)) > 0,
-          "sin/cos(pi/2 enclosure %s) = %s %s", fm(a), fm(s), fm(c));
+    TU_CHECK(mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_sgn(LO(c)) < 0 && mpfr_sgn(HI(c)) > 0,
+          "sin/cos(pi/2 enclosure %s) = %s %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(c));
     /* both ends below pi/2: no maximum inside, cos stays positive */
     mpfr_set(HI(a), LO(a), MPFR_RNDN);
     mpfr_nextbelow(LO(a));
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_sgn(LO(c)) > 0, "cos(%s) = %s", fm(a), fm(c));
+    TU_CHECK(mpfr_sgn(LO(c)) > 0, "cos(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(c));
     /* wide: more than a period */
     vccd_mi_set_2d(a, 10.0, 16.5);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_cmp_si(LO(c), -1) == 0
-          && mpfr_cmp_ui(HI(c), 1) == 0, "sin/cos([10,16.5]) = %s %s", fm(s), fm(c));
+    TU_CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_ui(HI(s), 1) == 0 && mpfr_cmp_si(LO(c), -1) == 0
+          && mpfr_cmp_ui(HI(c), 1) == 0, "sin/cos([10,16.5]) = %s %s", tu_fmt_mi(s), tu_fmt_mi(c));
     /* huge point: sin(1e300) = -0.8178819121159085..., cos = -0.5753861119575...
        (MPFR at 53 bits; here only the sign and magnitude are pinned) */
     vccd_mi_set_d(a, 1e300);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_d(LO(s), -0.8179) > 0 && mpfr_cmp_d(HI(s), -0.8178) < 0
+    TU_CHECK(mpfr_cmp_d(LO(s), -0.8179) > 0 && mpfr_cmp_d(HI(s), -0.8178) < 0
           && mpfr_cmp_d(LO(c), -0.5754) > 0 && mpfr_cmp_d(HI(c), -0.5753) < 0,
-          "sin/cos(1e300) = %s %s", fm(s), fm(c));
+          "sin/cos(1e300) = %s %s", tu_fmt_mi(s), tu_fmt_mi(c));
     /* tiny: sin x in [x - x^3/6, x], cos in [1 - x^2/2, 1] */
     vccd_mi_set_d(a, 0x1p-600);
     vccd_mi_sin_cos(s, c, a);
-    CHECK(mpfr_cmp_d(HI(s), 0x1p-600) == 0 && mpfr_cmp_d(LO(s), 0x1p-600) < 0
+    TU_CHECK(mpfr_cmp_d(HI(s), 0x1p-600) == 0 && mpfr_cmp_d(LO(s), 0x1p-600) < 0
           && mpfr_cmp_ui(HI(c), 1) == 0 && mpfr_cmp_ui(LO(c), 1) < 0,
-          "sin/cos(2^-600) = %s %s", fm(s), fm(c));
+          "sin/cos(2^-600) = %s %s", tu_fmt_mi(s), tu_fmt_mi(c));
     /* unbounded and empty */
     vccd_mi_set_2d(a, -INFINITY, 0.0);
     vccd_mi_sin(s, a);
-    CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_ui(HI(s), 1) == 0, "sin(-inf, 0] = %s", fm(s));
+    TU_CHECK(mpfr_cmp_si(LO(s), -1) == 0 && mpfr_cmp_ui(HI(s), 1) == 0, "sin(-inf, 0] = %s", tu_fmt_mi(s));
     vccd_mi_set_empty(a);
     vccd_mi_cos(c, a);
-    CHECK(vccd_mi_is_empty(c), "cos(empty) = %s", fm(c));
-    printf("t-mi-trig special: %ld checks\n", nchecks);
+    TU_CHECK(vccd_mi_is_empty(c), "cos(empty) = %s", tu_fmt_mi(c));
+    printf("t-mi-trig special: %ld checks\n", tu_nchecks);
     vccd_mi_clear(a); vccd_mi_clear(s); vccd_mi_clear(c);
 }
 END_TEST
@@ -456,7 +430,7 @@ START_TEST(test_di_mpfr)
     long i, n = tu_iters(300000);
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     vccd_mi_init2(a, 53);
     /* expectations at 200 bits: RD_double(RD_200(v)) = RD_double(v) */
     vccd_mi_init2(es0, 200); vccd_mi_init2(ec0, 200);
@@ -504,18 +478,18 @@ START_TEST(test_di_mpfr)
             d = vccd_di_empty();
 
         vccd_di_sin_cos_mpfr(&s, &c, d);
-        nchecks++;
+        tu_nchecks++;
         if (isnan(s.lo) || isnan(s.hi) || isnan(c.lo) || isnan(c.hi))
             tu_fail("sin_cos_mpfr([%a, %a]) has NaN", d.lo, d.hi);
         if (vccd_di_is_empty(d)) {
-            CHECK(vccd_di_is_empty(s) && vccd_di_is_empty(c), "sin_cos_mpfr(empty)");
+            TU_CHECK(vccd_di_is_empty(s) && vccd_di_is_empty(c), "sin_cos_mpfr(empty)");
             continue;
         }
-        CHECK(s.lo >= -1.0 && s.hi <= 1.0 && c.lo >= -1.0 && c.hi <= 1.0 && s.lo <= s.hi
+        TU_CHECK(s.lo >= -1.0 && s.hi <= 1.0 && c.lo >= -1.0 && c.hi <= 1.0 && s.lo <= s.hi
               && c.lo <= c.hi, "sin_cos_mpfr([%a, %a]) = [%a, %a] [%a, %a]", d.lo, d.hi, s.lo, s.hi,
               c.lo, c.hi);
         if (!vccd_di_is_bounded(d)) {
-            CHECK(s.lo == -1.0 && s.hi == 1.0 && c.lo == -1.0 && c.hi == 1.0,
+            TU_CHECK(s.lo == -1.0 && s.hi == 1.0 && c.lo == -1.0 && c.hi == 1.0,
                   "sin_cos_mpfr unbounded [%a, %a] = [%a, %a] [%a, %a]", d.lo, d.hi, s.lo, s.hi,
                   c.lo, c.hi);
             continue;
@@ -525,44 +499,31 @@ START_TEST(test_di_mpfr)
         quadrants(a, &in, &maybe);
         expect(es0, ec0, a, in);
         expect(es1, ec1, a, maybe);
-        CHECK(s.lo <= rd_d(LO(es0)) && s.hi >= ru_d(HI(es0)) && s.lo >= rd_d(LO(es1))
+        TU_CHECK(s.lo <= rd_d(LO(es0)) && s.hi >= ru_d(HI(es0)) && s.lo >= rd_d(LO(es1))
               && s.hi <= ru_d(HI(es1)),
-              "sin_cos_mpfr([%a, %a]): sin [%a, %a], expected %s", d.lo, d.hi, s.lo, s.hi, fm(es0));
-        CHECK(c.lo <= rd_d(LO(ec0)) && c.hi >= ru_d(HI(ec0)) && c.lo >= rd_d(LO(ec1))
+              "sin_cos_mpfr([%a, %a]): sin [%a, %a], expected %s", d.lo, d.hi, s.lo, s.hi, tu_fmt_mi(es0));
+        TU_CHECK(c.lo <= rd_d(LO(ec0)) && c.hi >= ru_d(HI(ec0)) && c.lo >= rd_d(LO(ec1))
               && c.hi <= ru_d(HI(ec1)),
-              "sin_cos_mpfr([%a, %a]): cos [%a, %a], expected %s", d.lo, d.hi, c.lo, c.hi, fm(ec0));
+              "sin_cos_mpfr([%a, %a]): cos [%a, %a], expected %s", d.lo, d.hi, c.lo, c.hi, tu_fmt_mi(ec0));
         /* containment of a point, against a 64-bit reference */
         mpfr_set_d(x, tu_point_in(d), MPFR_RNDN);
         mpfr_sin_cos(vs_d, vc_d, x, MPFR_RNDD);
         mpfr_sin_cos(vs_u, vc_u, x, MPFR_RNDU);
-        CHECK(tu_di_encloses(s, vs_d, vs_u), "sin_cos_mpfr([%a, %a]) sin [%a, %a] misses sin(%s)",
-              d.lo, d.hi, s.lo, s.hi, ff(x));
-        CHECK(tu_di_encloses(c, vc_d, vc_u), "sin_cos_mpfr([%a, %a]) cos [%a, %a] misses cos(%s)",
-              d.lo, d.hi, c.lo, c.hi, ff(x));
+        TU_CHECK(tu_di_encloses(s, vs_d, vs_u), "sin_cos_mpfr([%a, %a]) sin [%a, %a] misses sin(%s)",
+              d.lo, d.hi, s.lo, s.hi, tu_fmt_fr(x));
+        TU_CHECK(tu_di_encloses(c, vc_d, vc_u), "sin_cos_mpfr([%a, %a]) cos [%a, %a] misses cos(%s)",
+              d.lo, d.hi, c.lo, c.hi, tu_fmt_fr(x));
     }
-    printf("t-mi-trig di_sin_cos_mpfr: %ld checks, %ld intervals\n", nchecks, n);
+    printf("t-mi-trig di_sin_cos_mpfr: %ld checks, %ld intervals\n", tu_nchecks, n);
     vccd_mi_clear(a); vccd_mi_clear(es0); vccd_mi_clear(ec0); vccd_mi_clear(es1); vccd_mi_clear(ec1);
     mpfr_clears(x, vs_d, vc_d, vs_u, vc_u, (mpfr_ptr)0);
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("mi-trig");
-    TCase *tc = tcase_create("mi-trig");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_mi_trig_special);
-    tcase_add_test(tc, test_di_mpfr);
-    tcase_add_test(tc, test_mi_trig);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_mi_trig_special, test_di_mpfr, test_mi_trig };
+    return tu_main("mi-trig", tests, (int)(sizeof tests / sizeof tests[0]));
 }

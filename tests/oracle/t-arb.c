@@ -20,13 +20,6 @@
    x - k*P1 ~ k*(pi/2 - P1) <= 2^-14, i.e. 2^-66 (1.5*2^-66 measured). */
 #define TRIG_ABS 0x1p-62
 
-static long nchecks;
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        nchecks++;                                                           \
-        if (!(cond))                                                         \
-            tu_fail(__VA_ARGS__);                                            \
-    } while (0)
 
 enum { ADD, SUB, MUL, DIV, SQR, SQRT, SIN, COS, NOPS };
 static const char *const names[NOPS] = { "add", "sub", "mul", "div", "sqr", "sqrt", "sin", "cos" };
@@ -172,7 +165,7 @@ START_TEST(test_arb)
     double maxabs = 0.0;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     arb_init(x); arb_init(y); arb_init(z); arb_init(ax); arb_init(ay);
     mpfr_inits2(APREC + 64, zl, zu, (mpfr_ptr)0);
     mpfr_inits2(53, ml, mh, (mpfr_ptr)0);
@@ -191,9 +184,9 @@ START_TEST(test_arb)
             arb_set_d(x, px);
             arb_set_d(y, py);
             arb_op((int)op, z, x, y);
-            CHECK(!isnan(r.lo) && !isnan(r.hi) && r.lo <= r.hi, "%s(%a, %a) = [%a, %a] invalid",
+            TU_CHECK(!isnan(r.lo) && !isnan(r.hi) && r.lo <= r.hi, "%s(%a, %a) = [%a, %a] invalid",
                   names[op], px, py, r.lo, r.hi);
-            CHECK(arb_inside(z, r, op >= SIN), "%s(%a, %a) = [%a, %a] misses Arb's %s", names[op], px, py,
+            TU_CHECK(arb_inside(z, r, op >= SIN), "%s(%a, %a) = [%a, %a] misses Arb's %s", names[op], px, py,
                   r.lo, r.hi, fa(z));
             w = ord(r.hi) - ord(r.lo);
             if (w > maxulps[op])
@@ -209,11 +202,11 @@ START_TEST(test_arb)
                 nrel++;
                 if (r.hi - r.lo > maxabs)
                     maxabs = r.hi - r.lo;
-                CHECK(r.hi - r.lo <= TRIG_ABS,
+                TU_CHECK(r.hi - r.lo <= TRIG_ABS,
                       "%s(%a) = [%a, %a] is %lld ulps and %a wide (Arb %s)", names[op], px,
                       r.lo, r.hi, (long long)w, r.hi - r.lo, fa(z));
             } else {
-                CHECK(w <= (op >= SIN ? ULPS_TRIG : ULPS_ARITH),
+                TU_CHECK(w <= (op >= SIN ? ULPS_TRIG : ULPS_ARITH),
                       "%s(%a, %a) = [%a, %a] is %lld ulps wide (Arb %s)", names[op], px, py, r.lo,
                       r.hi, (long long)w, fa(z));
             }
@@ -224,7 +217,7 @@ START_TEST(test_arb)
             a = gen_interval((int)op, 0);
             b = gen_interval((int)op, 1);
             r = di_op((int)op, a, b);
-            CHECK(!isnan(r.lo) && !isnan(r.hi) && r.lo <= r.hi, "%s([%a, %a], [%a, %a]) invalid",
+            TU_CHECK(!isnan(r.lo) && !isnan(r.hi) && r.lo <= r.hi, "%s([%a, %a], [%a, %a]) invalid",
                   names[op], a.lo, a.hi, b.lo, b.hi);
             mpfr_set_d(ml, a.lo, MPFR_RNDN);
             mpfr_set_d(mh, a.hi, MPFR_RNDN);
@@ -233,7 +226,7 @@ START_TEST(test_arb)
             mpfr_set_d(mh, b.hi, MPFR_RNDN);
             arb_set_interval_mpfr(ay, ml, mh, APREC);
             arb_op((int)op, z, ax, ay);
-            CHECK(arb_meets(z, r, op >= SIN), "%s([%a, %a], [%a, %a]) = [%a, %a] and Arb's %s are disjoint",
+            TU_CHECK(arb_meets(z, r, op >= SIN), "%s([%a, %a], [%a, %a]) = [%a, %a] and Arb's %s are disjoint",
                   names[op], a.lo, a.hi, b.lo, b.hi, r.lo, r.hi, fa(z));
             for (k = 0; k < (binary[op] ? 5 : 3); k++) {
                 double u, v;
@@ -247,21 +240,21 @@ START_TEST(test_arb)
                 arb_set_d(x, u);
                 arb_set_d(y, v);
                 arb_op((int)op, z, x, y);
-                CHECK(arb_inside(z, r, op >= SIN), "%s([%a, %a], [%a, %a]) = [%a, %a] misses %s(%a, %a) = %s",
+                TU_CHECK(arb_inside(z, r, op >= SIN), "%s([%a, %a], [%a, %a]) = [%a, %a] misses %s(%a, %a) = %s",
                       names[op], a.lo, a.hi, b.lo, b.hi, r.lo, r.hi, names[op], u, v, fa(z));
             }
             if (op == SIN) {
                 /* sin_cos agrees with sin and cos */
                 vccd_di s, c, c1 = vccd_di_cos(a);
                 vccd_di_sin_cos(&s, &c, a);
-                CHECK(s.lo == r.lo && s.hi == r.hi && c.lo == c1.lo && c.hi == c1.hi,
+                TU_CHECK(s.lo == r.lo && s.hi == r.hi && c.lo == c1.lo && c.hi == c1.hi,
                       "sin_cos([%a, %a]) = [%a, %a] [%a, %a], sin/cos [%a, %a] [%a, %a]", a.lo,
                       a.hi, s.lo, s.hi, c.lo, c.hi, r.lo, r.hi, c1.lo, c1.hi);
             }
         }
     }
     printf("t-arb: %ld checks, %ld point and %ld interval cases per op; max width in ulps for "
-           "points:", nchecks, n, n);
+           "points:", tu_nchecks, n, n);
     for (op = 0; op < NOPS; op++)
         printf(" %s %lld", names[op], (long long)maxulps[op]);
     printf("\nt-arb: sin/cos max %lld ulps for results >= 2^-16; %ld point results wider than "
@@ -273,21 +266,10 @@ START_TEST(test_arb)
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("oracle-arb");
-    TCase *tc = tcase_create("oracle-arb");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_arb);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_arb };
+    return tu_main("oracle-arb", tests, (int)(sizeof tests / sizeof tests[0]));
 }

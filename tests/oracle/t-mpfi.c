@@ -15,13 +15,6 @@
    search or argument reduction. */
 #define TRIG_ULPS 4
 
-static long nchecks;
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        nchecks++;                                                           \
-        if (!(cond))                                                         \
-            tu_fail(__VA_ARGS__);                                            \
-    } while (0)
 
 static const char *
 fm(const mpfr_t lo, const mpfr_t hi)
@@ -106,7 +99,7 @@ START_TEST(test_arith)
     int op;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     vccd_mi_init2(a, PMAX); vccd_mi_init2(b, PMAX); vccd_mi_init2(r, PMAX);
     mpfi_init2(ma, PMAX); mpfi_init2(mb, PMAX); mpfi_init2(mr, PMAX);
     for (i = 0; i < n; i++) {
@@ -156,12 +149,12 @@ START_TEST(test_arith)
             }
             /* correctly rounded endpoints on both sides: equal as numbers
                (mpfr_equal_p treats -0 and +0 as equal) */
-            CHECK(mpfr_equal_p(LO(r), &mr->left) && mpfr_equal_p(HI(r), &mr->right),
+            TU_CHECK(mpfr_equal_p(LO(r), &mr->left) && mpfr_equal_p(HI(r), &mr->right),
                   "%s: a=%s b=%s: vccd %s, MPFI %s", names[op], FM(a), FM(b), FM(r), FI(mr));
         }
     }
     printf("t-mpfi arith: %ld checks, %ld cases per op (%ld zero-containing divisors skipped)\n",
-           nchecks, n, skipped);
+           tu_nchecks, n, skipped);
     vccd_mi_clear(a); vccd_mi_clear(b); vccd_mi_clear(r);
     mpfi_clear(ma); mpfi_clear(mb); mpfi_clear(mr);
 }
@@ -220,7 +213,7 @@ START_TEST(test_trig)
     int f;
 
     tu_init();
-    nchecks = 0;
+    tu_nchecks = 0;
     vccd_mi_init2(a, PMAX); vccd_mi_init2(r, PMAX);
     mpfi_init2(ma, PMAX); mpfi_init2(mr, PMAX);
     for (i = 0; i < n; i++) {
@@ -243,10 +236,10 @@ START_TEST(test_trig)
                 vccd_mi_cos(r, a);
                 mpfi_cos(mr, ma);
             }
-            CHECK(!mpfr_nan_p(&mr->left) && !mpfr_nan_p(&mr->right), "MPFI %s(%s) = %s",
+            TU_CHECK(!mpfr_nan_p(&mr->left) && !mpfr_nan_p(&mr->right), "MPFI %s(%s) = %s",
                   f ? "cos" : "sin", FM(a), FI(mr));
             /* both enclose the same set, so they must intersect */
-            CHECK(mpfr_lessequal_p(LO(r), &mr->right) && mpfr_lessequal_p(&mr->left, HI(r)),
+            TU_CHECK(mpfr_lessequal_p(LO(r), &mr->right) && mpfr_lessequal_p(&mr->left, HI(r)),
                   "%s(%s): vccd %s and MPFI %s are disjoint", f ? "cos" : "sin", FM(a), FM(r),
                   FI(mr));
             dl = dist(LO(r), &mr->left, pr);
@@ -261,36 +254,24 @@ START_TEST(test_trig)
                    one (MPFI computes the same correctly rounded values,
                    and agreed on every case we have seen) */
                 nfar[f]++;
-                CHECK(0, "%s(%s): vccd %s and MPFI %s differ by more than %d ulps",
+                TU_CHECK(0, "%s(%s): vccd %s and MPFI %s differ by more than %d ulps",
                       f ? "cos" : "sin", FM(a), FM(r), FI(mr), TRIG_ULPS);
             }
         }
     }
     printf("t-mpfi trig: %ld checks, %ld cases per function; sin: %ld equal, %ld within %d ulps, "
            "%ld farther; cos: %ld equal, %ld within %d ulps, %ld farther\n",
-           nchecks, n, neq[0], nnear[0], TRIG_ULPS, nfar[0], neq[1], nnear[1], TRIG_ULPS,
+           tu_nchecks, n, neq[0], nnear[0], TRIG_ULPS, nfar[0], neq[1], nnear[1], TRIG_ULPS,
            nfar[1]);
     vccd_mi_clear(a); vccd_mi_clear(r);
     mpfi_clear(ma); mpfi_clear(mr);
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("oracle-mpfi");
-    TCase *tc = tcase_create("oracle-mpfi");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_arith);
-    tcase_add_test(tc, test_trig);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_arith, test_trig };
+    return tu_main("oracle-mpfi", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -189,23 +189,10 @@ START_TEST(test_not_rigorous)
 }
 END_TEST
 
-static Suite *
-make_suite(void)
-{
-    Suite *s = suite_create("ui");
-    TCase *tc = tcase_create("unrounded");
-
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_endpoints_are_round_to_nearest);
-    tcase_add_test(tc, test_conventions_shared);
-    tcase_add_test(tc, test_not_rigorous);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    const TTest *tests[] = { test_endpoints_are_round_to_nearest, test_conventions_shared, test_not_rigorous };
+    return tu_main("ui", tests, (int)(sizeof tests / sizeof tests[0]));
 }
