@@ -217,11 +217,31 @@ IVD_FN(max4)(double x1, double x2, double x3, double x4)
     return x4 > m ? x4 : m;
 }
 
+/* The hull of four rounded corner values, stepped outward. */
+static inline IVD_T
+IVD_FN(hull4_out)(double x1, double x2, double x3, double x4)
+{
+    IVD_T r;
+    r.lo = IVD_DN(IVD_FN(min4)(x1, x2, x3, x4));
+    r.hi = IVD_UP(IVD_FN(max4)(x1, x2, x3, x4));
+    return r;
+}
+
+/* [l, h] for d >= 0 and [h, l] otherwise, stepped outward: the result of
+   scaling [lo, hi] by a point d with the rounded products l, h. */
+static inline IVD_T
+IVD_FN(pair_out)(double l, double h, double d)
+{
+    IVD_T r;
+    r.lo = IVD_DN(d >= 0.0 ? l : h);
+    r.hi = IVD_UP(d >= 0.0 ? h : l);
+    return r;
+}
+
 static inline IVD_T
 IVD_FN(mul)(IVD_T a, IVD_T b)
 {
-    IVD_T r;
-    double p1, p2, p3, p4, lo, hi;
+    double p1, p2, p3, p4;
 
     if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
         return IVD_FN(empty)();
@@ -231,26 +251,19 @@ IVD_FN(mul)(IVD_T a, IVD_T b)
     p2 = IVD_FN(mul_end)(a.lo, b.hi);
     p3 = IVD_FN(mul_end)(a.hi, b.lo);
     p4 = IVD_FN(mul_end)(a.hi, b.hi);
-    lo = IVD_FN(min4)(p1, p2, p3, p4);
-    hi = IVD_FN(max4)(p1, p2, p3, p4);
-    r.lo = IVD_DN(lo);
-    r.hi = IVD_UP(hi);
-    return r;
+    return IVD_FN(hull4_out)(p1, p2, p3, p4);
 }
 
 /* a * d for a finite double d: two products instead of four. */
 static inline IVD_T
 IVD_FN(mul_d)(IVD_T a, double d)
 {
-    IVD_T r;
     double l, h;
     if (IVD_FN(is_empty)(a) || d != d)
         return IVD_FN(is_empty)(a) ? a : IVD_FN(entire)();
     l = IVD_FN(mul_end)(a.lo, d);
     h = IVD_FN(mul_end)(a.hi, d);
-    r.lo = IVD_DN(d >= 0.0 ? l : h);
-    r.hi = IVD_UP(d >= 0.0 ? h : l);
-    return r;
+    return IVD_FN(pair_out)(l, h, d);
 }
 
 /* {x^2 : x in a}: tighter than mul(a, a) when a contains zero. */
@@ -285,8 +298,7 @@ IVD_FN(sqr)(IVD_T a)
 static inline IVD_T
 IVD_FN(div)(IVD_T a, IVD_T b)
 {
-    IVD_T r;
-    double q1, q2, q3, q4, lo, hi;
+    double q1, q2, q3, q4;
 
     if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(b))
         return IVD_FN(empty)();
@@ -302,26 +314,19 @@ IVD_FN(div)(IVD_T a, IVD_T b)
     q2 = a.lo / b.hi;
     q3 = a.hi / b.lo;
     q4 = a.hi / b.hi;
-    lo = IVD_FN(min4)(q1, q2, q3, q4);
-    hi = IVD_FN(max4)(q1, q2, q3, q4);
-    r.lo = IVD_DN(lo);
-    r.hi = IVD_UP(hi);
-    return r;
+    return IVD_FN(hull4_out)(q1, q2, q3, q4);
 }
 
 /* a / d for a finite nonzero double d: two quotients instead of eight. */
 static inline IVD_T
 IVD_FN(div_d)(IVD_T a, double d)
 {
-    IVD_T r;
     double l, h;
     if (IVD_FN(is_empty)(a) || d == 0.0 || d != d)
         return d == 0.0 || IVD_FN(is_empty)(a) ? IVD_FN(empty)() : IVD_FN(entire)();
     l = a.lo / d;
     h = a.hi / d;
-    r.lo = IVD_DN(d > 0.0 ? l : h);
-    r.hi = IVD_UP(d > 0.0 ? h : l);
-    return r;
+    return IVD_FN(pair_out)(l, h, d);   /* d != 0 here */
 }
 
 /* Bounds of the two div_ext pieces.  The lower piece holds only
