@@ -16,7 +16,10 @@ typedef struct {
     vccd_config *cfg;
     vccd_error *e;
     int line;
+    int header_line;            /* line of the last "[section]" read */
+    int mid_line;               /* the last chunk did not end its line */
     int failed;
+    int fail_line;              /* line of the first error */
     /* one of the two sources */
     FILE *f;
     const char *s;
@@ -39,8 +42,29 @@ read_line(char *buf, int size, void *stream)
         buf[i] = '\0';
         p = buf;
     }
-    if (p)
-        r->line++;
+    if (p) {
+        const char *q = p;
+        size_t len = strlen(p);
+        /* inih asks for at most size - 1 characters: a longer line comes
+           in several chunks, which must not count as several lines, and
+           inih would parse the rest as a line of its own (so a long
+           value was cut, and the error that followed named the wrong
+           line): report it here, as the first error if it is */
+        if (!r->mid_line) {
+            r->line++;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            if (*q == '[')
+                r->header_line = r->line;
+        }
+        r->mid_line = len > 0 && p[len - 1] != '\n';
+        if (r->mid_line && len == (size_t)size - 1 && !r->failed) {
+            r->failed = 1;
+            r->fail_line = r->line;
+            vccd_error_set(r->e, r->cfg->file, r->line, NULL, NULL,
+                           "line too long (at most %d characters)", size - 2);
+        }
+    }
     return p;
 }
 
@@ -65,10 +89,13 @@ handler(void *user, const char *section, const char *key, const char *value)
     vccd_config *cfg = r->cfg;
     vccd_config_section *s = cfg->n ? &cfg->sec[cfg->n - 1] : NULL;
 
+    if (r->failed)              /* the first error is the one reported */
+        return 0;
     if (!s || strcmp(s->name, section) != 0) {
         if (vccd_config_find(cfg, section)) {
             r->failed = 1;
-            vccd_error_set(r->e, cfg->file, r->line, section, NULL,
+            r->fail_line = r->header_line > 0 ? r->header_line : r->line;
+            vccd_error_set(r->e, cfg->file, r->fail_line, section, NULL,
                            "section appears twice (or is split by another section)");
             return 0;
         }
@@ -78,7 +105,10 @@ handler(void *user, const char *section, const char *key, const char *value)
         memset(s, 0, sizeof *s);
         s->name = strdup(section);
         s->file = cfg->file;
-        s->line = r->line;
+        /* inih reports a section only with its first key, so r->line is
+           that key's line; the header is the last "[" line read (keys
+           before any header go to section "", which has none) */
+        s->line = r->header_line > 0 && *section ? r->header_line : r->line;
         if (!s->name)
             goto oom;
     }
@@ -87,6 +117,7 @@ handler(void *user, const char *section, const char *key, const char *value)
     for (int i = 0; i < s->n; i++)
         if (strcmp(s->kv[i].key, key) == 0) {
             r->failed = 1;
+            r->fail_line = r->line;
             vccd_error_set(r->e, cfg->file, r->line, section, key,
                            "key given twice (first on line %d)", s->kv[i].line);
             return 0;
@@ -103,6 +134,7 @@ handler(void *user, const char *section, const char *key, const char *value)
     return 1;
 oom:
     r->failed = 1;
+    r->fail_line = r->line;
     vccd_error_set(r->e, cfg->file, r->line, section, key, "out of memory");
     return 0;
 }
@@ -120,7 +152,9 @@ load(vccd_config *cfg, const char *name, reader *r, vccd_error *e)
         return vccd_error_set(e, name, 0, NULL, NULL, "out of memory");
     rc = ini_parse_stream(read_line, r, handler, r);
     if (rc != 0 || r->failed) {
-        if (!r->failed)
+        /* inih's rc is the first line it could not parse (or a handler
+           failed on); ours is earlier unless rc < fail_line */
+        if (!r->failed || (rc > 0 && rc < r->fail_line))
             vccd_error_set(e, name, rc, NULL, NULL, "syntax error (expected [section] or key = value)");
         vccd_config_clear(cfg);
         return -1;

@@ -1,6 +1,7 @@
 /* motion.c -- the motion registry, lifetime, config parsing and the
    backend dispatch shared by all models. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,18 +91,20 @@ vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
     vccd_config_kv *kv = vccd_config_get(s, "type");
     const vccd_motion_type *type;
     vccd_motion *m;
+    char known[256] = "";
 
+    /* the known names, for both messages below (the missing-type one was
+       passed "" and printed an empty list) */
+    for (int i = 0; i < vccd_motion_type_count(); i++) {
+        strncat(known, " ", sizeof known - strlen(known) - 1);
+        strncat(known, registry[i]->name, sizeof known - strlen(known) - 1);
+    }
     if (!kv) {
-        vccd_error_set(e, s->file, s->line, s->name, "type", "missing (one of:%s)", "");
+        vccd_error_set(e, s->file, s->line, s->name, "type", "missing (one of:%s)", known);
         return NULL;
     }
     type = vccd_motion_type_find(kv->value);
     if (!type) {
-        char known[256] = "";
-        for (int i = 0; i < vccd_motion_type_count(); i++) {
-            strncat(known, " ", sizeof known - strlen(known) - 1);
-            strncat(known, registry[i]->name, sizeof known - strlen(known) - 1);
-        }
         vccd_error_set(e, s->file, kv->line, s->name, "type", "unknown motion '%s' (known:%s)",
                        kv->value, known);
         return NULL;
@@ -136,10 +139,23 @@ vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
     return r;
 }
 
+/* A per-vertex model's kernel sees only the parameters, so the index is
+   checked here: reading past them would be a silent wrong answer. */
+static void
+check_vertex(const vccd_motion *m, int vertex)
+{
+    if (m->type->per_vertex && (vertex < 0 || vertex >= m->nvertices)) {
+        fprintf(stderr, "vccd_motion_eval: vertex %d outside [0, %d) of a %s motion\n",
+                vertex, m->nvertices, m->type->name);
+        abort();
+    }
+}
+
 void
 vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
                     const vccd_di_vec3 *p, int vertex, vccd_di t)
 {
+    check_vertex(m, vertex);
     m->type->eval_di(x, v, a, m->param_di, p, vertex, &t);
 }
 
@@ -147,6 +163,7 @@ void
 vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
                     const vccd_ui_vec3 *p, int vertex, vccd_ui t)
 {
+    check_vertex(m, vertex);
     m->type->eval_ui(x, v, a, m->param_ui, p, vertex, &t);
 }
 
@@ -157,6 +174,7 @@ vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd
     /* Parameters stay at the motion's precision: MPFR rounds every
        result to its output's precision, and kernels take temporaries at
        that precision, so no copy (and no allocation) is needed. */
+    check_vertex(m, vertex);
     m->type->eval_mi(x, v, a, m->param, p, vertex, t);
 }
 
@@ -217,6 +235,11 @@ vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
         if (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k]))
             return vccd_error_set(e, s->file, kv->line, s->name, key,
                                   "'%s' is not a finite decimal number", tok);
+        /* Beyond binary64's range the binary64 backend would only see
+           [DBL_MAX, inf]: rigorous but useless, and surely a typo. */
+        if (!vccd_di_is_bounded(vccd_mi_get_di(&m->param[first + k])))
+            return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                  "'%s' is outside the binary64 range", tok);
         k++;
     }
     if (k != n)

@@ -86,43 +86,50 @@ omega_from_poses(vccd_motion *m, long turns, vccd_config_section *s, int line, v
 }
 
 int
+vccd_rigid_parse_poses(vccd_motion *m, vccd_config_section *s, int turns_ok, vccd_error *e)
+{
+    vccd_config_kv *tk = turns_ok ? vccd_config_get(s, "turns") : NULL;
+    long turns = 0;
+    char *end;
+    vccd_mi_struct *P;
+
+    /* the end orientation is parked in the w slots, one more than N */
+    if (vccd_motion_reserve(m, VCCD_RIGID_W + 4) != 0)
+        return vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
+    P = m->param;
+    if (tk) {
+        turns = strtol(tk->value, &end, 10);
+        if (end == tk->value || *end || turns < -1000000 || turns > 1000000)
+            return vccd_error_set(e, s->file, tk->line, s->name, "turns",
+                                  "'%s' is not an integer number of turns", tk->value);
+    }
+    /* o = start, u = end - start */
+    if (vccd_motion_parse_reals(m, s, "start_position", VCCD_RIGID_O, 3, 1, 0, e)
+        || vccd_motion_parse_reals(m, s, "end_position", VCCD_RIGID_U, 3, 1, 0, e)
+        || vccd_motion_parse_unit_quat(m, s, "start_orientation", VCCD_RIGID_Q, 1, e)
+        || vccd_motion_parse_unit_quat(m, s, "end_orientation", VCCD_RIGID_W, 1, e))
+        return -1;
+    for (int i = 0; i < 3; i++)
+        vccd_mi_sub(&P[VCCD_RIGID_U + i], &P[VCCD_RIGID_U + i], &P[VCCD_RIGID_O + i]);
+    if (omega_from_poses(m, turns, s, tk ? tk->line : s->line, e) != 0)
+        return -1;
+    /* the parked 4th slot is not a parameter */
+    vccd_mi_clear(&m->param[VCCD_RIGID_W + 3]);
+    m->nparams = VCCD_RIGID_N;
+    return 0;
+}
+
+int
 vccd_rigid_parse(vccd_motion *m, vccd_config_section *s, int with_b, int poses_ok, vccd_error *e)
 {
     if (vccd_motion_reserve(m, with_b ? VCCD_RIGID_NB : VCCD_RIGID_N) != 0)
         return vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
     if (poses_ok && vccd_config_get(s, "start_position")) {
-        vccd_config_kv *tk = vccd_config_get(s, "turns");
-        long turns = 0;
-        char *end;
-        vccd_mi_struct *P = m->param;
-
         if (vccd_config_get(s, "o0") || vccd_config_get(s, "v") || vccd_config_get(s, "omega")
             || vccd_config_get(s, "q0"))
             return vccd_error_set(e, s->file, s->line, s->name, NULL,
                                   "give either o0/v/q0/omega or start_/end_ poses, not both");
-        if (tk) {
-            turns = strtol(tk->value, &end, 10);
-            if (end == tk->value || *end || turns < -1000000 || turns > 1000000)
-                return vccd_error_set(e, s->file, tk->line, s->name, "turns",
-                                      "'%s' is not an integer number of turns", tk->value);
-        }
-        /* o = start, u = end - start (end parked in the w slots first) */
-        if (vccd_motion_parse_reals(m, s, "start_position", VCCD_RIGID_O, 3, 1, 0, e)
-            || vccd_motion_parse_reals(m, s, "end_position", VCCD_RIGID_U, 3, 1, 0, e)
-            || vccd_motion_parse_unit_quat(m, s, "start_orientation", VCCD_RIGID_Q, 1, e))
-            return -1;
-        for (int i = 0; i < 3; i++)
-            vccd_mi_sub(&P[VCCD_RIGID_U + i], &P[VCCD_RIGID_U + i], &P[VCCD_RIGID_O + i]);
-        if (vccd_motion_reserve(m, VCCD_RIGID_W + 4) != 0)
-            return vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
-        if (vccd_motion_parse_unit_quat(m, s, "end_orientation", VCCD_RIGID_W, 1, e))
-            return -1;
-        if (omega_from_poses(m, turns, s, tk ? tk->line : s->line, e) != 0)
-            return -1;
-        /* the parked 4th slot is not a parameter */
-        vccd_mi_clear(&m->param[VCCD_RIGID_W + 3]);
-        m->nparams = VCCD_RIGID_N;
-        return 0;
+        return vccd_rigid_parse_poses(m, s, 1, e);
     }
     if (vccd_motion_parse_reals(m, s, "o0", VCCD_RIGID_O, 3, 1, 0, e)
         || vccd_motion_parse_reals(m, s, "v", VCCD_RIGID_U, 3, 1, 0, e)
@@ -170,32 +177,71 @@ vccd_rigid_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams,
     vccd_mi_quat_init(&s, p);
     vccd_mi_kin_quat_const(&s, &w, t0);
     {
-        vccd_mi_quat o = view4(out, VCCD_RIGID_Q);
+        /* Not into a view4() of out: the struct copies share the limbs
+           but MPFR writes sign and exponent into the copy, so out's q0
+           stayed empty (found by tests/motion/t-motion.c).  Views are
+           for reading only. */
+        vccd_mi_quat o;
+        vccd_mi_quat_init(&o, p);
         vccd_mi_quat_mul(&o, &s, &q0);
+        for (int i = 0; i < 4; i++)
+            vccd_mi_set(&out[VCCD_RIGID_Q + i], &o.q[i]);
+        vccd_mi_quat_clear(&o);
     }
     vccd_mi_quat_clear(&s);
 }
 
 void
-vccd_rigid_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r)
+vccd_rigid_bounds_from(double *speed, double *accel, const vccd_di_vec3 *u, const vccd_di_vec3 *b,
+                       vccd_di w2, double wd, double r)
 {
-    /* |dx/dt| <= |u| + |b| + |w| r and |d2x/dt2| <= |b| + |w|^2 r over
-       t in [0, 1]; norms from interval ops, so every bound is upward. */
-    vccd_di_vec3 u, w, b;
-    vccd_di nu, nw2, nb = vccd_di_set_d(0.0), rr = vccd_di_set_d(r), sp, ac;
-    memcpy(u.c, P + VCCD_RIGID_U, sizeof u.c);
-    memcpy(w.c, P + VCCD_RIGID_W, sizeof w.c);
-    vccd_di_vec3_norm2(&nu, &u);
-    vccd_di_vec3_norm2(&nw2, &w);
-    if (nparams >= VCCD_RIGID_NB) {
-        memcpy(b.c, P + VCCD_RIGID_B, sizeof b.c);
-        vccd_di_vec3_norm2(&nb, &b);
+    /* |dx/dt| <= |u| + |b| + |w| r and |d2x/dt2| <= |b| + (|w'| + |w|^2) r
+       over t in [0, 1] (dx/dt = u + b t + w x r, d2x/dt2 = b + w' x r +
+       w x (w x r)); norms from interval ops, so every bound is upward. */
+    vccd_di nu, nb = vccd_di_set_d(0.0), rr = vccd_di_set_d(r), sp, ac;
+    vccd_di_vec3_norm2(&nu, u);
+    if (b) {
+        vccd_di_vec3_norm2(&nb, b);
         nb = vccd_di_sqrt(nb);
     }
-    sp = vccd_di_add(vccd_di_add(vccd_di_sqrt(nu), nb), vccd_di_mul(vccd_di_sqrt(nw2), rr));
-    ac = vccd_di_add(nb, vccd_di_mul(nw2, rr));
+    sp = vccd_di_add(vccd_di_add(vccd_di_sqrt(nu), nb), vccd_di_mul(vccd_di_sqrt(w2), rr));
+    ac = vccd_di_add(nb, vccd_di_mul(vccd_di_add(vccd_di_set_d(wd), w2), rr));
     *speed = sp.hi;
     *accel = ac.hi;
+}
+
+void
+vccd_rigid_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r)
+{
+    vccd_di_vec3 u, w, b;
+    vccd_di nw2;
+    memcpy(u.c, P + VCCD_RIGID_U, sizeof u.c);
+    memcpy(w.c, P + VCCD_RIGID_W, sizeof w.c);
+    if (nparams >= VCCD_RIGID_NB)
+        memcpy(b.c, P + VCCD_RIGID_B, sizeof b.c);
+    vccd_di_vec3_norm2(&nw2, &w);
+    vccd_rigid_bounds_from(speed, accel, &u, nparams >= VCCD_RIGID_NB ? &b : NULL, nw2, 0.0, r);
+}
+
+/* param[first .. first+3) := a rotation vector of length 0 (which = 1),
+   pi (2), 2 pi (3) or 1e-9 (4) about one of a few exact unit axes. */
+static void
+special_rotvec(vccd_motion *m, gmp_randstate_t rs, int first, int which)
+{
+    static const char *axes[3][3] = { { "1", "0", "0" }, { "0", "0.6", "0.8" }, { "0", "0", "-1" } };
+    const char *const *ax = axes[gmp_urandomb_ui(rs, 16) % 3];
+    VCCD_MI_TMP(mag, m->prec);
+    vccd_mi_const_pi(mag);
+    if (which == 1)
+        vccd_mi_set_d(mag, 0.0);
+    else if (which == 3)
+        vccd_mi_mul_2si(mag, mag, 1);
+    else if (which == 4)
+        vccd_mi_set_str(mag, "1e-9");
+    for (int i = 0; i < 3; i++) {
+        vccd_mi_set_str(&m->param[first + i], ax[i]);
+        vccd_mi_mul(&m->param[first + i], &m->param[first + i], mag);
+    }
 }
 
 void
@@ -208,21 +254,51 @@ vccd_rigid_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with_b)
     vccd_motion_random_reals(m, rs, VCCD_RIGID_W, 3, 4.0);
     if (with_b)
         vccd_motion_random_reals(m, rs, VCCD_RIGID_B, 3, 2.0);
+    if (kind >= 1 && kind <= 4)
+        special_rotvec(m, rs, VCCD_RIGID_W, kind);
+}
+
+void
+vccd_rigid_randomize_poses(vccd_motion *m, gmp_randstate_t rs, int kind)
+{
+    vccd_motion_reserve(m, VCCD_RIGID_W + 4);
+    vccd_motion_random_reals(m, rs, VCCD_RIGID_O, 3, kind == 6 ? 1e6 : 2.0);
+    vccd_motion_random_reals(m, rs, VCCD_RIGID_U, 3, 2.0);
+    vccd_motion_random_unit_quat(m, rs, VCCD_RIGID_Q);
+    vccd_motion_random_unit_quat(m, rs, VCCD_RIGID_W);  /* end orientation */
     if (kind >= 1 && kind <= 4) {
-        /* |w| = 0, pi, 2 pi or 1e-9 about one of a few exact unit axes */
-        static const char *axes[3][3] = { { "1", "0", "0" }, { "0", "0.6", "0.8" }, { "0", "0", "-1" } };
-        const char *const *ax = axes[gmp_urandomb_ui(rs, 16) % 3];
-        VCCD_MI_TMP(mag, m->prec);
-        vccd_mi_const_pi(mag);
-        if (kind == 1)
-            vccd_mi_set_d(mag, 0.0);
-        else if (kind == 3)
-            vccd_mi_mul_2si(mag, mag, 1);
-        else if (kind == 4)
-            vccd_mi_set_str(mag, "1e-9");
-        for (int i = 0; i < 3; i++) {
-            vccd_mi_set_str(&m->param[VCCD_RIGID_W + i], ax[i]);
-            vccd_mi_mul(&m->param[VCCD_RIGID_W + i], &m->param[VCCD_RIGID_W + i], mag);
+        /* end = e q0, e the rotation by a special vector (angle 0 for the
+           same and the antipodal end, pi, 1e-9) */
+        vccd_mi_quat e, q1, q0 = view4(m->param, VCCD_RIGID_Q);
+        vccd_mi_vec3 rv;
+        VCCD_MI_TMP(one, m->prec);
+        special_rotvec(m, rs, VCCD_RIGID_W, kind <= 2 ? 1 : kind == 3 ? 2 : 4);
+        rv = view3(m->param, VCCD_RIGID_W);
+        vccd_mi_set_d(one, 1.0);
+        vccd_mi_quat_init(&e, m->prec);
+        vccd_mi_quat_init(&q1, m->prec);
+        vccd_mi_kin_quat_const(&e, &rv, one);
+        vccd_mi_quat_mul(&q1, &e, &q0);
+        for (int i = 0; i < 4; i++) {
+            if (kind == 2)
+                vccd_mi_neg(&q1.q[i], &q1.q[i]);
+            vccd_mi_set(&m->param[VCCD_RIGID_W + i], &q1.q[i]);
         }
+        vccd_mi_quat_clear(&e);
+        vccd_mi_quat_clear(&q1);
     }
+    for (int i = 0; i < 3; i++)
+        vccd_mi_sub(&m->param[VCCD_RIGID_U + i], &m->param[VCCD_RIGID_U + i], &m->param[VCCD_RIGID_O + i]);
+    omega_from_poses(m, 0, NULL, 0, NULL);
+    if (kind == 5) {
+        /* displacement normal to the rotation axis (a screw with no slide) */
+        vccd_mi_vec3 w = view3(m->param, VCCD_RIGID_W), u = view3(m->param, VCCD_RIGID_U), r;
+        vccd_mi_vec3_init(&r, m->prec);
+        vccd_mi_vec3_cross(&r, &w, &u);
+        for (int i = 0; i < 3; i++)
+            vccd_mi_set(&m->param[VCCD_RIGID_U + i], &r.c[i]);
+        vccd_mi_vec3_clear(&r);
+    }
+    vccd_mi_clear(&m->param[VCCD_RIGID_W + 3]);
+    m->nparams = VCCD_RIGID_N;
 }

@@ -2,17 +2,19 @@
    once over every backend (include through vccd/elem.h).
 
    sinc_cosc gives sinc(th) = sin(th)/th and cosc(th) = (1 - cos th)/th^2
-   as functions of th^2.  Rotations about an axis w with angle |w| t need
+   as functions of th^2; sinc_family gives more of their family and its
+   derivatives (see there).  Rotations about an axis w with angle |w| t need
    exactly these, and written this way they stay defined, and tight, when
    w is zero or an interval around zero (a rebased motion that was at
    rest), where the unit axis w/|w| does not exist.
 
    For th^2 <= 1 the Taylor series in nested form is used, with the tail
-   of the alternating series enclosed as [1 - th^2/(d(d+1)), 1] (the terms
-   decrease since th^2 <= d(d+1)): the truncation error is inside the
-   interval.  The depth grows with the precision of the result.  For
-   th^2 >= 1 the closed forms with interval sin, cos and division are
-   used; an argument straddling 1 is split there and the pieces hulled. */
+   of the alternating series enclosed as [1 - th^2 a, 1] (a the ratio of
+   the last two terms; they decrease since th^2 a <= 1): the truncation
+   error is inside the interval.  The depth grows with the precision of
+   the result.  For th^2 >= 1 the closed forms with interval sin, cos and
+   division are used; an argument straddling 1 is split there and the
+   pieces hulled. */
 
 #ifndef VB_PFX
 #error "include vccd/elem.h"
@@ -23,7 +25,7 @@
 #define VE_FN(f) VE_CAT(VB_PFX, f)
 
 /* Series depth n: the first omitted term th^(2n)/(2n+k)! <= 2^-(prec+8)
-   for th^2 <= 1, k = 1 (sinc) or 2 (cosc). */
+   for th^2 <= 1, k = 1 (sinc) and so also for the rest of the family. */
 static inline int
 VE_FN(series_depth)(long prec)
 {
@@ -37,99 +39,212 @@ VE_FN(series_depth)(long prec)
     return n;
 }
 
-/* t <- 1 - x t / d, all in interval arithmetic. */
-static inline void
-VE_FN(series_step)(VB_T *t, const VB_T *x, double d, const VB_T *one)
-{
-    VB_TMP(u, t);
-    VB_TMP(dd, t);
-    VB_SET_D(dd, d);
-    VB_MUL(u, x, t);
-    VB_DIV(u, u, dd);
-    VB_SUB(t, one, u);
-}
+/* The family that sinc and cosc belong to: f_n(x) = sum_k (-1)^k x^k /
+   (2k+n)!, so that with x = th^2
+       f_1 = sinc th,  f_2 = cosc th,  f_3 = (th - sin th)/th^3,
+       f_{n+2} = (1/n! - f_n)/x,
+   and their derivatives in x,
+       g_n = d f_n/dx = (n f_{n+2} - f_{n+1})/2
+           = -sum_k (-1)^k (k+1) x^k / (2k+n+2)!.
+   The derivatives of exp of a time-varying rotation vector (kin_impl.h)
+   need f_2, f_3 and their g's; like sinc and cosc they are entire in x,
+   so nothing divides by |phi| and phi may be an interval around 0.
+   From f_n(x) = int_0^1 (1-u)^(n-1)/(n-1)! cos(u th) du:
+   |f_n| <= 1/n! and, differentiating under the integral,
+   |g_n| <= int (1-u)^(n-1)/(n-1)! u^2/2 du = 1/(n+2)! for every x >= 0;
+   also f_1 = sinc >= -0.2173 and, by the alternating Taylor bounds of
+   sin and cos, f_2 .. f_5 >= 0. */
+#define VE_FAMILY_MAX 5         /* f_1 .. f_5 (so g_1 .. g_3) */
 
-/* Series part: x = th^2 with 0 <= x <= 1. */
+/* Series part for 0 <= x <= 1: r = f_n(x), or g_n(x) when deriv.  Nested
+   form c (1 - x a_1 (1 - x a_2 (... (1 - x a_N [0, 1])))), with a_j the
+   ratio of the magnitudes of terms j and j-1.  Every a_j x <= 1, so the
+   terms decrease and the omitted alternating tail lies in the innermost
+   [0, 1]. */
 static inline void
-VE_FN(sinc_cosc_series)(VB_T *s, VB_T *c, const VB_T *x)
+VE_FN(family_series)(VB_T *r, const VB_T *x, int n, int deriv)
 {
-    int n = VE_FN(series_depth)(VB_PREC(s) > VB_PREC(c) ? VB_PREC(s) : VB_PREC(c));
-    VB_TMP(one, s);
-    VB_TMP(t, s);
-    VB_TMP(dd, s);
+    int depth = VE_FN(series_depth)(VB_PREC(r));
+    long fact = 1;
+    VB_TMP(one, r);
+    VB_TMP(t, r);
+    VB_TMP(dd, r);
+
     VB_SET_D(one, 1.0);
-
-    /* sinc = 1 - x/(2*3) (1 - x/(4*5) (1 - ...)): factors (2j)(2j+1) */
-    VB_SET_D(dd, (double)(2 * n) * (2 * n + 1));
-    VB_DIV(t, x, dd);
-    VB_SUB(t, one, t);
-    VB_HULL(t, t, one);
-    for (int j = n - 1; j >= 1; j--)
-        VE_FN(series_step)(t, x, (double)(2 * j) * (2 * j + 1), one);
-    VB_SET(s, t);
-
-    /* cosc = 1/2 (1 - x/(3*4) (1 - x/(5*6) (1 - ...))): (2j+1)(2j+2) */
-    VB_SET_D(dd, (double)(2 * n + 1) * (2 * n + 2));
-    VB_DIV(t, x, dd);
-    VB_SUB(t, one, t);
-    VB_HULL(t, t, one);
-    for (int j = n - 1; j >= 1; j--)
-        VE_FN(series_step)(t, x, (double)(2 * j + 1) * (2 * j + 2), one);
-    VB_MUL_2EXP(c, t, -1);
+    for (int j = depth; j >= 1; j--) {
+        /* f: a_j = 1/((2j+n-1)(2j+n));  g: a_j = (j+1)/(j (2j+n+1)(2j+n+2)) */
+        double den = deriv ? (double)j * (2 * j + n + 1) * (2 * j + n + 2)
+                           : (double)(2 * j + n - 1) * (2 * j + n);
+        if (j == depth)
+            VB_SET(t, x);       /* the innermost factor is [0, 1] */
+        else
+            VB_MUL(t, x, t);
+        if (deriv)
+            VB_MUL_D(t, t, (double)(j + 1));
+        VB_SET_D(dd, den);
+        VB_DIV(t, t, dd);
+        VB_SUB(t, one, t);
+        if (j == depth)
+            VB_HULL(t, t, one);
+    }
+    /* c = 1/n!, or -1/(n+2)! for g; a power of two scales exactly */
+    for (int k = 2; k <= n + 2 * deriv; k++)
+        fact *= k;
+    if (fact == 1) {
+        VB_SET(r, t);
+    } else if ((fact & (fact - 1)) == 0) {
+        int e = 0;
+        while ((1L << e) < fact)
+            e++;
+        VB_MUL_2EXP(r, t, -e);
+    } else {
+        VB_SET_D(dd, (double)fact);
+        VB_DIV(r, t, dd);
+    }
+    if (deriv)
+        VB_NEG(r, r);
 }
 
-/* Closed forms for x = th^2 >= 1. */
+/* Closed forms for x = th^2 >= 1: F[i] = f_{i+1} for i < nf, by sin/cos
+   for f_1, f_2 and the recurrence beyond. */
 static inline void
-VE_FN(sinc_cosc_closed)(VB_T *s, VB_T *c, const VB_T *x)
+VE_FN(family_closed)(VB_T *F, int nf, const VB_T *x)
 {
-    VB_TMP(th, s);
-    VB_TMP(sn, s);
-    VB_TMP(cs, s);
-    VB_TMP(one, s);
+    VB_TMP(th, &F[0]);
+    VB_TMP(sn, &F[0]);
+    VB_TMP(cs, &F[0]);
+    VB_TMP(k, &F[0]);
     VB_SQRT(th, x);
     VB_SIN_COS(sn, cs, th);
-    VB_DIV(s, sn, th);
-    VB_SET_D(one, 1.0);
-    VB_SUB(cs, one, cs);
-    VB_DIV(c, cs, x);
+    VB_DIV(&F[0], sn, th);
+    VB_SET_D(k, 1.0);
+    VB_SUB(cs, k, cs);
+    VB_DIV(&F[1], cs, x);
+    for (int n = 1; n + 2 <= nf; n++) {
+        if (n > 1) {
+            VB_SET_D(cs, (double)n);
+            VB_DIV(k, k, cs);   /* 1/n!, an enclosure */
+        }
+        VB_SUB(cs, k, &F[n - 1]);
+        VB_DIV(&F[n + 1], cs, x);
+    }
 }
 
-/* s = sinc(th), c = cosc(th) from x = th^2 (an interval of nonnegative
-   numbers; negative points of x are ignored).  Empty x gives empty. */
+/* Every wanted f_n (into F) and g_n (into G) on x, whose points are all
+   in [0, 1] (series) or all >= 1 (closed forms). */
 static inline void
-VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
+VE_FN(family_part)(VB_T *F, VB_T *G, VB_T *const *f, int nf, VB_T *const *g, int ng,
+                   const VB_T *x, int series)
 {
-    VB_TMP(lo, s);
-    VB_TMP(hi, s);
-    VB_TMP(s2, s);
-    VB_TMP(c2, c);
-    VB_TMP(one, s);
-    VB_TMP(xx, s);
+    if (series) {
+        for (int i = 0; i < nf; i++)
+            if (f[i])
+                VE_FN(family_series)(&F[i], x, i + 1, 0);
+        for (int i = 0; i < ng; i++)
+            if (g[i])
+                VE_FN(family_series)(&G[i], x, i + 1, 1);
+        return;
+    }
+    VE_FN(family_closed)(F, nf > ng + 2 ? nf : ng + 2, x);
+    for (int i = 0; i < ng; i++) {
+        /* g_n = (n f_{n+2} - f_{n+1})/2 */
+        if (i == 0)
+            VB_SET(&G[i], &F[i + 2]);
+        else
+            VB_MUL_D(&G[i], &F[i + 2], (double)(i + 1));
+        VB_SUB(&G[i], &G[i], &F[i + 1]);
+        VB_MUL_2EXP(&G[i], &G[i], -1);
+    }
+}
+
+/* f[i] = f_{i+1}(x) for i < nf and g[i] = g_{i+1}(x) for i < ng, from
+   x = th^2 (an interval of nonnegative numbers; negative points are
+   ignored, empty x gives empty).  Entries of f and g may be NULL;
+   2 <= nf <= VE_FAMILY_MAX and ng + 2 <= VE_FAMILY_MAX.  Series for
+   th^2 <= 1, closed forms for th^2 >= 1; an argument straddling 1 is
+   split there and the pieces hulled. */
+static inline void
+VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x)
+{
+    const VB_T *ref = NULL;
+    VB_T F[VE_FAMILY_MAX], G[VE_FAMILY_MAX], F2[VE_FAMILY_MAX], G2[VE_FAMILY_MAX];
+
+    for (int i = 0; i < nf && !ref; i++)
+        ref = f[i];
+    for (int i = 0; i < ng && !ref; i++)
+        ref = g[i];
+    if (!ref)
+        return;
+    VB_TMP_N(F_l, F, VE_FAMILY_MAX, ref);
+    VB_TMP_N(G_l, G, VE_FAMILY_MAX, ref);
+    VB_TMP_N(F2_l, F2, VE_FAMILY_MAX, ref);
+    VB_TMP_N(G2_l, G2, VE_FAMILY_MAX, ref);
+    VB_TMP(one, ref);
+    VB_TMP(xx, ref);
+    VB_TMP(part, ref);
 
     VB_SET_D(one, 1.0);
-    VB_SET_D(lo, 0.0);
     VB_SET_2D(xx, 0.0, INFINITY);
     VB_INTERSECT(xx, xx, x);    /* th^2 >= 0 */
     if (VB_IS_EMPTY(xx)) {
-        VB_SET(s, xx);
-        VB_SET(c, xx);
-        return;
-    }
-    if (VB_CERTAINLY_LE(xx, one)) {
-        VE_FN(sinc_cosc_series)(s, c, xx);
+        for (int i = 0; i < VE_FAMILY_MAX; i++) {
+            VB_SET(&F[i], xx);
+            VB_SET(&G[i], xx);
+        }
+    } else if (VB_CERTAINLY_LE(xx, one)) {
+        VE_FN(family_part)(F, G, f, nf, g, ng, xx, 1);
     } else if (VB_CERTAINLY_LE(one, xx)) {
-        VE_FN(sinc_cosc_closed)(s, c, xx);
+        VE_FN(family_part)(F, G, f, nf, g, ng, xx, 0);
     } else {
-        /* split at 1: [lo, 1] by the series, [1, hi] by the closed form */
-        VB_SET_2D(lo, -INFINITY, 1.0);
-        VB_INTERSECT(lo, lo, xx);
-        VB_SET_2D(hi, 1.0, INFINITY);
-        VB_INTERSECT(hi, hi, xx);
-        VE_FN(sinc_cosc_series)(s2, c2, lo);
-        VE_FN(sinc_cosc_closed)(s, c, hi);
-        VB_HULL(s, s, s2);
-        VB_HULL(c, c, c2);
+        /* split at 1: [lo, 1] by the series, [1, hi] by the closed forms */
+        VB_SET_2D(part, -INFINITY, 1.0);
+        VB_INTERSECT(part, part, xx);
+        VE_FN(family_part)(F2, G2, f, nf, g, ng, part, 1);
+        VB_SET_2D(part, 1.0, INFINITY);
+        VB_INTERSECT(part, part, xx);
+        VE_FN(family_part)(F, G, f, nf, g, ng, part, 0);
+        for (int i = 0; i < nf; i++)
+            if (f[i])
+                VB_HULL(&F[i], &F[i], &F2[i]);
+        for (int i = 0; i < ng; i++)
+            if (g[i])
+                VB_HULL(&G[i], &G[i], &G2[i]);
     }
+    /* Clip to the ranges above: free, and it keeps a wide argument (a
+       whole time step) from blowing up through the dependency in the
+       closed forms, where f_3 = (1 - f_1)/x etc. reuse x.  Rigorous
+       backends only: elsewhere an enclosure that misses a range by a
+       rounding error would turn empty. */
+    if (VB_RIGOROUS && !VB_IS_EMPTY(xx)) {
+        double fact = 1.0;
+        for (int n = 1; n <= VE_FAMILY_MAX; n++) {
+            double u;
+            fact *= n;
+            u = (1.0 / fact) * (1.0 + 0x1p-50);     /* >= 1/n! */
+            if (n <= nf && f[n - 1]) {
+                VB_SET_2D(part, n == 1 ? -0.22 : 0.0, u);
+                VB_INTERSECT(&F[n - 1], &F[n - 1], part);
+            }
+            if (n >= 3 && n - 2 <= ng && g[n - 3]) {
+                VB_SET_2D(part, -u, u);
+                VB_INTERSECT(&G[n - 3], &G[n - 3], part);
+            }
+        }
+    }
+    for (int i = 0; i < nf; i++)
+        if (f[i])
+            VB_SET(f[i], &F[i]);
+    for (int i = 0; i < ng; i++)
+        if (g[i])
+            VB_SET(g[i], &G[i]);
+}
+
+/* s = sinc(th), c = cosc(th) from x = th^2 (as sinc_family). */
+static inline void
+VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
+{
+    VB_T *const f[2] = { s, c };
+    VE_FN(sinc_family)(f, 2, NULL, 0, x);
 }
 
 #undef VE_FN

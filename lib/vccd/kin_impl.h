@@ -7,7 +7,13 @@
    S = sinc(|w| t), C = cosc(|w| t) = (1 - cos)/angle^2, both functions of
    |w|^2 t^2.  Unlike Rodrigues' formula with the unit axis, this needs no
    division by |w|: it stays defined and tight for w = 0 and for interval
-   w around 0 (thesis App. A.2 notes the axis is undefined there). */
+   w around 0 (thesis App. A.2 notes the axis is undefined there).
+
+   Rotation-vector interpolation (kin_rotvec, as in Rigid IPC) rotates by
+   exp([phi]) with phi linear in t, whose axis turns unless phi stays
+   parallel: its angular velocity is not phi' but J(phi) phi', with the
+   left Jacobian J of exp, written with more of the sinc family
+   (elem_impl.h) so that again nothing divides by |phi|. */
 
 #ifndef VB_PFX
 #error "include vccd/kin.h"
@@ -18,6 +24,50 @@
 #define VK_FN(f) VK_CAT(VB_PFX, f)
 #define VK_V3 VK_FN(vec3)
 #define VK_Q VK_FN(quat)
+
+/* r = o + u t: a point on a line, or any quantity linear in t. */
+static inline void
+VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
+{
+    VK_V3 s;
+    VB_TMP_N(s_l, s.c, 3, &r->c[0]);
+    VK_FN(vec3_scale)(&s, t, u);
+    VK_FN(vec3_add)(r, o, &s);
+}
+
+/* The n scalars o + u t restricted to [t0, t1] and reparametrised to
+   [0, 1]: o' = o + u t0, u' = u (t1 - t0).  Outputs may be the inputs. */
+static inline void
+VK_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, int n,
+                       const VB_T *t0, const VB_T *t1)
+{
+    VB_TMP(h, o_out);
+    VB_TMP(s, o_out);
+    VB_SUB(h, t1, t0);
+    for (int i = 0; i < n; i++) {
+        VB_MUL(s, &u[i], t0);
+        VB_ADD(&o_out[i], &o[i], s);
+        VB_MUL(&u_out[i], &u[i], h);
+    }
+}
+
+/* Clip every component of v to [-|b|, |b|] where |v| <= |b| is known
+   (a rotated vector keeps its length).  Rigorous backends only: on the
+   others an enclosure off by a rounding could turn empty. */
+static inline void
+VK_FN(kin_clip_ball)(VK_V3 *v, const VK_V3 *b)
+{
+    VB_TMP(n, &v->c[0]);
+    VB_TMP(m, &v->c[0]);
+    if (!VB_RIGOROUS)
+        return;
+    VK_FN(vec3_norm2)(n, b);
+    VB_SQRT(n, n);
+    VB_NEG(m, n);
+    VB_HULL(n, m, n);                   /* [-|b|, |b|] */
+    for (int i = 0; i < 3; i++)
+        VB_INTERSECT(&v->c[i], &v->c[i], n);
+}
 
 /* r = R(w, t) x */
 static inline void
@@ -72,30 +122,82 @@ VK_FN(kin_quat_const)(VK_Q *q, const VK_V3 *w, const VB_T *t)
         VB_MUL(&q->q[i + 1], s, &w->c[i]);
 }
 
+/* Position x = c + r, velocity v = cv + w x r and acceleration
+   a = ca + wd x r + w x (w x r) of the body point at offset r from the
+   reference point c, which moves with velocity cv and acceleration ca
+   (NULL: 0), the body turning with angular velocity w and its derivative
+   wd (NULL: 0, constant w).  Exact identities, evaluated on the
+   enclosure of r; each output may be NULL, and x may alias c, v cv and
+   a ca. */
+static inline void
+VK_FN(kin_rigid_point)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+                       const VK_V3 *ca, const VK_V3 *w, const VK_V3 *wd, const VK_V3 *r)
+{
+    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
+    VK_V3 s, q;
+    VB_TMP_N(s_l, s.c, 3, ref);
+    VB_TMP_N(q_l, q.c, 3, ref);
+
+    if (v) {
+        VK_FN(vec3_cross)(&s, w, r);
+        VK_FN(vec3_add)(v, &s, cv);
+    }
+    if (a) {
+        VK_FN(vec3_cross)(&s, w, r);
+        VK_FN(vec3_cross)(&s, w, &s);
+        if (wd) {
+            VK_FN(vec3_cross)(&q, wd, r);
+            VK_FN(vec3_add)(&s, &s, &q);
+        }
+        if (ca)
+            VK_FN(vec3_add)(a, &s, ca);
+        else
+            VK_FN(vec3_set)(a, &s);
+    }
+    if (x)
+        VK_FN(vec3_add)(x, c, r);
+}
+
+/* The rigid body whose reference point follows a path with position c,
+   velocity cv and acceleration ca at times t (ca NULL: 0) while the body
+   turns at the constant angular velocity w from orientation q0:
+   position x, velocity v and acceleration a (each may be NULL; c is read
+   only for x, cv only for v) of the body point p.  v and a use the exact
+   identities dx/dt = c' + w x r, d2x/dt2 = c'' + w x (w x r) with
+   r = x - c, evaluated on the enclosure of r.  The centre may alias the
+   outputs (x = c, v = cv, a = ca). */
+static inline void
+VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+                      const VK_V3 *ca, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
+                      const VB_T *t)
+{
+    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
+    VK_V3 r;
+    VB_TMP_N(r_l, r.c, 3, ref);
+
+    VK_FN(quat_rotate)(&r, q0, p);
+    VK_FN(kin_rotate_const)(&r, w, t, &r);
+    VK_FN(kin_rigid_point)(x, v, a, c, cv, ca, w, NULL, &r);
+}
+
 /* The rigid motion with centre c(t) = o + u t + b t^2/2 (b may be NULL:
-   linear) and orientation R(w, t) R(q0): position x, velocity v and
-   acceleration a (each may be NULL) of the body point p at times t.
-   Shared by ltlrm (thesis App. A.2) and ballistic (thesis 3.1.3); v and
-   a use the exact identities dx/dt = c' + w x r, d2x/dt2 = c'' +
-   w x (w x r) with r = x - c, evaluated on the enclosure of r. */
+   linear) and orientation R(w, t) R(q0), as kin_rigid_body.  Shared by
+   ltlrm (thesis App. A.2) and ballistic (thesis 3.1.3). */
 static inline void
 VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 *u,
                       const VK_V3 *b, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
                       const VB_T *t)
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
-    VK_V3 r, s, c;
+    VK_V3 s, c, cv;
     VB_T h[1];
-    VB_TMP_N(r_l, r.c, 3, ref);
     VB_TMP_N(s_l, s.c, 3, ref);
     VB_TMP_N(c_l, c.c, 3, ref);
+    VB_TMP_N(cv_l, cv.c, 3, ref);
     VB_TMP_N(h_l, h, 1, ref);
 
-    VK_FN(quat_rotate)(&r, q0, p);
-    VK_FN(kin_rotate_const)(&r, w, t, &r);
     if (x) {
-        VK_FN(vec3_scale)(&c, t, u);
-        VK_FN(vec3_add)(&c, &c, o);
+        VK_FN(kin_line)(&c, o, u, t);
         if (b) {
             VB_SQR(h, t);
             VB_MUL_2EXP(h, h, -1);
@@ -104,21 +206,182 @@ VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 
         }
     }
     if (v) {
-        VK_FN(vec3_cross)(&s, w, &r);
-        VK_FN(vec3_add)(v, &s, u);
-        if (b) {
-            VK_FN(vec3_scale)(&s, t, b);
-            VK_FN(vec3_add)(v, v, &s);
-        }
-    }
-    if (a) {
-        VK_FN(vec3_cross)(&s, w, &r);
-        VK_FN(vec3_cross)(a, w, &s);
         if (b)
-            VK_FN(vec3_add)(a, a, b);
+            VK_FN(kin_line)(&cv, u, b, t);
+        else
+            VK_FN(vec3_set)(&cv, u);
     }
-    if (x)
-        VK_FN(vec3_add)(x, &c, &r);
+    VK_FN(kin_rigid_body)(x, v, a, &c, &cv, b, q0, w, p, t);
+}
+
+/* r = k1 u1 + k2 u2 (+ base unless NULL); r must not alias base. */
+static inline void
+VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
+                 const VB_T *k2, const VK_V3 *u2)
+{
+    VK_V3 s;
+    VB_TMP_N(s_l, s.c, 3, &r->c[0]);
+    VK_FN(vec3_scale)(&s, k2, u2);
+    VK_FN(vec3_scale)(r, k1, u1);
+    VK_FN(vec3_add)(r, r, &s);
+    if (base)
+        VK_FN(vec3_add)(r, r, base);
+}
+
+/* Rotation by exp([phi]) with phi = phi0 + d t (angle |phi| about
+   phi/|phi|), with f_n, g_n of x = |phi|^2 as in elem_impl.h:
+     r  = R p = p + f_1 (phi x p) + f_2 (phi x (phi x p)),
+     w  = J(phi) d = d + f_2 e + f_3 (phi x e), e = phi x d = phi0 x d,
+          the angular velocity (dR/dt = [w]x R; J the left Jacobian),
+     wd = dw/dt = 2 (phi . d) (g_2 e + g_3 (phi x e)) + f_3 (d x e),
+   since dx/dt = 2 phi . d and de/dt = d x d = 0.  Taking e from the
+   constant phi0 keeps it a point, and exactly 0 when phi0 and d are
+   parallel (the axis then stays fixed and w = d).  |r| = |p|, and
+   |w| <= |d| (J keeps the part of d along phi and scales the rest by
+   |2 sin(th/2)|/th <= 1), so r and w are clipped to those balls.  Each
+   output may be NULL; none may alias an input. */
+static inline void
+VK_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 *d,
+                  const VK_V3 *p, const VB_T *t)
+{
+    const VB_T *ref = r ? &r->c[0] : w ? &w->c[0] : &wd->c[0];
+    VK_V3 phi, u, uu, e;
+    VB_T x[1], f[3], g[3];
+    VB_TMP_N(phi_l, phi.c, 3, ref);
+    VB_TMP_N(u_l, u.c, 3, ref);
+    VB_TMP_N(uu_l, uu.c, 3, ref);
+    VB_TMP_N(e_l, e.c, 3, ref);
+    VB_TMP_N(x_l, x, 1, ref);
+    VB_TMP_N(f_l, f, 3, ref);
+    VB_TMP_N(g_l, g, 3, ref);
+    /* f_1 for r; f_2 for r and w; f_3 for w and wd; g_2, g_3 for wd */
+    VB_T *const fp[3] = { r ? &f[0] : NULL, r || w ? &f[1] : NULL, w || wd ? &f[2] : NULL };
+    VB_T *const gp[3] = { NULL, wd ? &g[1] : NULL, wd ? &g[2] : NULL };
+
+    VK_FN(kin_line)(&phi, phi0, d, t);
+    VK_FN(vec3_norm2)(x, &phi);
+    VK_FN(sinc_family)(fp, 3, gp, 3, x);
+    if (r) {
+        VK_FN(vec3_cross)(&u, &phi, p);
+        VK_FN(vec3_cross)(&uu, &phi, &u);
+        VK_FN(kin_comb2)(r, p, &f[0], &u, &f[1], &uu);
+        VK_FN(kin_clip_ball)(r, p);
+    }
+    if (!w && !wd)
+        return;
+    VK_FN(vec3_cross)(&e, phi0, d);
+    VK_FN(vec3_cross)(&uu, &phi, &e);
+    if (w) {
+        VK_FN(kin_comb2)(w, d, &f[1], &e, &f[2], &uu);
+        VK_FN(kin_clip_ball)(w, d);
+    }
+    if (wd) {
+        VK_FN(vec3_dot)(x, &phi, d);
+        VB_MUL_2EXP(x, x, 1);           /* dx/dt */
+        VB_MUL(&g[1], &g[1], x);
+        VB_MUL(&g[2], &g[2], x);
+        VK_FN(vec3_cross)(&u, d, &e);
+        VK_FN(vec3_scale)(&u, &f[2], &u);
+        VK_FN(kin_comb2)(wd, &u, &g[1], &e, &g[2], &uu);
+    }
+}
+
+/* The screw motion (seed 000 4.1; FCL's ScrewMotion) of a point that
+   goes from o at t = 0 to o + D at t = 1 while the body turns by the
+   rotation vector w (|w| < 2 pi) about an axis line parallel to w and
+   slides along it: its position c, velocity cv and acceleration ca at
+   times t (each may be NULL).
+
+   With the unit axis n, angle th = |w|, the split D = g + D_perp (g
+   along n) and the point's distance vector r0 from the axis, the point
+   moves as g t + (R(th t) - I) r0 with (R(th) - I) r0 = D_perp.  In the
+   plane normal to n, read as the complex plane (n x = i), that is
+       c(t) - o = g t + z(t) D_perp,
+       z(t) = (e^(i th t) - 1)/(e^(i th) - 1)
+            = e^(i ph (t - 1)) sin(ph t) / sin ph,
+   with ph = th/2; let s = 2t - 1.  Product-to-sum identities give
+   Re z - t = (sin(ph s) - s sin ph)/(2 sin ph) and
+   Im z = (cos ph - cos(ph s))/(2 sin ph); with D_perp = -n x (n x D),
+   n x D_perp = n x D and the family f_1 = sinc, f_2 = cosc,
+   f_3 = (th - sin th)/th^3 of elem_impl.h,
+       c(t) = o + t D + al w x (w x D) + be w x D,
+       al = -s (f3(ph) - s^2 f3(ph s)) / (8 f1(ph)),
+       be = (s^2 f2(ph s) - f2(ph)) / (4 f1(ph)),
+   and, by z' = e^(i ph s)/f1(ph) and z'' = i th z',
+       c'  = D + al' w x (w x D) + be' w x D,
+       c'' = be' w x (w x D) + be'' w x D,
+       al' = (s^2 f2(ph s) - f3(ph)) / (4 f1(ph)),
+       be' = s f1(ph s) / (2 f1(ph)),
+       be'' = cos(ph s)/f1(ph) = (1 - ph^2 s^2 f2(ph s)) / f1(ph).
+   All are entire in ph^2 and the divisor f1(ph) >= 2/pi for th <= pi,
+   so neither the axis direction n nor the axis point (both undefined as
+   th -> 0) is needed: the enclosures stay tight for w = 0 (pure
+   translation c = o + t D) and for w an interval around 0.  The outputs
+   must not alias the inputs. */
+static inline void
+VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK_V3 *D,
+                        const VK_V3 *w, const VB_T *t)
+{
+    const VB_T *ref = c ? &c->c[0] : cv ? &cv->c[0] : &ca->c[0];
+    VK_V3 wd, wwd, td;
+    VB_T x[1], y[1], s[1], s2[1], f[3], fs[3], k1[1], k2[1], u[1];
+    VB_TMP_N(wd_l, wd.c, 3, ref);
+    VB_TMP_N(wwd_l, wwd.c, 3, ref);
+    VB_TMP_N(td_l, td.c, 3, ref);
+    VB_TMP_N(x_l, x, 1, ref);
+    VB_TMP_N(y_l, y, 1, ref);
+    VB_TMP_N(s_l, s, 1, ref);
+    VB_TMP_N(s2_l, s2, 1, ref);
+    VB_TMP_N(f_l, f, 3, ref);
+    VB_TMP_N(fs_l, fs, 3, ref);
+    VB_TMP_N(k1_l, k1, 1, ref);
+    VB_TMP_N(k2_l, k2, 1, ref);
+    VB_TMP_N(u_l, u, 1, ref);
+    VB_T *const fp[3] = { &f[0], &f[1], &f[2] };
+    VB_T *const fsp[3] = { &fs[0], &fs[1], &fs[2] };
+
+    VK_FN(vec3_norm2)(x, w);
+    VB_MUL_2EXP(x, x, -2);              /* ph^2 */
+    VK_FN(sinc_family)(fp, 3, NULL, 0, x);
+    VB_MUL_2EXP(s, t, 1);
+    VB_SET_D(u, 1.0);
+    VB_SUB(s, s, u);                    /* s = 2t - 1 */
+    VB_SQR(s2, s);
+    VB_MUL(y, x, s2);                   /* (ph s)^2 */
+    VK_FN(sinc_family)(fsp, 3, NULL, 0, y);
+    VK_FN(vec3_cross)(&wd, w, D);
+    VK_FN(vec3_cross)(&wwd, w, &wd);
+    VB_MUL(u, s2, &fs[1]);              /* s^2 f2(ph s), in be and al' */
+    if (c) {
+        VB_MUL(k1, s2, &fs[2]);
+        VB_SUB(k1, &f[2], k1);
+        VB_MUL(k1, k1, s);
+        VB_DIV(k1, k1, &f[0]);
+        VB_MUL_2EXP(k1, k1, -3);
+        VB_NEG(k1, k1);                 /* al */
+        VB_SUB(k2, u, &f[1]);
+        VB_DIV(k2, k2, &f[0]);
+        VB_MUL_2EXP(k2, k2, -2);        /* be */
+        VK_FN(kin_comb2)(c, o, k1, &wwd, k2, &wd);
+        VK_FN(vec3_scale)(&td, t, D);
+        VK_FN(vec3_add)(c, c, &td);
+    }
+    VB_MUL(k2, s, &fs[0]);
+    VB_DIV(k2, k2, &f[0]);
+    VB_MUL_2EXP(k2, k2, -1);            /* be' (= al'') */
+    if (cv) {
+        VB_SUB(k1, u, &f[2]);
+        VB_DIV(k1, k1, &f[0]);
+        VB_MUL_2EXP(k1, k1, -2);        /* al' */
+        VK_FN(kin_comb2)(cv, D, k1, &wwd, k2, &wd);
+    }
+    if (ca) {
+        VB_MUL(k1, y, &fs[1]);
+        VB_SET_D(u, 1.0);
+        VB_SUB(k1, u, k1);
+        VB_DIV(k1, k1, &f[0]);          /* be'' */
+        VK_FN(kin_comb2)(ca, NULL, k2, &wwd, k1, &wd);
+    }
 }
 
 #undef VK_V3

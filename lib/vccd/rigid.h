@@ -20,12 +20,30 @@ enum {
    axis, default 0), converted with interval arithmetic at m->prec. */
 int vccd_rigid_parse(vccd_motion *m, vccd_config_section *s, int with_b, int poses_ok,
                      vccd_error *e);
+/* Only the poses form (the keys above, turns only when turns_ok): o is
+   the start position, u = end - start, q0 the start orientation and w
+   the rotation from start to end orientation on the short arc (d.w >= 0
+   for d = q1 q0*; antipodal q1 = -q0 gives w = 0; a half turn, d.w = 0,
+   turns about the vector part of d as computed). */
+int vccd_rigid_parse_poses(vccd_motion *m, vccd_config_section *s, int turns_ok, vccd_error *e);
 void vccd_rigid_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams,
                        const vccd_mi_struct *t0, const vccd_mi_struct *t1);
 void vccd_rigid_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+/* The bounds behind vccd_rigid_bounds, for any body whose reference point
+   moves with velocity u + b t (b may be NULL) while it turns with an
+   angular velocity w(t), |w|^2 <= w2.hi and |dw/dt| <= wd over [0, 1]:
+   points within r of the reference point. */
+void vccd_rigid_bounds_from(double *speed, double *accel, const vccd_di_vec3 *u,
+                            const vccd_di_vec3 *b, vccd_di w2, double wd, double r);
 /* kind: 0 generic; 1 at rest (w = 0); 2 half turn; 3 full turn;
    4 tiny w (1e-9 rad); 5 coordinates near 1e6. */
 void vccd_rigid_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with_b);
 #define VCCD_RIGID_NKINDS 6
+/* Random instances of the poses form (two random poses): kind 0
+   generic; 1 same end orientation; 2 antipodal end quaternion (-q0);
+   3 half turn; 4 turn by 1e-9 rad; 5 displacement normal to w;
+   6 coordinates near 1e6. */
+void vccd_rigid_randomize_poses(vccd_motion *m, gmp_randstate_t rs, int kind);
+#define VCCD_RIGID_POSES_NKINDS 7
 
 #endif
