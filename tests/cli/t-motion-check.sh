@@ -102,6 +102,10 @@ check "CONFIG: reports [motion.poses]" grep -q '^model motion.poses backend bina
 check "CONFIG: total of two models" sh -c "tail -n 1 '$tmp/out' | grep -Eq '^total: models=2 checks=[0-9]+ violations=0\$'"
 expect 0 "motion-check CONFIG --section" -- $vccd motion-check "$tmp/ok.ini" --section motion.poses --samples 50
 check "--section: one model" sh -c "tail -n 1 '$tmp/out' | grep -Eq '^total: models=1 '"
+# The shipped example of every model (automake's harness exports srcdir).
+expect 0 "experiments/motions.ini" -- $vccd motion-check "${srcdir:-.}/experiments/motions.ini" --samples 100
+check "experiments/motions.ini covers every registered model" \
+    test "$(grep -c '^model motion\.' "$tmp/out")" -ge "$($vccd motion-check --all --samples 1 | grep -c '^model ')"
 
 # --- bad configs: exit 2, one line naming FILE:LINE: and the key --------------
 printf '[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 nan 3\nomega = 0 0 1\n' >"$tmp/bad.ini"
