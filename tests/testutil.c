@@ -236,3 +236,26 @@ tu_main(const char *name, const TTest *const *tests, int n)
     tu_init();
     return tu_run(s);
 }
+
+int
+tu_mi_same(const vccd_mi_struct *a, const vccd_mi_struct *b)
+{
+    int ea = vccd_mi_is_empty(a), eb = vccd_mi_is_empty(b);
+    if (ea || eb)
+        return ea && eb;
+    return mpfr_equal_p(&a->lo, &b->lo) && mpfr_equal_p(&a->hi, &b->hi);
+}
+
+mpfr_prec_t
+tu_pick_prec(long i)
+{
+    static const mpfr_prec_t fixed[] = { 2, 24, 53, 64, 113, 200, 256 };
+    long k = i % 8;
+    return k < 7 ? fixed[k] : 2 + (mpfr_prec_t)(tu_ulong() % 599);
+}
+
+mpfr_prec_t
+tu_prec_upto(mpfr_prec_t p)
+{
+    return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
+}

@@ -60,6 +60,13 @@ extern long tu_nchecks;
 const char *tu_fmt_fr(mpfr_srcptr x);
 const char *tu_fmt_mi(const vccd_mi_struct *a);
 
+/* Same set: both empty, or equal endpoints as numbers (-0 == +0). */
+int tu_mi_same(const vccd_mi_struct *a, const vccd_mi_struct *b);
+/* The MPFR tests' precision schedule: 2, 24, 53, 64, 113, 200, 256 in
+   turn and every 8th uniform in [2, 600]; and a random one in [2, p]. */
+mpfr_prec_t tu_pick_prec(long i);
+mpfr_prec_t tu_prec_upto(mpfr_prec_t p);
+
 /* The main of a test program: tu_init, one suite called name with one
    test case holding the n tests (no timeout), run, exit status. */
 int tu_main(const char *name, const TTest *const *tests, int n);

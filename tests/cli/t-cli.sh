@@ -2,35 +2,13 @@
 # End-to-end tests of the vccd command: help, exit statuses, one-line
 # errors, and `bench arith` writing its table and CSV.
 set -u
-vccd=./experiments/vccd
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "${srcdir:-.}/tests/cli/common.sh"
 
-# expect STATUS DESCRIPTION -- COMMAND...: run, compare the exit status.
-expect() {
-    want=$1; what=$2; shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $what: exit $got, expected $want"
-        sed 's/^/  stderr: /' "$tmp/err"
-    fi
-}
-
-# Usage errors are one line on stderr naming the culprit, exit status 2.
+# A usage error: exit status 2 and one stderr line naming the culprit.
 usage_error() {
     what=$1; needle=$2; shift 2
     expect 2 "$what" -- "$@"
-    if [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q -- "$needle" "$tmp/err"; then
-        fail=$((fail + 1))
-        echo "FAIL: $what: expected one stderr line mentioning '$needle', got:"
-        cat "$tmp/err"
-    fi
+    one_line_error "$what" "$needle"
 }
 
 expect 0 "--help" -- $vccd --help
@@ -66,5 +44,4 @@ head -1 "$tmp/b.csv" | grep -q "^section,backend,op,ns_per_op,baseline_ns_per_op
     || { fail=$((fail + 1)); echo "FAIL: bench CSV header"; }
 expect 2 "bench csv into a missing directory" -- $vccd bench arith --quick --csv "$tmp/no/such/dir.csv"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

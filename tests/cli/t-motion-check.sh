@@ -3,56 +3,7 @@
 # with random parameters, a config file is checked section by section,
 # and bad configs and bad usage give one-line errors with exit status 2.
 set -u
-vccd=./experiments/vccd
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-# expect STATUS DESCRIPTION -- COMMAND...: run, compare the exit status.
-expect() {
-    want=$1; what=$2; shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $what: exit $got, expected $want"
-        sed 's/^/  stderr: /' "$tmp/err" | head -20
-    fi
-}
-
-# check DESCRIPTION COMMAND...: count a condition as passed or failed.
-check() {
-    what=$1; shift
-    if "$@"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $what"
-    fi
-}
-
-# Usage and input errors: one line on stderr containing every needle.
-one_line_error() {
-    what=$1; shift
-    if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-        fail=$((fail + 1))
-        echo "FAIL: $what: expected one stderr line, got:"
-        cat "$tmp/err"
-        return
-    fi
-    for needle in "$@"; do
-        if ! grep -q -- "$needle" "$tmp/err"; then
-            fail=$((fail + 1))
-            echo "FAIL: $what: stderr lacks '$needle':"
-            cat "$tmp/err"
-            return
-        fi
-    done
-    pass=$((pass + 1))
-}
+. "${srcdir:-.}/tests/cli/common.sh"
 
 # --- every registered model, random parameters ------------------------------
 expect 0 "motion-check --all" -- $vccd motion-check --all --samples 300
@@ -153,5 +104,4 @@ expect 0 "help motion-check" -- $vccd help motion-check
 check "help motion-check documents --samples" grep -q -- "--samples" "$tmp/out"
 check "help motion-check documents --backend" grep -q -- "--backend" "$tmp/out"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -40,15 +40,6 @@ check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
     }
 }
 
-/* Same set (both empty, or equal endpoints as numbers: -0 == +0). */
-static int
-same(const vccd_mi_t a, const vccd_mi_t b)
-{
-    int ea = vccd_mi_is_empty(a), eb = vccd_mi_is_empty(b);
-    if (ea || eb)
-        return ea && eb;
-    return mpfr_equal_p(LO(a), LO(b)) && mpfr_equal_p(HI(a), HI(b));
-}
 
 /* Change the precision of both endpoints; the contents become NaN, so an
    operation that forgets to write an endpoint is caught by check_valid. */
@@ -65,21 +56,7 @@ mi_init(vccd_mi_t x)
     vccd_mi_init2(x, PMAX);
 }
 
-/* Precision schedule: the listed ones in turn, every 8th uniform in
-   [2, 600]. */
-static mpfr_prec_t
-pick_prec(long i)
-{
-    static const mpfr_prec_t fixed[] = { 2, 24, 53, 64, 113, 200, 256 };
-    long k = i % 8;
-    return k < 7 ? fixed[k] : 2 + (mpfr_prec_t)(tu_ulong() % 599);
-}
 
-static mpfr_prec_t
-prec_upto(mpfr_prec_t p)
-{
-    return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
-}
 
 static mpfr_prec_t
 ref_prec(mpfr_prec_t p)
@@ -184,15 +161,15 @@ START_TEST(test_arith)
     mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(e); mi_init(c);
     mpfr_inits2(PMAX, x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = pick_prec(i), pa = p, pb = p, pr = p, P = ref_prec(p);
+        mpfr_prec_t p = tu_pick_prec(i), pa = p, pb = p, pr = p, P = ref_prec(p);
         int ne, pts;
 
         /* a quarter of the cases mix the precisions of operands and
            result: the result is at the output's precision */
         if (tu_ulong() % 4 == 0) {
-            pa = prec_upto(p);
-            pb = prec_upto(p);
-            pr = prec_upto(p);
+            pa = tu_prec_upto(p);
+            pb = tu_prec_upto(p);
+            pr = tu_prec_upto(p);
         }
         mi_prec(a, pa);
         mi_prec(b, pb);
@@ -280,7 +257,7 @@ START_TEST(test_arith)
                 mpfr_max(t2, HI(a), HI(b), MPFR_RNDN);
                 round_out(e, pr, t1, t2);
             }
-            TU_CHECK(same(r, e), "hull: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
+            TU_CHECK(tu_mi_same(r, e), "hull: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
             if (!vccd_mi_is_empty(a))
                 TU_CHECK(vccd_mi_contains_fr(r, x), "hull %s misses %s", tu_fmt_mi(r), tu_fmt_fr(x));
             if (!vccd_mi_is_empty(b))
@@ -297,7 +274,7 @@ START_TEST(test_arith)
             mpfr_max(t1, LO(a), LO(b), MPFR_RNDN);
             mpfr_min(t2, HI(a), HI(b), MPFR_RNDN);
             round_out(e, pr, t1, t2);
-            TU_CHECK(same(r, e), "intersect: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
+            TU_CHECK(tu_mi_same(r, e), "intersect: %s, %s = %s, expected %s", tu_fmt_mi(a), tu_fmt_mi(b), tu_fmt_mi(r), tu_fmt_mi(e));
             if (vccd_mi_contains_fr(b, x))
                 TU_CHECK(vccd_mi_contains_fr(r, x), "intersect %s misses %s", tu_fmt_mi(r), tu_fmt_fr(x));
         }
@@ -327,7 +304,7 @@ START_TEST(test_arith)
             if (k == 1 && !vccd_mi_contains_zero(b)) {
                 mi_prec(e, pr);
                 vccd_mi_div(e, a, b);
-                TU_CHECK(same(r, e), "div_ext %s != div %s", tu_fmt_mi(r), tu_fmt_mi(e));
+                TU_CHECK(tu_mi_same(r, e), "div_ext %s != div %s", tu_fmt_mi(r), tu_fmt_mi(e));
             }
             if (ne && ref_bin(OP_DIV, vd, x, y, MPFR_RNDD)) {
                 ref_bin(OP_DIV, vu, x, y, MPFR_RNDU);
@@ -422,13 +399,13 @@ START_TEST(test_measures)
     mi_init(a); mi_init(b); mi_init(L); mi_init(R);
     mpfr_inits2(PMAX, m, t, u, x, y, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = pick_prec(i), pa = p, pb = p, pm, P;
+        mpfr_prec_t p = tu_pick_prec(i), pa = p, pb = p, pm, P;
         int ea, eb, k;
         vccd_di d;
 
         if (tu_ulong() % 4 == 0) {
-            pa = prec_upto(p);
-            pb = prec_upto(p);
+            pa = tu_prec_upto(p);
+            pb = tu_prec_upto(p);
         }
         mi_prec(a, pa);
         mi_prec(b, pb);
@@ -459,7 +436,7 @@ START_TEST(test_measures)
             tu_fr_point_in(y, b);
 
         /* mid, at the operand's precision or a random one */
-        pm = tu_ulong() & 1 ? pa : prec_upto(PMAX - 64);
+        pm = tu_ulong() & 1 ? pa : tu_prec_upto(PMAX - 64);
         mpfr_set_prec(m, pm);
         vccd_mi_mid(m, a);
         if (ea) {
@@ -512,7 +489,7 @@ START_TEST(test_measures)
         }
 
         /* width: rounded up and tight; P >= pw makes the test exact */
-        pm = tu_ulong() & 1 ? pa : prec_upto(PMAX - 64);
+        pm = tu_ulong() & 1 ? pa : tu_prec_upto(PMAX - 64);
         P = ref_prec(pm > pa ? pm : pa);
         mpfr_set_prec(m, pm);
         mpfr_set_prec(t, P);
@@ -551,8 +528,8 @@ START_TEST(test_measures)
             mpfr_prec_t pl = pa, pr = pa;
             int full;
             if (tu_ulong() % 4 == 0) {
-                pl = prec_upto(PMAX - 64);
-                pr = prec_upto(PMAX - 64);
+                pl = tu_prec_upto(PMAX - 64);
+                pr = tu_prec_upto(PMAX - 64);
             }
             full = pl >= pa && pr >= pa;
             mi_prec(L, pl);
@@ -582,7 +559,7 @@ START_TEST(test_measures)
                           "bisect of %s into %s %s: not split strictly inside", tu_fmt_mi(a), tu_fmt_mi(L), tu_fmt_mi(R));
                 }
                 if (k == 0 && full)
-                    TU_CHECK(same(L, a) && same(R, a), "bisect of %s gave %s %s with 0",
+                    TU_CHECK(tu_mi_same(L, a) && tu_mi_same(R, a), "bisect of %s gave %s %s with 0",
                           tu_fmt_mi(a), tu_fmt_mi(L), tu_fmt_mi(R));
             }
         }
@@ -780,7 +757,7 @@ START_TEST(test_set)
     mpz_init(z);
     mpfr_init2(x, PMAX);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = pick_prec(i);
+        mpfr_prec_t p = tu_pick_prec(i);
         unsigned long nb = tu_ulong() % 8 == 0 ? 1 + tu_ulong() % 3000 : 1 + tu_ulong() % 200;
 
         /* set_q: random rationals with numerator and denominator of up
@@ -808,7 +785,7 @@ START_TEST(test_set)
         /* set_fr, set_2fr, set_prec_round: outward rounding of a wider
            value */
         {
-            mpfr_prec_t pa = prec_upto(PMAX - 64);
+            mpfr_prec_t pa = tu_prec_upto(PMAX - 64);
             mi_prec(a, pa);
             gen_mi(a);
             mpfr_set_prec(x, pa);
@@ -827,13 +804,13 @@ START_TEST(test_set)
             vccd_mi_set(r, a);
             check_valid("set", r, p);
             TU_CHECK(vccd_mi_subset(a, r), "set(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
-            TU_CHECK(vccd_mi_is_empty(a) || p < pa || same(a, r), "set(%s) = %s is not exact",
+            TU_CHECK(vccd_mi_is_empty(a) || p < pa || tu_mi_same(a, r), "set(%s) = %s is not exact",
                   tu_fmt_mi(a), tu_fmt_mi(r));
             mi_prec(s, pa);
             vccd_mi_set(s, a);
             vccd_mi_set_prec_round(s, p);
             check_valid("set_prec_round", s, p);
-            TU_CHECK(same(s, r), "set_prec_round(%s) = %s, set gives %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(r));
+            TU_CHECK(tu_mi_same(s, r), "set_prec_round(%s) = %s, set gives %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(r));
             /* set_di of get_di: the binary64 hull contains a */
             mi_prec(r, p);
             vccd_mi_set_di(r, vccd_mi_get_di(a));
@@ -901,7 +878,7 @@ START_TEST(test_alias)
     tu_nchecks = 0;
     mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(t); mi_init(t1);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = pick_prec(i);
+        mpfr_prec_t p = tu_pick_prec(i);
         int k, kt;
 
         mi_prec(a, p);
@@ -916,17 +893,17 @@ START_TEST(test_alias)
             fns[op](r, a, b);
             copy_mi(t, a);
             fns[op](t, t, b);
-            TU_CHECK(same(t, r), "%s(r=a): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
+            TU_CHECK(tu_mi_same(t, r), "%s(r=a): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
                   tu_fmt_mi(t), tu_fmt_mi(r));
             copy_mi(t, b);
             fns[op](t, a, t);
-            TU_CHECK(same(t, r), "%s(r=b): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
+            TU_CHECK(tu_mi_same(t, r), "%s(r=b): %s, %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(b),
                   tu_fmt_mi(t), tu_fmt_mi(r));
             mi_prec(r, p);
             fns[op](r, a, a);
             copy_mi(t, a);
             fns[op](t, t, t);
-            TU_CHECK(same(t, r), "%s(r=a=b): %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(t),
+            TU_CHECK(tu_mi_same(t, r), "%s(r=a=b): %s gives %s, expected %s", names[op], tu_fmt_mi(a), tu_fmt_mi(t),
                   tu_fmt_mi(r));
         }
         for (op = 0; op < NUN + 2; op++) {
@@ -937,7 +914,7 @@ START_TEST(test_alias)
             ufns[op](r, a);
             copy_mi(t, a);
             ufns[op](t, t);
-            TU_CHECK(same(t, r), "%s(r=a): %s gives %s, expected %s", unames[op], tu_fmt_mi(a), tu_fmt_mi(t),
+            TU_CHECK(tu_mi_same(t, r), "%s(r=a): %s gives %s, expected %s", unames[op], tu_fmt_mi(a), tu_fmt_mi(t),
                   tu_fmt_mi(r));
         }
 
@@ -948,13 +925,13 @@ START_TEST(test_alias)
         copy_mi(t, a);
         copy_mi(t1, b);
         kt = vccd_mi_div_ext(t, t1, t, t1);
-        TU_CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+        TU_CHECK(kt == k && (k < 1 || tu_mi_same(t, r)) && (k < 2 || tu_mi_same(t1, r1)),
               "div_ext(r0=a, r1=b): %s / %s gives %d %s %s, expected %d %s %s", tu_fmt_mi(a), tu_fmt_mi(b),
               kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
         copy_mi(t, b);
         copy_mi(t1, a);
         kt = vccd_mi_div_ext(t, t1, t1, t);
-        TU_CHECK(kt == k && (k < 1 || same(t, r)) && (k < 2 || same(t1, r1)),
+        TU_CHECK(kt == k && (k < 1 || tu_mi_same(t, r)) && (k < 2 || tu_mi_same(t1, r1)),
               "div_ext(r0=b, r1=a): %s / %s gives %d %s %s, expected %d %s %s", tu_fmt_mi(a), tu_fmt_mi(b),
               kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
 
@@ -965,25 +942,25 @@ START_TEST(test_alias)
         copy_mi(t, a);
         mi_prec(t1, p);
         kt = vccd_mi_bisect(t, t1, t);
-        TU_CHECK(kt == k && same(t, r) && same(t1, r1), "bisect(left=a) of %s: %d %s %s, expected %d %s %s",
+        TU_CHECK(kt == k && tu_mi_same(t, r) && tu_mi_same(t1, r1), "bisect(left=a) of %s: %d %s %s, expected %d %s %s",
               tu_fmt_mi(a), kt, tu_fmt_mi(t), tu_fmt_mi(t1), k, tu_fmt_mi(r), tu_fmt_mi(r1));
         copy_mi(t, a);
         mi_prec(t1, p);
         kt = vccd_mi_bisect(t1, t, t);
-        TU_CHECK(kt == k && same(t1, r) && same(t, r1), "bisect(right=a) of %s: %d %s %s, expected %d %s %s",
+        TU_CHECK(kt == k && tu_mi_same(t1, r) && tu_mi_same(t, r1), "bisect(right=a) of %s: %d %s %s, expected %d %s %s",
               tu_fmt_mi(a), kt, tu_fmt_mi(t1), tu_fmt_mi(t), k, tu_fmt_mi(r), tu_fmt_mi(r1));
 
         /* set / set_2fr with r aliasing its own endpoints */
         copy_mi(t, a);
         vccd_mi_set(t, t);
-        TU_CHECK(same(t, a), "set(r=a) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
+        TU_CHECK(tu_mi_same(t, a), "set(r=a) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         copy_mi(t, a);
         vccd_mi_set_2fr(t, LO(t), HI(t));
-        TU_CHECK(same(t, a), "set_2fr(r, r.lo, r.hi) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
+        TU_CHECK(tu_mi_same(t, a), "set_2fr(r, r.lo, r.hi) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         if (vccd_mi_is_point(a)) {
             copy_mi(t, a);
             vccd_mi_set_2fr(t, HI(t), LO(t));
-            TU_CHECK(same(t, a), "set_2fr(r, r.hi, r.lo) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
+            TU_CHECK(tu_mi_same(t, a), "set_2fr(r, r.hi, r.lo) of %s gave %s", tu_fmt_mi(a), tu_fmt_mi(t));
         }
 
         /* sin_cos with s == a and with c == a */
@@ -994,12 +971,12 @@ START_TEST(test_alias)
             copy_mi(t, a);
             mi_prec(t1, p);
             vccd_mi_sin_cos(t, t1, t);
-            TU_CHECK(same(t, r) && same(t1, r1), "sin_cos(s=a) of %s: %s %s, expected %s %s",
+            TU_CHECK(tu_mi_same(t, r) && tu_mi_same(t1, r1), "sin_cos(s=a) of %s: %s %s, expected %s %s",
                   tu_fmt_mi(a), tu_fmt_mi(t), tu_fmt_mi(t1), tu_fmt_mi(r), tu_fmt_mi(r1));
             copy_mi(t, a);
             mi_prec(t1, p);
             vccd_mi_sin_cos(t1, t, t);
-            TU_CHECK(same(t1, r) && same(t, r1), "sin_cos(c=a) of %s: %s %s, expected %s %s",
+            TU_CHECK(tu_mi_same(t1, r) && tu_mi_same(t, r1), "sin_cos(c=a) of %s: %s %s, expected %s %s",
                   tu_fmt_mi(a), tu_fmt_mi(t1), tu_fmt_mi(t), tu_fmt_mi(r), tu_fmt_mi(r1));
         }
     }

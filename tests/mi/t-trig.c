@@ -32,14 +32,6 @@ check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
     }
 }
 
-static int
-same(const vccd_mi_t a, const vccd_mi_t b)
-{
-    int ea = vccd_mi_is_empty(a), eb = vccd_mi_is_empty(b);
-    if (ea || eb)
-        return ea && eb;
-    return mpfr_equal_p(LO(a), LO(b)) && mpfr_equal_p(HI(a), HI(b));
-}
 
 static int
 subset(const vccd_mi_t a, const vccd_mi_t b)
@@ -146,14 +138,6 @@ check_tight(const char *op, const vccd_mi_t r, const vccd_mi_t lo_exp, const vcc
 
 /* Precision schedule: mostly <= 113 bits (MPFR's sin/cos get slow above),
    every 8th case 256, every 16th uniform in [2, 600]. */
-static mpfr_prec_t
-pick_prec(long i)
-{
-    static const mpfr_prec_t fixed[] = { 2, 24, 53, 64, 113, 53, 24, 256,
-                                         2, 24, 53, 64, 113, 53, 113, 0 };
-    mpfr_prec_t p = fixed[i % 16];
-    return p ? p : 2 + (mpfr_prec_t)(tu_ulong() % 599);
-}
 
 /* mpfr number 2^-j * u, u uniform in [0, 1) */
 static void
@@ -263,7 +247,7 @@ START_TEST(test_mi_trig)
     vccd_mi_init2(es1, PMAX); vccd_mi_init2(ec1, PMAX);
     mpfr_inits2(PMAX, x, vs_d, vc_d, vs_u, vc_u, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t pa = pick_prec(i), ps = pa, pc = pa, P;
+        mpfr_prec_t pa = tu_pick_prec(i), ps = pa, pc = pa, P;
         int in = 15, maybe = 15;
 
         /* an eighth of the cases give s and c their own precisions */
@@ -289,7 +273,7 @@ START_TEST(test_mi_trig)
         vccd_mi_sin_cos(s2, c2, a);
         check_valid("sin_cos s", s2, ps);
         check_valid("sin_cos c", c2, pc);
-        TU_CHECK(same(s, s2) && same(c, c2), "sin_cos(%s) = %s, %s but sin, cos give %s, %s",
+        TU_CHECK(tu_mi_same(s, s2) && tu_mi_same(c, c2), "sin_cos(%s) = %s, %s but sin, cos give %s, %s",
               tu_fmt_mi(a), tu_fmt_mi(s2), tu_fmt_mi(c2), tu_fmt_mi(s), tu_fmt_mi(c));
 
         if (vccd_mi_is_empty(a)) {

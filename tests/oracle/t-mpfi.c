@@ -35,19 +35,7 @@ mi_prec(vccd_mi_t x, mpfr_prec_t p)
     mpfr_set_prec(HI(x), p);
 }
 
-static mpfr_prec_t
-pick_prec(long i)
-{
-    static const mpfr_prec_t fixed[] = { 2, 24, 53, 64, 113, 200, 256 };
-    long k = i % 8;
-    return k < 7 ? fixed[k] : 2 + (mpfr_prec_t)(tu_ulong() % 599);
-}
 
-static mpfr_prec_t
-prec_upto(mpfr_prec_t p)
-{
-    return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
-}
 
 /* A bounded nonempty interval at a's precision: MPFI represents empty
    and unbounded sets differently (NaN endpoints, infinities in
@@ -103,13 +91,13 @@ START_TEST(test_arith)
     vccd_mi_init2(a, PMAX); vccd_mi_init2(b, PMAX); vccd_mi_init2(r, PMAX);
     mpfi_init2(ma, PMAX); mpfi_init2(mb, PMAX); mpfi_init2(mr, PMAX);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = pick_prec(i), pa = p, pb = p, pr = p;
+        mpfr_prec_t p = tu_pick_prec(i), pa = p, pb = p, pr = p;
 
         /* a quarter mix precisions: both libraries round to the output's */
         if (tu_ulong() % 4 == 0) {
-            pa = prec_upto(p);
-            pb = prec_upto(p);
-            pr = prec_upto(p);
+            pa = tu_prec_upto(p);
+            pb = tu_prec_upto(p);
+            pr = tu_prec_upto(p);
         }
         mi_prec(a, pa);
         mi_prec(b, pb);
@@ -217,10 +205,10 @@ START_TEST(test_trig)
     vccd_mi_init2(a, PMAX); vccd_mi_init2(r, PMAX);
     mpfi_init2(ma, PMAX); mpfi_init2(mr, PMAX);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t pa = pick_prec(i), pr = pa;
+        mpfr_prec_t pa = tu_pick_prec(i), pr = pa;
 
         if (tu_ulong() % 4 == 0)
-            pr = prec_upto(pa + 64);
+            pr = tu_prec_upto(pa + 64);
         mi_prec(a, pa);
         gen_trig(a);
         mpfi_set_prec(ma, pa);

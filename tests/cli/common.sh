@@ -1,0 +1,58 @@
+# common.sh -- helpers shared by the CLI test scripts (sourced): a temp
+# directory, pass/fail counters, and checks of exit status and messages.
+vccd=./experiments/vccd
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+# expect STATUS DESCRIPTION -- COMMAND...: run, compare the exit status.
+expect() {
+    want=$1; what=$2; shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $what: exit $got, expected $want"
+        sed 's/^/  stderr: /' "$tmp/err" | head -20
+    fi
+}
+
+# check DESCRIPTION COMMAND...: count a condition as passed or failed.
+check() {
+    what=$1; shift
+    if "$@"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $what"
+    fi
+}
+
+# Usage and input errors: one line on stderr containing every needle.
+one_line_error() {
+    what=$1; shift
+    if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        fail=$((fail + 1))
+        echo "FAIL: $what: expected one stderr line, got:"
+        cat "$tmp/err"
+        return
+    fi
+    for needle in "$@"; do
+        if ! grep -q -- "$needle" "$tmp/err"; then
+            fail=$((fail + 1))
+            echo "FAIL: $what: stderr lacks '$needle':"
+            cat "$tmp/err"
+            return
+        fi
+    done
+    pass=$((pass + 1))
+}
+
+# finish: the summary line automake's harness and CI read, and the status.
+finish() {
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+}
