@@ -336,3 +336,44 @@ vccd_motion_reserve(vccd_motion *m, int nparams)
     m->nparams = nparams > m->nparams ? nparams : m->nparams;
     return 0;
 }
+
+int
+vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
+{
+    vccd_di_vec3 p, x;
+    if (m->type->per_vertex)
+        return -1;
+    vccd_di_vec3_set_d(&p, 0.0, 0.0, 0.0);
+    vccd_motion_eval_di(m, origin, NULL, NULL, &p, 0, t);
+    for (int j = 0; j < 3; j++) {
+        vccd_di_vec3_set_d(&p, j == 0, j == 1, j == 2);
+        vccd_motion_eval_di(m, &x, NULL, NULL, &p, 0, t);
+        vccd_di_vec3_sub(&x, &x, origin);
+        for (int i = 0; i < 3; i++)
+            R->m[3 * i + j] = x.c[i];
+    }
+    return 0;
+}
+
+int
+vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t)
+{
+    mpfr_prec_t prec = vccd_mi_get_prec(&origin->c[0]);
+    vccd_mi_vec3 p, x;
+    if (m->type->per_vertex)
+        return -1;
+    vccd_mi_vec3_init(&p, prec);
+    vccd_mi_vec3_init(&x, prec);
+    vccd_mi_vec3_set_d(&p, 0.0, 0.0, 0.0);
+    vccd_motion_eval_mi(m, origin, NULL, NULL, &p, 0, t);
+    for (int j = 0; j < 3; j++) {
+        vccd_mi_vec3_set_d(&p, j == 0, j == 1, j == 2);
+        vccd_motion_eval_mi(m, &x, NULL, NULL, &p, 0, t);
+        vccd_mi_vec3_sub(&x, &x, origin);
+        for (int i = 0; i < 3; i++)
+            vccd_mi_set(&R->m[3 * i + j], &x.c[i]);
+    }
+    vccd_mi_vec3_clear(&p);
+    vccd_mi_vec3_clear(&x);
+    return 0;
+}

@@ -96,6 +96,15 @@ void vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v,
 void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
                          const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t);
 
+/* The pose of a rigid motion at the time t (a point, or an interval):
+   origin encloses where the body origin is, and column j of R where the
+   body axis e_j points, i.e. x(p, t) = origin + R p.  Built from eval of
+   the origin and of origin + e_j, so it holds for every model without
+   model code.  Returns -1 (and leaves the outputs alone) for per-vertex
+   models, which have no pose. */
+int vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
+
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,
    ComputeN in 5.4.3). */
 void vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r);

@@ -1,0 +1,165 @@
+/* t-pose.c -- vccd_motion_pose_di/mi: the pose of a rigid motion at a
+   time, checked against poses worked out by hand as exact rationals. */
+#include <string.h>
+
+#include "testutil.h"
+#include "vccd/motion.h"
+
+/* Rotation matrices of (0.6, 0.8, 0, 0) about x and (0.6, 0, 0.8, 0)
+   about y, from cos(a/2) = 3/5, sin(a/2) = 4/5: cos a = -7/25,
+   sin a = 24/25.  Entries as num/25. */
+static const long rot_x[9] = { 25, 0, 0, 0, -7, -24, 0, 24, -7 };
+static const long rot_y[9] = { -7, 0, 24, 0, 25, 0, -24, 0, -7 };
+
+static vccd_motion *
+motion(const char *text)
+{
+    vccd_config cfg;
+    vccd_error e;
+    vccd_motion *m;
+    if (vccd_config_load_string(&cfg, "t-pose.ini", text, &e) != 0)
+        tu_fail("config: %s", e.msg);
+    m = vccd_motion_from_config(&cfg.sec[0], 320, &e);
+    if (!m)
+        tu_fail("motion: %s", e.msg);
+    vccd_config_clear(&cfg);
+    return m;
+}
+
+/* a contains num/den exactly */
+static int
+mi_has_q(const vccd_mi_struct *a, long num, long den)
+{
+    mpq_t q;
+    int ok;
+    mpq_init(q);
+    mpq_set_si(q, num, (unsigned long)den);
+    mpq_canonicalize(q);
+    ok = mpfr_cmp_q(&a->lo, q) <= 0 && mpfr_cmp_q(&a->hi, q) >= 0;
+    mpq_clear(q);
+    return ok;
+}
+
+static int
+di_has_q(vccd_di a, long num, long den)
+{
+    vccd_mi_t x;
+    int ok;
+    vccd_mi_init2(x, 53);
+    vccd_mi_set_di(x, a);
+    ok = mi_has_q(x, num, den);
+    vccd_mi_clear(x);
+    return ok;
+}
+
+/* The pose at t (binary64 and MPFR at 256 bits) must contain origin o
+   (in tenths) and the matrix rot (in 25ths). */
+static void
+check_pose(const vccd_motion *m, double t, const long o10[3], const long rot[9], const char *what)
+{
+    vccd_di_vec3 o;
+    vccd_di_mat3 R;
+    vccd_mi_vec3 mo;
+    vccd_mi_mat3 mR;
+    vccd_mi_t mt;
+
+    if (vccd_motion_pose_di(m, &o, &R, vccd_di_set_d(t)) != 0)
+        tu_fail("%s: pose_di refused a rigid motion", what);
+    vccd_mi_vec3_init(&mo, 256);
+    vccd_mi_mat3_init(&mR, 256);
+    vccd_mi_init2(mt, 256);
+    vccd_mi_set_d(mt, t);
+    if (vccd_motion_pose_mi(m, &mo, &mR, mt) != 0)
+        tu_fail("%s: pose_mi refused a rigid motion", what);
+    for (int i = 0; i < 3; i++) {
+        TU_CHECK(di_has_q(o.c[i], o10[i], 10), "%s: binary64 origin[%d] = [%a, %a] misses %ld/10",
+                 what, i, o.c[i].lo, o.c[i].hi, o10[i]);
+        TU_CHECK(mi_has_q(&mo.c[i], o10[i], 10), "%s: MPFR origin[%d] = %s misses %ld/10",
+                 what, i, tu_fmt_mi(&mo.c[i]), o10[i]);
+    }
+    for (int k = 0; k < 9; k++) {
+        TU_CHECK(di_has_q(R.m[k], rot[k], 25), "%s: binary64 R[%d] = [%a, %a] misses %ld/25",
+                 what, k, R.m[k].lo, R.m[k].hi, rot[k]);
+        TU_CHECK(mi_has_q(&mR.m[k], rot[k], 25), "%s: MPFR R[%d] = %s misses %ld/25",
+                 what, k, tu_fmt_mi(&mR.m[k]), rot[k]);
+        /* tight, not merely containing: 256 bits leave ~1e-70 */
+        {
+            MPFR_DECL_INIT(w, 64);
+            vccd_mi_width(w, &mR.m[k]);
+            TU_CHECK(mpfr_cmp_d(w, 1e-60) < 0, "%s: MPFR R[%d] too wide: %s", what, k, tu_fmt_mi(&mR.m[k]));
+        }
+    }
+    vccd_mi_vec3_clear(&mo);
+    vccd_mi_mat3_clear(&mR);
+    vccd_mi_clear(mt);
+}
+
+START_TEST(test_pose_at_start)
+{
+    static const long o[3] = { 10, 20, 30 };
+    vccd_motion *m;
+    tu_init();
+    m = motion("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 0.5 0 0\nq0 = 0.6 0.8 0 0\nomega = 0 0 1.5\n");
+    check_pose(m, 0.0, o, rot_x, "ltlrm t=0");
+    vccd_motion_free(m);
+}
+END_TEST
+
+START_TEST(test_pose_at_end)
+{
+    /* identity -> (0.6, 0, 0.8, 0): with any number of extra full turns
+       the pose at t = 1 is the given end pose */
+    static const long o[3] = { 30, -10, 20 };
+    static const char *turns[] = { "0", "1", "-2" };
+    tu_init();
+    for (int i = 0; i < 3; i++) {
+        char text[512];
+        vccd_motion *m;
+        snprintf(text, sizeof text,
+                 "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 3 -1 2\n"
+                 "start_orientation = 1 0 0 0\nend_orientation = 0.6 0 0.8 0\nturns = %s\n", turns[i]);
+        m = motion(text);
+        check_pose(m, 1.0, o, rot_y, turns[i]);
+        vccd_motion_free(m);
+    }
+}
+END_TEST
+
+START_TEST(test_pose_interval)
+{
+    /* The pose over t = [0.25, 0.5] contains the pose at 0.3. */
+    vccd_motion *m;
+    vccd_di_vec3 o, op;
+    vccd_di_mat3 R, Rp;
+    tu_init();
+    m = motion("[motion]\ntype = ballistic\no0 = 1 2 3\nv = 0.5 0 0\na = 0 0 -9.81\n"
+               "q0 = 0.6 0.8 0 0\nomega = 0.3 -1 1.5\n");
+    vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(0.25, 0.5));
+    vccd_motion_pose_di(m, &op, &Rp, vccd_di_set_d(0.3));
+    for (int i = 0; i < 3; i++)
+        TU_CHECK(vccd_di_subset(op.c[i], o.c[i]), "origin[%d]", i);
+    for (int k = 0; k < 9; k++)
+        TU_CHECK(vccd_di_subset(Rp.m[k], R.m[k]), "R[%d]", k);
+    vccd_motion_free(m);
+}
+END_TEST
+
+START_TEST(test_pose_per_vertex)
+{
+    vccd_motion *m;
+    vccd_di_vec3 o;
+    vccd_di_mat3 R;
+    tu_init();
+    m = motion("[motion]\ntype = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0 1 1 1\n");
+    TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_d(0.5)) == -1,
+             "a per-vertex motion has no pose");
+    vccd_motion_free(m);
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_pose_at_start, test_pose_at_end, test_pose_interval, test_pose_per_vertex };
+    return tu_main("motion-pose", tests, (int)(sizeof tests / sizeof tests[0]));
+}
