@@ -259,3 +259,24 @@ tu_prec_upto(mpfr_prec_t p)
 {
     return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
 }
+
+int tu_is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
+int tu_is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
+
+int
+tu_mi_check_valid(const char *op, const vccd_mi_struct *r, mpfr_prec_t p)
+{
+    tu_nchecks++;
+    if (mpfr_get_prec(&r->lo) != p || mpfr_get_prec(&r->hi) != p)
+        tu_fail("%s: precision changed: %s, expected %ld", op, tu_fmt_mi(r), (long)p);
+    if (mpfr_nan_p(&r->lo) || mpfr_nan_p(&r->hi))
+        tu_fail("%s: NaN endpoint %s", op, tu_fmt_mi(r));
+    if (mpfr_greater_p(&r->lo, &r->hi)) {
+        if (!(tu_is_pinf(&r->lo) && tu_is_minf(&r->hi)))
+            tu_fail("%s: non-canonical empty %s", op, tu_fmt_mi(r));
+        return 0;
+    }
+    if (tu_is_pinf(&r->lo) || tu_is_minf(&r->hi))
+        tu_fail("%s: infinite endpoint on the wrong side %s", op, tu_fmt_mi(r));
+    return 1;
+}

@@ -60,6 +60,15 @@ extern long tu_nchecks;
 const char *tu_fmt_fr(mpfr_srcptr x);
 const char *tu_fmt_mi(const vccd_mi_struct *a);
 
+/* +inf / -inf tests for MPFR numbers. */
+int tu_is_pinf(mpfr_srcptr x);
+int tu_is_minf(mpfr_srcptr x);
+/* An MPFR interval result must keep precision p, carry no NaN and be a
+   proper interval (lo <= hi, -inf only below, +inf only above) or the
+   canonical empty {+inf, -inf}; op names it in the failure.  Returns 1
+   when r is a nonempty interval, for callers with further checks. */
+int tu_mi_check_valid(const char *op, const vccd_mi_struct *r, mpfr_prec_t p);
+
 /* Same set: both empty, or equal endpoints as numbers (-0 == +0). */
 int tu_mi_same(const vccd_mi_struct *a, const vccd_mi_struct *b);
 /* The MPFR tests' precision schedule: 2, 24, 53, 64, 113, 200, 256 in

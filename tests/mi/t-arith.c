@@ -16,29 +16,7 @@
 /* Exact hex text of an interval / number, for failure messages. */
 
 
-static int
-is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
-static int
-is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 
-/* A result must keep its precision, carry no NaN and be either a proper
-   interval or the canonical empty {+inf, -inf}: hull and the other
-   set operations rely on that representation being neutral. */
-static void
-check_valid(const char *op, const vccd_mi_t r, mpfr_prec_t p)
-{
-    tu_nchecks++;
-    if (mpfr_get_prec(LO(r)) != p || mpfr_get_prec(HI(r)) != p)
-        tu_fail("%s: precision changed: %s, expected %ld", op, tu_fmt_mi(r), (long)p);
-    if (mpfr_nan_p(LO(r)) || mpfr_nan_p(HI(r)))
-        tu_fail("%s: NaN endpoint %s", op, tu_fmt_mi(r));
-    if (mpfr_greater_p(LO(r), HI(r))) {
-        if (!(is_pinf(LO(r)) && is_minf(HI(r))))
-            tu_fail("%s: non-canonical empty %s", op, tu_fmt_mi(r));
-    } else if (is_pinf(LO(r)) || is_minf(HI(r))) {
-        tu_fail("%s: infinite endpoint on the wrong side %s", op, tu_fmt_mi(r));
-    }
-}
 
 
 /* Change the precision of both endpoints; the contents become NaN, so an
@@ -192,7 +170,7 @@ START_TEST(test_arith)
         for (op = 0; op < NBIN; op++) {
             mi_prec(r, pr);
             bin_fn[op](r, a, b);
-            check_valid(bin_name[op], r, pr);
+            tu_mi_check_valid(bin_name[op], r, pr);
             if (!ne) {
                 TU_CHECK(vccd_mi_is_empty(r), "%s: empty operand gave %s (a=%s b=%s)",
                       bin_name[op], tu_fmt_mi(r), tu_fmt_mi(a), tu_fmt_mi(b));
@@ -244,7 +222,7 @@ START_TEST(test_arith)
         /* hull: the exact hull rounded outward (empty is neutral) */
         mi_prec(r, pr);
         vccd_mi_hull(r, a, b);
-        check_valid("hull", r, pr);
+        tu_mi_check_valid("hull", r, pr);
         if (vccd_mi_is_empty(a) && vccd_mi_is_empty(b)) {
             TU_CHECK(vccd_mi_is_empty(r), "hull of empties = %s", tu_fmt_mi(r));
         } else {
@@ -267,7 +245,7 @@ START_TEST(test_arith)
         /* intersect: the exact intersection rounded outward */
         mi_prec(r, pr);
         vccd_mi_intersect(r, a, b);
-        check_valid("intersect", r, pr);
+        tu_mi_check_valid("intersect", r, pr);
         if (!ne) {
             TU_CHECK(vccd_mi_is_empty(r), "intersect with empty = %s", tu_fmt_mi(r));
         } else {
@@ -289,11 +267,11 @@ START_TEST(test_arith)
             TU_CHECK((k == 0) == (!ne || (mpfr_zero_p(LO(b)) && mpfr_zero_p(HI(b)))),
                   "div_ext: %d pieces for %s / %s", k, tu_fmt_mi(a), tu_fmt_mi(b));
             if (k >= 1) {
-                check_valid("div_ext r0", r, pr);
+                tu_mi_check_valid("div_ext r0", r, pr);
                 TU_CHECK(!vccd_mi_is_empty(r), "div_ext: empty piece 0");
             }
             if (k == 2) {
-                check_valid("div_ext r1", r1, pr);
+                tu_mi_check_valid("div_ext r1", r1, pr);
                 TU_CHECK(!vccd_mi_is_empty(r1), "div_ext: empty piece 1");
                 TU_CHECK(mpfr_lessequal_p(HI(r), LO(r1)),
                       "div_ext: pieces %s %s not ordered", tu_fmt_mi(r), tu_fmt_mi(r1));
@@ -321,7 +299,7 @@ START_TEST(test_arith)
             int dom = 1;
             mi_prec(r, pr);
             un_fn[op](r, a);
-            check_valid(un_name[op], r, pr);
+            tu_mi_check_valid(un_name[op], r, pr);
             if (vccd_mi_is_empty(a)) {
                 TU_CHECK(vccd_mi_is_empty(r), "%s: empty gave %s", un_name[op], tu_fmt_mi(r));
                 continue;
@@ -450,7 +428,7 @@ START_TEST(test_measures)
             TU_CHECK(!mpfr_nan_p(m), "mid of %s = %s", tu_fmt_mi(a), tu_fmt_fr(m));
             mpfr_set_prec(t, pm);
             mpfr_set(t, LO(a), MPFR_RNDU);
-            if (is_minf(t))
+            if (tu_is_minf(t))
                 mpfr_nextabove(t);
             if (mpfr_number_p(t) && mpfr_lessequal_p(t, HI(a)))
                 TU_CHECK(mpfr_number_p(m) && vccd_mi_contains_fr(a, m),
@@ -497,7 +475,7 @@ START_TEST(test_measures)
         if (ea) {
             TU_CHECK(mpfr_nan_p(m), "width of empty = %s", tu_fmt_fr(m));
         } else if (!vccd_mi_is_bounded(a)) {
-            TU_CHECK(is_pinf(m), "width of %s = %s", tu_fmt_mi(a), tu_fmt_fr(m));
+            TU_CHECK(tu_is_pinf(m), "width of %s = %s", tu_fmt_mi(a), tu_fmt_fr(m));
         } else {
             mpfr_sub(t, HI(a), LO(a), MPFR_RNDU);
             TU_CHECK(mpfr_greaterequal_p(m, t), "width of %s = %s < exact", tu_fmt_mi(a), tu_fmt_fr(m));
@@ -535,8 +513,8 @@ START_TEST(test_measures)
             mi_prec(L, pl);
             mi_prec(R, pr);
             k = vccd_mi_bisect(L, R, a);
-            check_valid("bisect left", L, pl);
-            check_valid("bisect right", R, pr);
+            tu_mi_check_valid("bisect left", L, pl);
+            tu_mi_check_valid("bisect right", R, pr);
             if (ea) {
                 TU_CHECK(k == 0 && vccd_mi_is_empty(L) && vccd_mi_is_empty(R),
                       "bisect of empty: %d %s %s", k, tu_fmt_mi(L), tu_fmt_mi(R));
@@ -573,10 +551,10 @@ START_TEST(test_measures)
             TU_CHECK(!isnan(d.lo) && !isnan(d.hi), "get_di NaN");
             TU_CHECK(mpfr_cmp_d(LO(a), d.lo) >= 0 && mpfr_cmp_d(HI(a), d.hi) <= 0,
                   "get_di of %s = [%a, %a] does not contain it", tu_fmt_mi(a), d.lo, d.hi);
-            TU_CHECK(is_minf(LO(a)) ? d.lo == -INFINITY
+            TU_CHECK(tu_is_minf(LO(a)) ? d.lo == -INFINITY
                   : mpfr_cmp_d(LO(a), vccd_fp_next_up(d.lo)) < 0,
                   "get_di of %s: lo %a not tight", tu_fmt_mi(a), d.lo);
-            TU_CHECK(is_pinf(HI(a)) ? d.hi == INFINITY
+            TU_CHECK(tu_is_pinf(HI(a)) ? d.hi == INFINITY
                   : mpfr_cmp_d(HI(a), vccd_fp_next_down(d.hi)) > 0,
                   "get_di of %s: hi %a not tight", tu_fmt_mi(a), d.hi);
             TU_CHECK(!(d.lo == INFINITY) && !(d.hi == -INFINITY), "get_di invalid [%a, %a]",
@@ -649,7 +627,7 @@ START_TEST(test_measures)
             TU_CHECK(vccd_mi_is_point(a) == mpfr_equal_p(LO(a), HI(a)), "is_point(%s)", tu_fmt_mi(a));
             TU_CHECK(vccd_mi_is_bounded(a) == (mpfr_number_p(LO(a)) && mpfr_number_p(HI(a))),
                   "is_bounded(%s)", tu_fmt_mi(a));
-            TU_CHECK(vccd_mi_is_entire(a) == (is_minf(LO(a)) && is_pinf(HI(a))), "is_entire(%s)", tu_fmt_mi(a));
+            TU_CHECK(vccd_mi_is_entire(a) == (tu_is_minf(LO(a)) && tu_is_pinf(HI(a))), "is_entire(%s)", tu_fmt_mi(a));
         } else {
             TU_CHECK(!vccd_mi_is_point(a) && !vccd_mi_is_entire(a), "predicates on empty");
         }
@@ -771,7 +749,7 @@ START_TEST(test_set)
         mpq_canonicalize(q);
         mi_prec(r, p);
         vccd_mi_set_q(r, q);
-        check_valid("set_q", r, p);
+        tu_mi_check_valid("set_q", r, p);
         gmp_snprintf(qs, sizeof qs, "%Qd", q);
         check_q_tight("set_q", r, q, qs);
 
@@ -779,7 +757,7 @@ START_TEST(test_set)
         random_decimal(str, q);
         mi_prec(r, p);
         TU_CHECK(vccd_mi_set_str(r, str) == 0, "set_str(\"%s\") failed", str);
-        check_valid("set_str", r, p);
+        tu_mi_check_valid("set_str", r, p);
         check_q_tight("set_str", r, q, str);
 
         /* set_fr, set_2fr, set_prec_round: outward rounding of a wider
@@ -793,28 +771,28 @@ START_TEST(test_set)
                 tu_fr_point_in(x, a);
                 mi_prec(r, p);
                 vccd_mi_set_fr(r, x);
-                check_valid("set_fr", r, p);
+                tu_mi_check_valid("set_fr", r, p);
                 TU_CHECK(vccd_mi_contains_fr(r, x), "set_fr(%s) = %s", tu_fmt_fr(x), tu_fmt_mi(r));
             }
             mi_prec(r, p);
             vccd_mi_set_2fr(r, LO(a), HI(a));
-            check_valid("set_2fr", r, p);
+            tu_mi_check_valid("set_2fr", r, p);
             TU_CHECK(vccd_mi_subset(a, r), "set_2fr(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
             mi_prec(r, p);
             vccd_mi_set(r, a);
-            check_valid("set", r, p);
+            tu_mi_check_valid("set", r, p);
             TU_CHECK(vccd_mi_subset(a, r), "set(%s) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
             TU_CHECK(vccd_mi_is_empty(a) || p < pa || tu_mi_same(a, r), "set(%s) = %s is not exact",
                   tu_fmt_mi(a), tu_fmt_mi(r));
             mi_prec(s, pa);
             vccd_mi_set(s, a);
             vccd_mi_set_prec_round(s, p);
-            check_valid("set_prec_round", s, p);
+            tu_mi_check_valid("set_prec_round", s, p);
             TU_CHECK(tu_mi_same(s, r), "set_prec_round(%s) = %s, set gives %s", tu_fmt_mi(a), tu_fmt_mi(s), tu_fmt_mi(r));
             /* set_di of get_di: the binary64 hull contains a */
             mi_prec(r, p);
             vccd_mi_set_di(r, vccd_mi_get_di(a));
-            check_valid("set_di", r, p);
+            tu_mi_check_valid("set_di", r, p);
             TU_CHECK(vccd_mi_subset(a, r), "set_di(get_di(%s)) = %s", tu_fmt_mi(a), tu_fmt_mi(r));
         }
     }
@@ -829,11 +807,11 @@ START_TEST(test_set)
     }
     /* infinities are unbounded ends; overflow and underflow stay enclosed */
     mi_prec(r, 53);
-    TU_CHECK(vccd_mi_set_str(r, "inf") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+    TU_CHECK(vccd_mi_set_str(r, "inf") == 0 && tu_is_pinf(HI(r)) && mpfr_number_p(LO(r)),
           "set_str(inf) = %s", tu_fmt_mi(r));
-    TU_CHECK(vccd_mi_set_str(r, "-inf") == 0 && is_minf(LO(r)) && mpfr_number_p(HI(r)),
+    TU_CHECK(vccd_mi_set_str(r, "-inf") == 0 && tu_is_minf(LO(r)) && mpfr_number_p(HI(r)),
           "set_str(-inf) = %s", tu_fmt_mi(r));
-    TU_CHECK(vccd_mi_set_str(r, "1e999999999999") == 0 && is_pinf(HI(r)) && mpfr_number_p(LO(r)),
+    TU_CHECK(vccd_mi_set_str(r, "1e999999999999") == 0 && tu_is_pinf(HI(r)) && mpfr_number_p(LO(r)),
           "set_str(1e999999999999) = %s", tu_fmt_mi(r));
     TU_CHECK(vccd_mi_set_str(r, "-1e-999999999999") == 0 && mpfr_zero_p(HI(r))
           && mpfr_sgn(LO(r)) < 0, "set_str(-1e-999999999999) = %s", tu_fmt_mi(r));
@@ -1058,8 +1036,8 @@ START_TEST(test_special)
     mi_prec(r, 53); vccd_mi_cos(r, W); TU_CHECK(is(r, -1, 1), "cos(entire) = %s", tu_fmt_mi(r));
     mi_prec(r, 53); vccd_mi_div(r, a, W); TU_CHECK(vccd_mi_is_entire(r), "a / entire = %s", tu_fmt_mi(r));
     vccd_mi_mid(m, W); TU_CHECK(mpfr_zero_p(m), "mid(entire) = %s", tu_fmt_fr(m));
-    vccd_mi_width(m, W); TU_CHECK(is_pinf(m), "width(entire) = %s", tu_fmt_fr(m));
-    vccd_mi_mag(m, W); TU_CHECK(is_pinf(m), "mag(entire) = %s", tu_fmt_fr(m));
+    vccd_mi_width(m, W); TU_CHECK(tu_is_pinf(m), "width(entire) = %s", tu_fmt_fr(m));
+    vccd_mi_mag(m, W); TU_CHECK(tu_is_pinf(m), "mag(entire) = %s", tu_fmt_fr(m));
     mi_prec(r, 53); mi_prec(r1, 53);
     TU_CHECK(vccd_mi_bisect(r, r1, W) == 1 && is(r, -INFINITY, 0) && is(r1, 0, INFINITY),
           "bisect(entire) = %s %s", tu_fmt_mi(r), tu_fmt_mi(r1));
@@ -1069,7 +1047,7 @@ START_TEST(test_special)
     vccd_mi_mid(m, b);
     TU_CHECK(mpfr_number_p(m) && mpfr_cmp_ui(m, 1) > 0, "mid([1, inf]) = %s", tu_fmt_fr(m));
     mpfr_nextabove(m);
-    TU_CHECK(is_pinf(m), "mid([1, inf]) is not the largest finite number");
+    TU_CHECK(tu_is_pinf(m), "mid([1, inf]) is not the largest finite number");
     /* repeated bisection of a half-line towards +inf keeps halving: the
        upper half of [1, inf] bisected again near 0.75 of the way */
     mi_prec(r, 53); mi_prec(r1, 53);
