@@ -9,5 +9,9 @@
 #include "vccd/geom.h"
 #include "vccd/fpenv.h"
 #include "vccd/version.h"
+#include "vccd/arith.h"
+#include "vccd/motion.h"
+#include "vccd/feature.h"
+#include "vccd/solver.h"
 
 #endif

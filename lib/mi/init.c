@@ -1,4 +1,6 @@
 /* init.c -- lifetime, precision and assignment of MPFR intervals. */
+#include <ctype.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -142,6 +144,33 @@ vccd_mi_set_q(vccd_mi_t r, const mpq_t q)
     mpfr_set_q(HI(r), q, MPFR_RNDU);
 }
 
+/* "P/Q" with decimal integers P and Q != 0: the exact rationals of the
+   CCD benchmark queries, enclosed at r's precision. */
+static int
+set_str_q(vccd_mi_t r, const char *s)
+{
+    const char *slash = strchr(s, '/');
+    mpq_t q;
+    int ok = 1;
+
+    /* mpq_set_str accepts white space and a leading '+' inside; a number
+       here is exactly [-]digits/digits. */
+    for (const char *c = s + (*s == '-'); *c; c++)
+        if (c != slash && !isdigit((unsigned char)*c))
+            ok = 0;
+    if (!ok || slash == s + (*s == '-') || slash[1] == '\0')
+        return -1;
+    mpq_init(q);
+    if (mpq_set_str(q, s, 10) != 0 || mpz_sgn(mpq_denref(q)) == 0) {
+        mpq_clear(q);
+        return -1;
+    }
+    mpq_canonicalize(q);
+    vccd_mi_set_q(r, q);
+    mpq_clear(q);
+    return 0;
+}
+
 int
 vccd_mi_set_str(vccd_mi_t r, const char *s)
 {
@@ -149,6 +178,8 @@ vccd_mi_set_str(vccd_mi_t r, const char *s)
     MPFR_DECL_INIT(hi, PREC(r));
     char *end;
 
+    if (strchr(s, '/'))
+        return set_str_q(r, s);
     mpfr_strtofr(lo, s, &end, 10, MPFR_RNDD);
     if (end == s || *end != '\0' || mpfr_nan_p(lo))
         return -1;

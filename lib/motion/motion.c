@@ -226,15 +226,16 @@ vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
         if (k >= n)
             return vccd_error_set(e, s->file, kv->line, s->name, key,
                                   "expected %d number%s, got more", n, n == 1 ? "" : "s");
-        /* The decimal syntax only: MPFR would also take "nan", "inf",
-           hex and "@" forms, which have no place in a motion. */
+        /* The decimal syntax and exact rationals P/Q only: MPFR would
+           also take "nan", "inf", hex and "@" forms, which have no place
+           in a motion. */
         for (size_t i = 0; i < len; i++)
-            if (!(isdigit((unsigned char)tok[i]) || strchr("+-.eE", tok[i])))
+            if (!(isdigit((unsigned char)tok[i]) || strchr("+-.eE/", tok[i])))
                 return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                      "'%s' is not a decimal number", tok);
+                                      "'%s' is not a decimal number or a rational P/Q", tok);
         if (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k]))
             return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                  "'%s' is not a finite decimal number", tok);
+                                  "'%s' is not a finite number (decimal, or P/Q with Q != 0)", tok);
         /* Beyond binary64's range the binary64 backend would only see
            [DBL_MAX, inf]: rigorous but useless, and surely a typo. */
         if (!vccd_di_is_bounded(vccd_mi_get_di(&m->param[first + k])))

@@ -56,3 +56,6 @@
 #define VB_IS_EMPTY(a) VB_IVD_FN(is_empty)(*(a))
 #define VB_CERTAINLY_LE(a, b) VB_IVD_FN(certainly_le)(*(a), *(b))
 #define VB_PREC(a) ((void)(a), 53L)
+/* The value as a binary64 interval: itself, or for the unrounded mode the
+   same bounds (which enclose nothing). */
+#define VB_GET_DI(a) ((vccd_di){ (a)->lo, (a)->hi })

@@ -31,3 +31,4 @@
 #define VB_IS_EMPTY(a) vccd_mi_is_empty(a)
 #define VB_CERTAINLY_LE(a, b) vccd_mi_certainly_le((a), (b))
 #define VB_PREC(a) ((long)vccd_mi_get_prec(a))
+#define VB_GET_DI(a) vccd_mi_get_di(a)

@@ -25,3 +25,4 @@
 #undef VB_IS_EMPTY
 #undef VB_CERTAINLY_LE
 #undef VB_PREC
+#undef VB_GET_DI

@@ -61,8 +61,9 @@ void vccd_mi_set_di(vccd_mi_t r, vccd_di a);
 void vccd_mi_set_fr(vccd_mi_t r, const mpfr_t x);   /* NaN -> entire */
 void vccd_mi_set_2fr(vccd_mi_t r, const mpfr_t lo, const mpfr_t hi);
 void vccd_mi_set_q(vccd_mi_t r, const mpq_t q);
-/* Decimal (or MPFR-syntax) string; 0 on success, -1 if s is not a
-   number, leaving r unchanged. */
+/* Decimal (or MPFR-syntax) string, or an exact rational "P/Q" (decimal
+   integers, Q != 0); 0 on success, -1 if s is not a number, leaving r
+   unchanged. */
 int vccd_mi_set_str(vccd_mi_t r, const char *s);
 /* The smallest binary64 interval containing a. */
 vccd_di vccd_mi_get_di(const vccd_mi_t a);

@@ -1,0 +1,272 @@
+/* feature.c -- feature pairs: lifetime, the backend dispatch of the
+   kernels in feature_impl.h, and the inclusion predicate's decisions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/feature.h"
+#include "feature/axis.h"
+
+#include "vccd/backend_di.h"
+#include "vccd/feature_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_ui.h"
+#include "vccd/feature_impl.h"
+#include "vccd/backend_undef.h"
+
+#include "vccd/backend_mi.h"
+#include "vccd/feature_impl.h"
+#include "vccd/backend_undef.h"
+
+struct vccd_feature {
+    vccd_feature_kind kind;
+    int np;
+    vccd_track pt[4];
+    vccd_arith arith;
+    long evals;
+    /* MPFR workspace at arith.prec (initialised only for mpfr). */
+    int mi_ready;
+    vccd_mi_vec3 X[4][3];
+    vccd_mi_vec3 p[4];
+    vccd_mi_t t;
+};
+
+static const char *const kind_names[] = { "vertex-face", "edge-edge", "vertex-edge-2d" };
+
+const char *
+vccd_feature_kind_name(vccd_feature_kind k)
+{
+    return (unsigned)k < 3 ? kind_names[k] : "?";
+}
+
+int
+vccd_feature_kind_find(const char *name)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, kind_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int
+vccd_feature_kind_npoints(vccd_feature_kind k)
+{
+    return k == VCCD_FEATURE_VE2D ? 3 : 4;
+}
+
+static void
+mi_release(vccd_feature *f)
+{
+    if (!f->mi_ready)
+        return;
+    for (int i = 0; i < 4; i++) {
+        for (int k = 0; k < 3; k++)
+            vccd_mi_vec3_clear(&f->X[i][k]);
+        vccd_mi_vec3_clear(&f->p[i]);
+    }
+    vccd_mi_clear(f->t);
+    f->mi_ready = 0;
+}
+
+int
+vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
+{
+    mi_release(f);
+    f->arith = *a;
+    if (a->kind == VCCD_ARITH_ADAPTIVE)
+        f->arith.kind = VCCD_ARITH_BINARY64;
+    if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
+        f->arith.prec = 53;
+    if (f->arith.kind != VCCD_ARITH_MPFR)
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        for (int k = 0; k < 3; k++)
+            vccd_mi_vec3_init(&f->X[i][k], (long)a->prec);
+        vccd_mi_vec3_init(&f->p[i], (long)a->prec);
+        for (int j = 0; j < 3; j++)
+            vccd_mi_set_d(&f->p[i].c[j], f->pt[i].p[j]);
+    }
+    vccd_mi_init2(f->t, a->prec);
+    f->mi_ready = 1;
+    return 0;
+}
+
+vccd_feature *
+vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a)
+{
+    vccd_feature *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    f->kind = kind;
+    f->np = vccd_feature_kind_npoints(kind);
+    for (int i = 0; i < f->np; i++)
+        f->pt[i] = pts[i];
+    vccd_feature_set_arith(f, a);
+    return f;
+}
+
+void
+vccd_feature_free(vccd_feature *f)
+{
+    if (!f)
+        return;
+    mi_release(f);
+    free(f);
+}
+
+vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f) { return f->kind; }
+const vccd_arith *vccd_feature_get_arith(const vccd_feature *f) { return &f->arith; }
+long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
+
+/* Evaluate the points' jets up to `order` over t on f's backend and hand
+   them to one of the kernels: BODY is run with X naming the jets. */
+#define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)                      \
+    do {                                                                                  \
+        if ((f)->arith.kind == VCCD_ARITH_MPFR) {                                         \
+            vccd_mi_set_di((f)->t, (t));                                                  \
+            for (int i_ = 0; i_ < (f)->np; i_++)                                          \
+                vccd_motion_eval_mi((f)->pt[i_].m, &(f)->X[i_][0],                        \
+                                    (order) >= 1 ? &(f)->X[i_][1] : NULL,                 \
+                                    (order) >= 2 ? &(f)->X[i_][2] : NULL,                 \
+                                    &(f)->p[i_], (f)->pt[i_].vertex, (f)->t);             \
+            vccd_mi_vec3 (*X)[3] = (f)->X;                                                \
+            MI_BODY;                                                                      \
+        } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {                             \
+            vccd_ui_vec3 X[4][3], p_;                                                     \
+            vccd_ui tu_ = { (t).lo, (t).hi };                                             \
+            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
+                vccd_ui_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
+                vccd_motion_eval_ui((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
+                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, tu_); \
+            }                                                                             \
+            UI_BODY;                                                                      \
+        } else {                                                                          \
+            vccd_di_vec3 X[4][3], p_;                                                     \
+            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
+                vccd_di_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
+                vccd_motion_eval_di((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
+                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, (t)); \
+            }                                                                             \
+            DI_BODY;                                                                      \
+        }                                                                                 \
+    } while (0)
+
+void
+vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
+{
+    f->evals++;
+    FEATURE_WITH_POINTS(f, t, order,
+                        vccd_di_feature_jet(s, X, f->kind, order),
+                        vccd_ui_feature_jet(s, X, f->kind, order),
+                        vccd_mi_feature_jet(s, X, f->kind, order));
+}
+
+static int
+incl_terms(vccd_di *q, vccd_di *nn, double P[4][3], vccd_di *pi, const double *axis_in,
+           vccd_feature *f, vccd_di t)
+{
+    int nq = 0;
+    double axis[3];
+    int have_axis = 0;
+    FEATURE_WITH_POINTS(f, t, 0,
+        {
+            nq = vccd_di_feature_incl_terms(q, nn, X, f->kind);
+            for (int i = 0; i < f->np; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = vccd_di_mid(X[i][0].c[j]);
+            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
+                have_axis = 1;
+            if (have_axis)
+                vccd_di_feature_project(pi, X, f->np, axis);
+        },
+        {
+            nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind);
+            for (int i = 0; i < f->np; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = 0.5 * X[i][0].c[j].lo + 0.5 * X[i][0].c[j].hi;
+            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
+                have_axis = 1;
+            if (have_axis)
+                vccd_ui_feature_project(pi, X, f->np, axis);
+        },
+        {
+            nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind);
+            for (int i = 0; i < f->np; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = vccd_di_mid(vccd_mi_get_di(&X[i][0].c[j]));
+            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
+                have_axis = 1;
+            if (have_axis)
+                vccd_mi_feature_project(pi, X, f->np, axis);
+        });
+    return have_axis ? nq : -nq - 1;
+}
+
+/* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi,
+   strictly apart?  Each feature's projection is the hull of its
+   vertices' (the features are convex hulls of their vertices), so a gap
+   between the hulls proves the features disjoint at every time of T. */
+static int
+projections_apart(const vccd_di *pi, int na, int np)
+{
+    double amax = -INFINITY, amin = INFINITY, bmax = -INFINITY, bmin = INFINITY;
+    for (int i = 0; i < np; i++) {
+        if (vccd_di_is_empty(pi[i]) || !(pi[i].lo <= pi[i].hi))
+            return 0;
+        if (i < na) {
+            amax = fmax(amax, pi[i].hi);
+            amin = fmin(amin, pi[i].lo);
+        } else {
+            bmax = fmax(bmax, pi[i].hi);
+            bmin = fmin(bmin, pi[i].lo);
+        }
+    }
+    return amax < bmin || bmax < amin;
+}
+
+int
+vccd_feature_inclusion(vccd_feature *f, vccd_di t)
+{
+    vccd_di q[4], nn, pi[4];
+    double P[4][3];
+    int nq, all_nonneg = 1;
+
+    f->evals++;
+    nq = incl_terms(q, &nn, P, pi, NULL, f, t);
+    if (nq >= 0 && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
+        return VCCD_INCL_NO;
+    if (nq < 0)
+        nq = -nq - 1;
+    for (int i = 0; i < nq; i++) {
+        /* NaN bounds (an overflowed product) decide nothing. */
+        if (q[i].hi < 0.0)
+            return VCCD_INCL_NO;
+        if (!(q[i].lo >= 0.0))
+            all_nonneg = 0;
+    }
+    return all_nonneg && nn.lo > 0.0 ? VCCD_INCL_YES : VCCD_INCL_MAYBE;
+}
+
+void
+vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
+{
+    vccd_di q[4], nn, pi[4];
+    double P[4][3], zero[3] = { 0, 0, 0 };
+    int nq = incl_terms(q, &nn, P, pi, zero, f, t);
+    if (nq < 0)
+        nq = -nq - 1;
+    (void)nq;
+    uv[0] = vccd_di_div(q[0], nn);
+    switch (f->kind) {
+    case VCCD_FEATURE_VF: uv[1] = vccd_di_div(q[1], nn); break;
+    case VCCD_FEATURE_EE: uv[1] = vccd_di_div(q[2], nn); break;
+    default: uv[1] = vccd_di_set_d(0.0); break;
+    }
+    /* A parameter is in [0, 1] at a contact; the quotient may be wider. */
+    for (int i = 0; i < 2; i++) {
+        vccd_di c = vccd_di_intersect(uv[i], vccd_di_set_2d(0.0, 1.0));
+        if (!vccd_di_is_empty(c))
+            uv[i] = c;
+    }
+}

@@ -1,0 +1,227 @@
+/* solve.c -- the leftmost-first search shared by every solver, and the
+   adaptive-precision re-runs.  Solvers only contract boxes (solver.h);
+   the exclusion tests, the stopping rule and the certification live here
+   once, so that no solver can weaken the invariant that [t0, lo) is
+   proved contact-free. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/solver.h"
+
+#define VCCD_SOLVER(name) extern const vccd_solver_type vccd_solver_##name;
+#include "solve/list.h"
+#undef VCCD_SOLVER
+#define VCCD_SOLVER(name) &vccd_solver_##name,
+static const vccd_solver_type *const registry[] = {
+#include "solve/list.h"
+};
+#undef VCCD_SOLVER
+
+int vccd_solver_type_count(void) { return (int)(sizeof registry / sizeof registry[0]); }
+
+const vccd_solver_type *
+vccd_solver_type_get(int i)
+{
+    return i >= 0 && i < vccd_solver_type_count() ? registry[i] : NULL;
+}
+
+const vccd_solver_type *
+vccd_solver_type_find(const char *name)
+{
+    for (int i = 0; i < vccd_solver_type_count(); i++)
+        if (strcmp(registry[i]->name, name) == 0)
+            return registry[i];
+    return NULL;
+}
+
+const char *
+vccd_toc_status_name(vccd_toc_status s)
+{
+    switch (s) {
+    case VCCD_TOC_NONE: return "none";
+    case VCCD_TOC_CERTIFIED: return "certified";
+    default: return "possible";
+    }
+}
+
+int
+vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi)
+{
+    out->lo = lo > x->lo ? lo : x->lo;
+    out->hi = hi < x->hi ? hi : x->hi;
+    out->root = 0;
+    return out->lo <= out->hi;
+}
+
+/* The stack of pending boxes, leftmost on top. */
+typedef struct {
+    vccd_box *b;
+    long n, cap;
+} box_stack;
+
+static int
+push(box_stack *s, vccd_box b)
+{
+    if (s->n == s->cap) {
+        long cap = s->cap ? 2 * s->cap : 64;
+        vccd_box *nb = realloc(s->b, (size_t)cap * sizeof *nb);
+        if (!nb)
+            return -1;
+        s->b = nb;
+        s->cap = cap;
+    }
+    s->b[s->n++] = b;
+    return 0;
+}
+
+/* No double lies strictly inside x: time cannot be resolved further. */
+static int
+at_resolution(const vccd_box *x)
+{
+    return !(vccd_fp_next_up(x->lo) < x->hi);
+}
+
+/* Is a root of s proved in x?  Either a contraction proved it, or s has
+   opposite (or zero) signs at the ends, by continuity. */
+static int
+root_proved(vccd_feature *f, const vccd_box *x)
+{
+    vccd_di a, b;
+    if (x->root)
+        return 1;
+    vccd_feature_jet(&a, f, vccd_di_set_d(x->lo), 0);
+    vccd_feature_jet(&b, f, vccd_di_set_d(x->hi), 0);
+    return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
+}
+
+/* The leftmost contact box x (width <= eps_t or at resolution). */
+static void
+finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, int incl)
+{
+    vccd_di t = vccd_di_set_2d(x->lo, x->hi);
+    r->lo = x->lo;
+    r->hi = x->hi;
+    r->status = incl == VCCD_INCL_YES && root_proved(f, x) ? VCCD_TOC_CERTIFIED : VCCD_TOC_POSSIBLE;
+    vccd_feature_params(r->param, f, t);
+}
+
+static void
+run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
+{
+    box_stack st = { NULL, 0, 0 };
+    vccd_box x, out[VCCD_SOLVER_MAX_OUT];
+    long evals0 = vccd_feature_evals(f), nboxes = 0;
+
+    r->status = VCCD_TOC_NONE;
+    r->lo = r->hi = o->t1;
+    r->param[0] = r->param[1] = vccd_di_entire();
+    r->limited = 0;
+    x.lo = start;
+    x.hi = o->t1;
+    x.root = 0;
+    if (push(&st, x) != 0)
+        goto out_of_memory;
+    while (st.n > 0) {
+        vccd_di s0, t;
+        int incl, n;
+
+        x = st.b[--st.n];
+        r->boxes++;
+        if (++nboxes > o->max_boxes) {
+            r->status = VCCD_TOC_POSSIBLE;
+            r->lo = x.lo;
+            r->hi = o->t1;
+            r->limited = 1;
+            break;
+        }
+        t = vccd_di_set_2d(x.lo, x.hi);
+        vccd_feature_jet(&s0, f, t, 0);
+        /* NaN or empty bounds (overflow) must not exclude anything. */
+        if (s0.lo > 0.0 || s0.hi < 0.0)
+            continue;
+        incl = vccd_feature_inclusion(f, t);
+        if (incl == VCCD_INCL_NO)
+            continue;
+        if (x.hi - x.lo <= o->eps_t || at_resolution(&x)) {
+            finish(r, f, &x, incl);
+            break;
+        }
+        n = o->solver->contract(out, f, &x, s0);
+        if (n == 1 && out[0].lo == x.lo && out[0].hi == x.hi) {
+            vccd_di left, right;
+            vccd_di_bisect(&left, &right, t);
+            out[0] = (vccd_box){ left.lo, left.hi, 0 };
+            out[1] = (vccd_box){ right.lo, right.hi, 0 };
+            n = 2;
+        } else if (n >= 1 && out[0].hi - out[0].lo > 0.5 * (x.hi - x.lo) && !at_resolution(&out[0])) {
+            /* Too little progress: bisect the leftmost piece as well (the
+               thesis' hybrid, 5.2.1). */
+            vccd_di left, right;
+            vccd_di_bisect(&left, &right, vccd_di_set_2d(out[0].lo, out[0].hi));
+            for (int i = n; i > 1; i--)
+                out[i] = out[i - 1];
+            out[0] = (vccd_box){ left.lo, left.hi, 0 };
+            out[1] = (vccd_box){ right.lo, right.hi, 0 };
+            n++;
+        }
+        for (int i = n - 1; i >= 0; i--)
+            if (push(&st, out[i]) != 0)
+                goto out_of_memory;
+    }
+    free(st.b);
+    r->evals += vccd_feature_evals(f) - evals0;
+    return;
+out_of_memory:
+    /* Keep the invariant: what was not searched stays possible. */
+    free(st.b);
+    r->status = VCCD_TOC_POSSIBLE;
+    r->lo = x.lo;
+    r->hi = o->t1;
+    r->limited = 1;
+    r->evals += vccd_feature_evals(f) - evals0;
+}
+
+void
+vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
+{
+    vccd_arith a = o->arith;
+
+    memset(r, 0, sizeof *r);
+    vccd_feature_set_arith(f, &a);
+    r->prec = vccd_feature_get_arith(f)->prec;
+    run(r, f, o, o->t0);
+    if (a.kind != VCCD_ARITH_ADAPTIVE)
+        return;
+    /* Adaptive: while the answer is undecided for want of precision, re-run
+       in MPFR at doubling precision from the proved lo.  Stop when a run
+       does not change the answer (more bits will not decide a true touching
+       contact) or at max_precision. */
+    for (mpfr_prec_t p = 106; r->status == VCCD_TOC_POSSIBLE && !r->limited; p *= 2) {
+        vccd_arith m = { VCCD_ARITH_MPFR, p < o->max_precision ? p : o->max_precision };
+        vccd_toc prev = *r;
+        if (m.prec <= r->prec)
+            break;
+        vccd_feature_set_arith(f, &m);
+        r->escalations++;
+        r->prec = m.prec;
+        run(r, f, o, prev.lo);
+        if (r->status == prev.status && r->lo == prev.lo && r->hi == prev.hi)
+            break;
+    }
+    vccd_feature_set_arith(f, &a);
+}
+
+void
+vccd_solve_opts_init(vccd_solve_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->solver = vccd_solver_type_find("taylor-lagrange");
+    o->arith.kind = VCCD_ARITH_BINARY64;
+    o->arith.prec = 53;
+    o->max_precision = 1024;
+    o->eps_t = 1e-6;
+    o->max_boxes = 100000;
+    o->t0 = 0.0;
+    o->t1 = 1.0;
+}

@@ -1,0 +1,94 @@
+/* feature.h -- feature pairs and their coplanarity functions.
+
+   A feature pair is a vertex and a face (3D), two edges (3D) or a vertex
+   and an edge (2D), each point moved by a motion.  They can only touch
+   at a root of the coplanarity (2D: collinearity) function
+       vertex-face  s(t) = (p - a) . ((b - a) x (c - a))      points p, a, b, c
+       edge-edge    s(t) = (c - a) . ((b - a) x (d - c))      edges ab and cd
+       vertex-edge  s(t) = (p - a) x (b - a)   (z of the 2D cross product)
+   (GUIDE 2.3; thesis 5.2, App. B.2.3/B.2.4).  All three are one triple
+   product u . (e1 x e2), the 2D one with e2 = z, so one kernel
+   (feature_impl.h) gives s, s' and s'' by the product rule from the
+   points' position, velocity and acceleration enclosures, on every
+   backend.  The result is always handed back as binary64 intervals
+   rounded outward, so the root finders (solver.h) are written once: the
+   working precision decides how tight the enclosures are, and time is
+   resolved to binary64 (about 1e-16 on [0, 1]).
+
+   A root of s is a contact only if the features overlap there; the
+   inclusion predicate (thesis IntersectingAtRoot, App. C) tells, for a
+   time interval T, whether that can be excluded. */
+#ifndef VCCD_FEATURE_H
+#define VCCD_FEATURE_H
+
+#include "vccd/arith.h"
+#include "vccd/geom.h"
+#include "vccd/motion.h"
+
+typedef enum {
+    VCCD_FEATURE_VF = 0,        /* points: p, then face a, b, c */
+    VCCD_FEATURE_EE,            /* points: a, b (edge 1), c, d (edge 2) */
+    VCCD_FEATURE_VE2D           /* points: p, then edge a, b (z = 0) */
+} vccd_feature_kind;
+
+/* Name in configs and on the command line: "vertex-face", "edge-edge",
+   "vertex-edge-2d"; find returns -1 for an unknown name. */
+const char *vccd_feature_kind_name(vccd_feature_kind k);
+int vccd_feature_kind_find(const char *name);
+/* Points per pair: 4, 4, 3. */
+int vccd_feature_kind_npoints(vccd_feature_kind k);
+
+/* One moving point: vertex `vertex` of a per-vertex motion, or the body
+   point p (exact doubles) of a rigid motion. */
+typedef struct {
+    const vccd_motion *m;
+    int vertex;
+    double p[3];
+} vccd_track;
+
+/* Outcome of the inclusion predicate over a time interval T. */
+enum {
+    VCCD_INCL_NO = 0,       /* proved: the features do not touch at any
+                               root of s in T (or at all in T) */
+    VCCD_INCL_MAYBE = 1,
+    VCCD_INCL_YES = 2       /* proved: every root of s in T is a contact */
+};
+
+typedef struct vccd_feature vccd_feature;
+
+/* A feature pair evaluated in arithmetic a (binary64, unrounded or
+   mpfr:PREC; "adaptive" is the solver's business and means binary64
+   here).  The motions must outlive it; for MPFR they should carry at
+   least a.prec bits (vccd_motion_alloc's prec).  NULL when out of
+   memory. */
+vccd_feature *vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a);
+void vccd_feature_free(vccd_feature *f);
+/* Switch the working arithmetic (the adaptive re-runs). */
+int vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a);
+vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f);
+const vccd_arith *vccd_feature_get_arith(const vccd_feature *f);
+
+/* s[k] := enclosure of the k-th time derivative of s over every time in
+   t (a point or an interval inside [0, 1]), k = 0 .. order (order <= 2).
+   Rigorous on binary64 and MPFR. */
+void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
+
+/* The inclusion predicate over t: VCCD_INCL_NO / MAYBE / YES.  NO rests
+   on two rigorous tests: in-plane barycentric signs at a root (with s = 0
+   the vertex lies in the face plane, the edges in a common plane), and a
+   separating axis along the closest-point direction, which decides the
+   degenerate pairs (s = 0 throughout: parallel edges, degenerate
+   triangles, zero-length edges, a vertex sliding in the face plane). */
+int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
+
+/* Feature parameters at a contact in t: vertex-face (u, v) with contact
+   point a + u (b - a) + v (c - a); edge-edge (u, v) with contact
+   a + u (b - a) = c + v (d - c); vertex-edge (u, 0) with p = a + u (b - a).
+   Each is clipped to [0, 1], the whole of it when the pair is
+   degenerate there. */
+void vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t);
+
+/* Evaluations of s (jets) and of the predicate since creation. */
+long vccd_feature_evals(const vccd_feature *f);
+
+#endif

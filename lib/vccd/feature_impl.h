@@ -1,0 +1,207 @@
+/* feature_impl.h -- the coplanarity function of a feature pair and the
+   terms of its inclusion predicate, written once over the backends
+   (included per backend by lib/feature/eval.c).
+
+   X[i][k] is the k-th time derivative of point i (k = 0 position,
+   1 velocity, 2 acceleration), each an enclosure over the same time
+   interval.  Results come back as binary64 intervals rounded outward. */
+
+#ifndef VB_PFX
+#error "include through lib/feature/eval.c"
+#endif
+
+#define VF_CAT2(a, b) a##_##b
+#define VF_CAT(a, b) VF_CAT2(a, b)
+#define VF_FN(f) VF_CAT(VB_PFX, f)
+#define VF_V3 VF_FN(vec3)
+
+/* r := sum of the coefficient-weighted cross products a[i] x b[j] over
+   i + j = k (Leibniz: (a x b)^(k) = sum C(k,i) a^(i) x b^(k-i)). */
+static inline void
+VF_FN(feature_cross_leibniz)(VF_V3 *r, const VF_V3 *a, const VF_V3 *b, int k)
+{
+    VF_V3 c;
+    VB_TMP_N(c_l, c.c, 3, &r->c[0]);
+    VF_FN(vec3_cross)(r, &a[0], &b[k]);
+    for (int i = 1; i <= k; i++) {
+        VF_FN(vec3_cross)(&c, &a[i], &b[k - i]);
+        if (i != k)             /* C(2,1) = 2 is the only coefficient > 1 */
+            for (int j = 0; j < 3; j++)
+                VB_MUL_2EXP(&c.c[j], &c.c[j], 1);
+        VF_FN(vec3_add)(r, r, &c);
+    }
+}
+
+/* The same for a dot product into a scalar. */
+static inline void
+VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
+{
+    VB_T c[1];
+    VB_TMP_N(c_l, c, 1, r);
+    VF_FN(vec3_dot)(r, &a[0], &b[k]);
+    for (int i = 1; i <= k; i++) {
+        VF_FN(vec3_dot)(c, &a[i], &b[k - i]);
+        if (i != k)
+            VB_MUL_2EXP(c, c, 1);
+        VB_ADD(r, r, c);
+    }
+}
+
+/* The jets of u, e1, e2 (s = u . (e1 x e2)) from the points' jets. */
+static inline void
+VF_FN(feature_vectors)(VF_V3 u[3], VF_V3 e1[3], VF_V3 e2[3], VF_V3 X[][3],
+                       vccd_feature_kind kind, int order)
+{
+    for (int k = 0; k <= order; k++) {
+        switch (kind) {
+        case VCCD_FEATURE_VF:
+            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
+            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
+            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[1][k]);
+            break;
+        case VCCD_FEATURE_EE:
+            VF_FN(vec3_sub)(&u[k], &X[2][k], &X[0][k]);
+            VF_FN(vec3_sub)(&e1[k], &X[1][k], &X[0][k]);
+            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[2][k]);
+            break;
+        default:                /* 2D: e2 = z, constant */
+            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
+            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
+            VF_FN(vec3_set_d)(&e2[k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
+            break;
+        }
+    }
+}
+
+/* s[k], k <= order: the triple product and its derivatives by the
+   product rule (thesis App. B.2.3/B.2.4, here in one formula for all
+   pair kinds): n = e1 x e2, s^(k) = sum C(k,i) u^(i) . n^(k-i). */
+static void
+VF_FN(feature_jet)(vccd_di *s, VF_V3 X[][3], vccd_feature_kind kind, int order)
+{
+    VF_V3 u[3], e1[3], e2[3], n[3];
+    VB_T r[1];
+    const VB_T *ref = &X[0][0].c[0];
+    VB_TMP_N(u_l, u[0].c, 3, ref);
+    VB_TMP_N(u1_l, u[1].c, 3, ref);
+    VB_TMP_N(u2_l, u[2].c, 3, ref);
+    VB_TMP_N(a_l, e1[0].c, 3, ref);
+    VB_TMP_N(a1_l, e1[1].c, 3, ref);
+    VB_TMP_N(a2_l, e1[2].c, 3, ref);
+    VB_TMP_N(b_l, e2[0].c, 3, ref);
+    VB_TMP_N(b1_l, e2[1].c, 3, ref);
+    VB_TMP_N(b2_l, e2[2].c, 3, ref);
+    VB_TMP_N(n_l, n[0].c, 3, ref);
+    VB_TMP_N(n1_l, n[1].c, 3, ref);
+    VB_TMP_N(n2_l, n[2].c, 3, ref);
+    VB_TMP_N(r_l, r, 1, ref);
+
+    VF_FN(feature_vectors)(u, e1, e2, X, kind, order);
+    for (int k = 0; k <= order; k++)
+        VF_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
+    for (int k = 0; k <= order; k++) {
+        VF_FN(feature_dot_leibniz)(r, u, n, k);
+        s[k] = VB_GET_DI(r);
+    }
+}
+
+/* r := (a x b) . n */
+static inline void
+VF_FN(feature_cross_dot)(VB_T *r, const VF_V3 *a, const VF_V3 *b, const VF_V3 *n)
+{
+    VF_V3 c;
+    VB_TMP_N(c_l, c.c, 3, r);
+    VF_FN(vec3_cross)(&c, a, b);
+    VF_FN(vec3_dot)(r, &c, n);
+}
+
+/* The inclusion terms at positions X[i][0] over T: q[0..nq) are the
+   contact's barycentric coordinates (vertex-face: weights of b, c, a;
+   edge-edge: u, 1 - u, v, 1 - v; vertex-edge: u, 1 - u) times *nn, the
+   squared area (length) factor |n|^2 (|b - a|^2 in 2D).  At a root of s
+   the pair touches iff every q >= 0 (when nn > 0).  Every q is a single
+   expression in the positions, not a difference of two, so no term is
+   widened by cancelling dependent enclosures. */
+static int
+VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_kind kind)
+{
+    VF_V3 e1, e2, n, w, g;
+    VB_T r[1];
+    const VB_T *ref = &X[0][0].c[0];
+    int nq = 0;
+    VB_TMP_N(e1_l, e1.c, 3, ref);
+    VB_TMP_N(e2_l, e2.c, 3, ref);
+    VB_TMP_N(n_l, n.c, 3, ref);
+    VB_TMP_N(w_l, w.c, 3, ref);
+    VB_TMP_N(g_l, g.c, 3, ref);
+    VB_TMP_N(r_l, r, 1, ref);
+
+    switch (kind) {
+    case VCCD_FEATURE_VF:               /* p = X0; a, b, c = X1, X2, X3 */
+        VF_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
+        VF_FN(vec3_sub)(&e2, &X[3][0], &X[1][0]);
+        VF_FN(vec3_cross)(&n, &e1, &e2);
+        VF_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
+        VF_FN(feature_cross_dot)(r, &w, &e2, &n);           /* weight of b */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(feature_cross_dot)(r, &e1, &w, &n);           /* weight of c */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
+        VF_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* c - p */
+        VF_FN(feature_cross_dot)(r, &w, &g, &n);            /* weight of a */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_norm2)(r, &n);
+        break;
+    case VCCD_FEATURE_EE:               /* a, b = X0, X1; c, d = X2, X3 */
+        VF_FN(vec3_sub)(&e1, &X[1][0], &X[0][0]);
+        VF_FN(vec3_sub)(&e2, &X[3][0], &X[2][0]);
+        VF_FN(vec3_cross)(&n, &e1, &e2);
+        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* c - a */
+        VF_FN(feature_cross_dot)(r, &w, &e2, &n);           /* u |n|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_sub)(&g, &X[1][0], &X[2][0]);              /* b - c */
+        VF_FN(feature_cross_dot)(r, &g, &e2, &n);           /* (1 - u) |n|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(feature_cross_dot)(r, &w, &e1, &n);           /* v |n|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* d - a */
+        VF_FN(feature_cross_dot)(r, &e1, &g, &n);           /* (1 - v) |n|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_norm2)(r, &n);
+        break;
+    default:                            /* p = X0; a, b = X1, X2 */
+        VF_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
+        VF_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
+        VF_FN(vec3_dot)(r, &w, &e1);                          /* u |e|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
+        VF_FN(vec3_dot)(r, &w, &e1);                          /* (1 - u) |e|^2 */
+        q[nq++] = VB_GET_DI(r);
+        VF_FN(vec3_norm2)(r, &e1);
+        break;
+    }
+    *nn = VB_GET_DI(r);
+    return nq;
+}
+
+/* pi[i] := d . X[i][0] for the n points: their projections on the axis d
+   (exact doubles, any direction: it only has to separate). */
+static void
+VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
+{
+    VF_V3 a;
+    VB_T r[1];
+    const VB_T *ref = &X[0][0].c[0];
+    VB_TMP_N(a_l, a.c, 3, ref);
+    VB_TMP_N(r_l, r, 1, ref);
+    VF_FN(vec3_set_d)(&a, d[0], d[1], d[2]);
+    for (int i = 0; i < n; i++) {
+        VF_FN(vec3_dot)(r, &a, &X[i][0]);
+        pi[i] = VB_GET_DI(r);
+    }
+}
+
+#undef VF_CAT2
+#undef VF_CAT
+#undef VF_FN
+#undef VF_V3

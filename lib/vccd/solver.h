@@ -1,0 +1,94 @@
+/* solver.h -- first time of contact of a feature pair, with proof.
+
+   vccd_solve searches [t0, t1] leftmost first: it pops the leftmost
+   unresolved time box, discards it when the coplanarity function s cannot
+   vanish on it (0 not in S(X)) or the inclusion predicate excludes it,
+   lets the solver contract it (solvers/: bisection, taylor-lagrange,
+   newton), and otherwise bisects.  Everything it discards is proved
+   contact-free, so the invariant is: [t0, lo) holds no contact.
+
+   A solver is one file in solvers/ that fills a vccd_solver_type and one
+   line in SOLVER_SOURCES (Makefile.am); doc/adding-a-solver.md.
+
+   Time is binary64 (feature.h): boxes stop shrinking at eps_t or when no
+   double lies strictly inside. */
+#ifndef VCCD_SOLVER_H
+#define VCCD_SOLVER_H
+
+#include "vccd/config.h"
+#include "vccd/error.h"
+#include "vccd/feature.h"
+
+typedef enum {
+    VCCD_TOC_NONE = 0,          /* proved: no contact in [t0, t1] */
+    VCCD_TOC_CERTIFIED,         /* proved: first contact lies in [lo, hi] */
+    VCCD_TOC_POSSIBLE           /* no contact in [t0, lo); [lo, hi] could
+                                   not be decided (within the limits) */
+} vccd_toc_status;
+
+const char *vccd_toc_status_name(vccd_toc_status s);
+
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;              /* the TOC enclosure (none: lo = hi = t1) */
+    vccd_di param[2];           /* feature parameters at contact (feature.h) */
+    long boxes;                 /* boxes popped */
+    long evals;                 /* evaluations of s and of the predicate */
+    int escalations;            /* adaptive: re-runs at higher precision */
+    mpfr_prec_t prec;           /* precision of the final run (53 binary64) */
+    int limited;                /* stopped by max_boxes */
+} vccd_toc;
+
+/* A time box; root = 1 when s is proved to vanish somewhere in it. */
+typedef struct {
+    double lo, hi;
+    int root;
+} vccd_box;
+
+/* At most this many boxes out of one contraction. */
+#define VCCD_SOLVER_MAX_OUT 3
+
+typedef struct {
+    const char *name;           /* [solver] type = NAME */
+    const char *summary;        /* one line, with its source */
+    /* out[0 .. n) := boxes, left to right, disjoint but for end points,
+       inside x, that hold every root of s in x (n = 0: s has none);
+       s0 encloses s over x.  Must be rigorous on rigorous backends: a
+       root dropped here is a contact missed.  Returning x itself means
+       "no progress"; the driver then bisects. */
+    int (*contract)(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0);
+} vccd_solver_type;
+
+/* The registry (solver/list.h, generated from SOLVER_SOURCES). */
+const vccd_solver_type *vccd_solver_type_find(const char *name);
+int vccd_solver_type_count(void);
+const vccd_solver_type *vccd_solver_type_get(int i);
+
+typedef struct {
+    const vccd_solver_type *solver;
+    vccd_arith arith;           /* adaptive: binary64, then MPFR */
+    mpfr_prec_t max_precision;  /* adaptive: the last precision tried */
+    double eps_t;               /* target width of [lo, hi] */
+    long max_boxes;             /* work limit per query (per run) */
+    double t0, t1;              /* the time domain, inside [0, 1] */
+} vccd_solve_opts;
+
+/* Defaults: taylor-lagrange, binary64, eps_t 1e-6, max_boxes 100000,
+   max_precision 1024, [0, 1]. */
+void vccd_solve_opts_init(vccd_solve_opts *o);
+
+/* Read [solver] (type, eps_t, max_boxes) and [arithmetic] (backend,
+   max_precision) of c into o, keys absent keeping their values; -1 with
+   e naming file, line and key on bad input. */
+int vccd_solve_opts_from_config(vccd_solve_opts *o, vccd_config *c, vccd_error *e);
+
+/* The first contact of f's pair in [o->t0, o->t1].  f's arithmetic is
+   set from o (and restored to o->arith's binary64 or MPFR after the
+   adaptive re-runs). */
+void vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
+
+/* Helpers for solvers. */
+/* The box [lo, hi] of x clipped to x; empty (returns 0) when lo > hi. */
+int vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi);
+
+#endif
