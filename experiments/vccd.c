@@ -42,6 +42,34 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  --samples N   samples per model (default 10000)\n"
       "  --seed S      random seed (default 1)\n",
       vccd_cmd_motion_check },
+    { "queries", "solve CCD benchmark query files and score them against the ground truth",
+      "usage: vccd queries [OPTIONS] FILE.csv...\n"
+      "\n"
+      "Solve every query of the CSV files (the Sample-Queries format of Wang et\n"
+      "al. 2021: 8 rows per query, exact rationals, ground truth in column 7)\n"
+      "and compare with the ground truth.  One line per file, then the last\n"
+      "line\n"
+      "  total: queries=N positives=P fn=X fp=Y mean_us=M median_us=D max_us=T\n"
+      "fn counts ground-truth contacts answered none (each is also listed as\n"
+      "`false negative: FILE:LINE`); fp counts non-contacts answered certified\n"
+      "or possible.  Times are of the solve alone, in microseconds.\n"
+      "\n"
+      "  --solver S         bisection | taylor-lagrange (default) | newton\n"
+      "  --arith A          binary64 (default) | mpfr:PREC | adaptive |\n"
+      "                     unrounded (NON-RIGOROUS: for comparison only)\n"
+      "  --eps-t E          width of the reported TOC enclosure (default 1e-6)\n"
+      "  --max-boxes N      work limit per query; reached, the answer is\n"
+      "                     possible, never none (default 100000)\n"
+      "  --max-precision P  adaptive: the highest MPFR precision (default 1024)\n"
+      "  --kind K           vertex-face | edge-edge (default: from the path)\n"
+      "  --config FILE      read [solver] and [arithmetic] from FILE first;\n"
+      "                     later options override it\n"
+      "  --verbose          one line per query: FILE:LINE, truth, status,\n"
+      "                     [lo, hi], boxes, evaluations, final precision\n"
+      "\n"
+      "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
+      "bad options or a malformed file (the message names file and line).\n",
+      vccd_cmd_queries },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }

@@ -13,5 +13,6 @@
 #include "vccd/motion.h"
 #include "vccd/feature.h"
 #include "vccd/solver.h"
+#include "vccd/queries.h"
 
 #endif

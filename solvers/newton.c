@@ -19,6 +19,16 @@ newton_step(vccd_box *out, vccd_feature *f, const vccd_box *x, double m, vccd_di
     vccd_di sm, q[2];
     int nq, n = 0;
     vccd_feature_jet(&sm, f, vccd_di_set_d(m), 0);
+    /* Roots t satisfy s(m) = s'(xi) (m - t).  div_ext is the quotient set
+       {x / y : y != 0}, which is empty for S'(X) = [0, 0]; but then s is
+       constant on X, and every t is a root when s(m) may be 0 (an
+       enduring root, s = 0 identically: the edges of a coplanar pair). */
+    if (d.lo == 0.0 && d.hi == 0.0) {
+        if (sm.lo > 0.0 || sm.hi < 0.0)
+            return 0;
+        out[0] = *x;
+        return 1;
+    }
     nq = vccd_di_div_ext(q, sm, d);
     for (int i = 0; i < nq; i++) {
         vccd_di nx = vccd_di_sub(vccd_di_set_d(m), q[i]);

@@ -89,7 +89,13 @@ taylor_lagrange_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd
     if (!(lo > x->lo))
         lo = x->lo;
     hu = first_root_guess(sa[0].hi, sa[1].hi, sx[2].hi);
-    tu = x->lo + hu;
+    /* U's root lies beyond s's, but only just when the enclosures are
+       tight, and the rounded guess can then fall short of s's root (or
+       back onto lo once the root is pinned within an ulp); a relative and
+       a one-ulp margin put the candidate past it. */
+    tu = vccd_fp_next_up(x->lo + hu * (1.0 + 0x1p-26));
+    if (tu <= lo && hu < INFINITY)
+        tu = vccd_fp_next_up(lo);
     if (tu > lo && tu < x->hi) {
         vccd_feature_jet(&st, f, vccd_di_set_d(tu), 0);
         if (sign * st.hi <= 0.0 && sign * st.lo <= 0.0) {

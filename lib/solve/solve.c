@@ -95,15 +95,15 @@ root_proved(vccd_feature *f, const vccd_box *x)
     return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
 }
 
-/* The leftmost contact box x (width <= eps_t or at resolution). */
+/* Record the leftmost undecided box x (width <= eps_t or at resolution)
+   as the answer. */
 static void
-finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, int incl)
+finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, vccd_toc_status status)
 {
-    vccd_di t = vccd_di_set_2d(x->lo, x->hi);
     r->lo = x->lo;
     r->hi = x->hi;
-    r->status = incl == VCCD_INCL_YES && root_proved(f, x) ? VCCD_TOC_CERTIFIED : VCCD_TOC_POSSIBLE;
-    vccd_feature_params(r->param, f, t);
+    r->status = status;
+    vccd_feature_params(r->param, f, vccd_di_set_2d(x->lo, x->hi));
 }
 
 static void
@@ -144,8 +144,18 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
         if (incl == VCCD_INCL_NO)
             continue;
         if (x.hi - x.lo <= o->eps_t || at_resolution(&x)) {
-            finish(r, f, &x, incl);
-            break;
+            /* Report the first box that is proved to hold a contact; one
+               that is merely undecided is split on, down to the decision
+               width, so that near misses closer than eps_t are excluded
+               rather than reported. */
+            if (incl == VCCD_INCL_YES && root_proved(f, &x)) {
+                finish(r, f, &x, VCCD_TOC_CERTIFIED);
+                break;
+            }
+            if (x.hi - x.lo <= o->eps_t * VCCD_SOLVE_DECIDE || at_resolution(&x)) {
+                finish(r, f, &x, VCCD_TOC_POSSIBLE);
+                break;
+            }
         }
         n = o->solver->contract(out, f, &x, s0);
         if (n == 1 && out[0].lo == x.lo && out[0].hi == x.hi) {

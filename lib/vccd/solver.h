@@ -10,8 +10,12 @@
    A solver is one file in solvers/ that fills a vccd_solver_type and one
    line in SOLVER_SOURCES (Makefile.am); doc/adding-a-solver.md.
 
-   Time is binary64 (feature.h): boxes stop shrinking at eps_t or when no
-   double lies strictly inside. */
+   A box of width <= eps_t proved to hold a contact is the answer
+   (certified).  One that can be neither certified nor excluded is split
+   on down to eps_t * VCCD_SOLVE_DECIDE before it is reported possible:
+   near misses closer than eps_t are then excluded instead of reported.
+   Time is binary64 (feature.h): boxes also stop shrinking when no double
+   lies strictly inside. */
 #ifndef VCCD_SOLVER_H
 #define VCCD_SOLVER_H
 
@@ -38,6 +42,8 @@ typedef struct {
     mpfr_prec_t prec;           /* precision of the final run (53 binary64) */
     int limited;                /* stopped by max_boxes */
 } vccd_toc;
+
+#define VCCD_SOLVE_DECIDE 0x1p-16
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */
 typedef struct {

@@ -1,0 +1,255 @@
+/* queries.c -- reading the benchmark's CSV query files (queries.h).
+   Hand-written rather than through a CSV library: the format is integer
+   fields only, no quoting, and every error must name its line and
+   column, which is a few lines of code. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/queries.h"
+
+#define FIELD_MAX 4096          /* digits per integer: far beyond binary64 */
+
+static const char *const column_name[7] = {
+    "x numerator", "x denominator", "y numerator", "y denominator",
+    "z numerator", "z denominator", "ground truth"
+};
+
+int
+vccd_queries_kind_from_path(const char *path)
+{
+    int vf = strstr(path, "vertex-face") != NULL, ee = strstr(path, "edge-edge") != NULL;
+    if (vf == ee)
+        return -1;
+    return vf ? VCCD_FEATURE_VF : VCCD_FEATURE_EE;
+}
+
+void
+vccd_queries_clear(vccd_queries *qs)
+{
+    for (long i = 0; i < qs->n; i++)
+        for (int r = 0; r < 8; r++)
+            for (int c = 0; c < 3; c++)
+                free(qs->q[i].coord[r][c]);
+    free(qs->q);
+    free(qs->file);
+    memset(qs, 0, sizeof *qs);
+}
+
+/* Is s an optionally negative decimal integer?  Sets *zero if it is 0. */
+static int
+is_integer(const char *s, int *zero)
+{
+    const char *d = s + (*s == '-');
+    if (!*d)
+        return 0;
+    *zero = 1;
+    for (; *d; d++) {
+        if (!isdigit((unsigned char)*d))
+            return 0;
+        if (*d != '0')
+            *zero = 0;
+    }
+    return 1;
+}
+
+/* "P/Q" with the sign moved to the numerator, so that Q > 0. */
+static char *
+rational_text(const char *p, const char *q)
+{
+    int neg = (*p == '-') != (*q == '-');
+    const char *pd = p + (*p == '-'), *qd = q + (*q == '-');
+    size_t n = strlen(pd) + strlen(qd) + 3;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s/%s", neg ? "-" : "", pd, qd);
+    return s;
+}
+
+/* Split one row into its 7 trimmed fields (modifies line). */
+static int
+split_row(char *line, char **field, int *nfield)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        char *end = strchr(p, ',');
+        char *a = p, *b;
+        if (end)
+            *end = '\0';
+        while (*a == ' ' || *a == '\t')
+            a++;
+        b = a + strlen(a);
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\r' || b[-1] == '\n'))
+            *--b = '\0';
+        if (n < 7)
+            field[n] = a;
+        n++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    *nfield = n;
+    return n == 7 ? 0 : -1;
+}
+
+static int
+grow(vccd_queries *qs)
+{
+    if (qs->n == qs->cap) {
+        long cap = qs->cap ? 2 * qs->cap : 256;
+        vccd_query *q = realloc(qs->q, (size_t)cap * sizeof *q);
+        if (!q)
+            return -1;
+        qs->q = q;
+        qs->cap = cap;
+    }
+    memset(&qs->q[qs->n], 0, sizeof qs->q[qs->n]);
+    return 0;
+}
+
+/* Parse one row (row r of the current query, the last of qs). */
+static int
+parse_row(vccd_queries *qs, char *line, int lineno, int r, vccd_error *e)
+{
+    char *field[7];
+    int nfield, zero[7];
+    vccd_query *q = &qs->q[qs->n - 1];
+
+    if (split_row(line, field, &nfield) != 0)
+        return vccd_error_set(e, qs->file, lineno, NULL, NULL, "expected 7 comma-separated integers, got %d field%s",
+                              nfield, nfield == 1 ? "" : "s");
+    for (int c = 0; c < 7; c++) {
+        if (strlen(field[c]) > FIELD_MAX)
+            return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): more than %d digits", c + 1,
+                                  column_name[c], FIELD_MAX);
+        if (!is_integer(field[c], &zero[c]))
+            return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): '%s' is not an integer", c + 1,
+                                  column_name[c], field[c]);
+    }
+    for (int c = 1; c < 6; c += 2)
+        if (zero[c])
+            return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): zero denominator", c + 1,
+                                  column_name[c]);
+    if (strcmp(field[6], "0") != 0 && strcmp(field[6], "1") != 0)
+        return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column 7 (ground truth): '%s' is not 0 or 1",
+                              field[6]);
+    if (r == 0) {
+        q->line = lineno;
+        q->truth = field[6][0] - '0';
+    } else if (q->truth != field[6][0] - '0')
+        return vccd_error_set(e, qs->file, lineno, NULL, NULL,
+                              "column 7 (ground truth): %s differs from %d on line %d, the query's first row",
+                              field[6], q->truth, q->line);
+    for (int c = 0; c < 3; c++)
+        if (!(q->coord[r][c] = rational_text(field[2 * c], field[2 * c + 1])))
+            return vccd_error_set(e, qs->file, lineno, NULL, NULL, "out of memory");
+    return 0;
+}
+
+int
+vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e)
+{
+    FILE *fp;
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0, r = 0, blank = 0, rc = 0;
+
+    memset(qs, 0, sizeof *qs);
+    if (kind < 0 && (kind = vccd_queries_kind_from_path(path)) < 0)
+        return vccd_error_set(e, path, 0, NULL, NULL,
+                              "cannot tell vertex-face from edge-edge by the path; name the kind (--kind)");
+    if (kind != VCCD_FEATURE_VF && kind != VCCD_FEATURE_EE)
+        return vccd_error_set(e, path, 0, NULL, NULL, "query files hold vertex-face or edge-edge queries only");
+    qs->kind = (vccd_feature_kind)kind;
+    if (!(qs->file = strdup(path)))
+        return vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
+    if (!(fp = fopen(path, "r"))) {
+        vccd_error_set(e, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
+        vccd_queries_clear(qs);
+        return -1;
+    }
+    while (getline(&line, &cap, fp) >= 0) {
+        const char *p = line;
+        lineno++;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p) {
+            if (!blank)
+                blank = lineno;
+            continue;
+        }
+        /* Blank lines may only trail: inside, they would shift rows. */
+        if (blank) {
+            rc = vccd_error_set(e, qs->file, blank, NULL, NULL, "blank line inside the data");
+            break;
+        }
+        if (r == 0 && grow(qs) != 0) {
+            rc = vccd_error_set(e, qs->file, lineno, NULL, NULL, "out of memory");
+            break;
+        }
+        if (r == 0)
+            qs->n++;
+        if ((rc = parse_row(qs, line, lineno, r, e)) != 0)
+            break;
+        r = (r + 1) % 8;
+    }
+    if (rc == 0 && ferror(fp))
+        rc = vccd_error_set(e, qs->file, lineno, NULL, NULL, "read error");
+    if (rc == 0 && r != 0)
+        rc = vccd_error_set(e, qs->file, lineno, NULL, NULL,
+                            "truncated query: %d row%s of 8 (it starts on line %d)", r, r == 1 ? "" : "s",
+                            qs->q[qs->n - 1].line);
+    if (rc == 0 && qs->n == 0)
+        rc = vccd_error_set(e, qs->file, lineno, NULL, NULL, "no queries");
+    free(line);
+    fclose(fp);
+    if (rc != 0)
+        vccd_queries_clear(qs);
+    return rc;
+}
+
+vccd_motion *
+vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track *tracks, vccd_error *e)
+{
+    const vccd_query *q = &qs->q[i];
+    char name[] = "query", k_type[] = "type", v_type[] = "vertex-linear", k_nv[] = "vertices", v_nv[] = "4";
+    char keys[4][16], *vals[4] = { NULL, NULL, NULL, NULL };
+    vccd_config_kv kv[6];
+    vccd_config_section sec;
+    vccd_motion *m = NULL;
+
+    /* Through the model's own parser, which encloses each rational at
+       prec, from a section built in memory: a text config would have to
+       fit the INI reader's line limit, which six long rationals exceed. */
+    kv[0] = (vccd_config_kv){ k_type, v_type, q->line, 0 };
+    kv[1] = (vccd_config_kv){ k_nv, v_nv, q->line, 0 };
+    for (int v = 0; v < 4; v++) {
+        size_t n = 16;
+        for (int r = v; r < 8; r += 4)
+            for (int c = 0; c < 3; c++)
+                n += strlen(q->coord[r][c]) + 1;
+        if (!(vals[v] = malloc(n)))
+            goto done;
+        snprintf(keys[v], sizeof keys[v], "vertex.%d", v);
+        snprintf(vals[v], n, "%s %s %s %s %s %s", q->coord[v][0], q->coord[v][1], q->coord[v][2],
+                 q->coord[v + 4][0], q->coord[v + 4][1], q->coord[v + 4][2]);
+        kv[2 + v] = (vccd_config_kv){ keys[v], vals[v], q->line + v, 0 };
+    }
+    sec = (vccd_config_section){ name, q->line, qs->file, kv, 6, 6 };
+    m = vccd_motion_from_config(&sec, prec, e);
+    if (m)
+        for (int v = 0; v < 4; v++) {
+            tracks[v].m = m;
+            tracks[v].vertex = v;
+            tracks[v].p[0] = tracks[v].p[1] = tracks[v].p[2] = 0.0;
+        }
+done:
+    if (!m && vals[3] == NULL)
+        vccd_error_set(e, qs->file, q->line, NULL, NULL, "out of memory");
+    for (int v = 0; v < 4; v++)
+        free(vals[v]);
+    return m;
+}

@@ -1,0 +1,47 @@
+/* queries.h -- CCD query files in the CSV format of the benchmark of Wang,
+   Ferguson, Schneider, Jiang, Attene and Panozzo (ACM TOG 2021), "Sample
+   Queries": 8 rows per query, each row "Px,Qx,Py,Qy,Pz,Qz,TRUTH" with the
+   exact rational coordinates Px/Qx ... of one vertex and the query's
+   ground truth (1: the primitives touch for some t in [0, 1]).  Rows
+   0-3 are the four vertices at t = 0, rows 4-7 the same vertices at
+   t = 1; each vertex moves linearly.  Vertex-face rows are v, f0, f1, f2;
+   edge-edge rows are ea0, ea1, eb0, eb1 -- in both cases the point order
+   of feature.h. */
+#ifndef VCCD_QUERIES_H
+#define VCCD_QUERIES_H
+
+#include "vccd/error.h"
+#include "vccd/feature.h"
+
+typedef struct {
+    int line;                   /* line of its first row in the file */
+    int truth;                  /* ground truth, 0 or 1 */
+    char *coord[8][3];          /* "P/Q" with Q > 0, in lowest terms or not */
+} vccd_query;
+
+typedef struct {
+    char *file;
+    vccd_feature_kind kind;
+    vccd_query *q;
+    long n, cap;
+} vccd_queries;
+
+/* The kind named by a path: a directory or file name containing
+   "vertex-face" or "edge-edge"; -1 if neither or both. */
+int vccd_queries_kind_from_path(const char *path);
+
+/* Read path into qs; kind < 0 infers it from the path.  0 on success, -1
+   with e naming the file and line of the first problem: unreadable file,
+   a row without exactly 7 integer fields, a zero denominator, a truth
+   other than 0 or 1 or differing within a query, a truncated last query,
+   an unknown kind. */
+int vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e);
+void vccd_queries_clear(vccd_queries *qs);
+
+/* The motion of query i -- one vertex-linear motion of its 4 vertices,
+   parameters enclosing the rationals at precision prec -- and the tracks
+   of its points.  NULL with e set on failure (out of memory). */
+vccd_motion *vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track *tracks,
+                                 vccd_error *e);
+
+#endif
