@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "vccd/arith.h"
 #include "vccd/motion.h"
 #include "vccd/motion_impl.h"
 
@@ -19,21 +20,17 @@ typedef struct {
     long nw[KMAX + 1], cap[KMAX + 1];
 } tally;
 
+/* The backend as motion-check numbers it: 0 binary64, 1 unrounded,
+   2 MPFR ("adaptive" is a solver mode, not an evaluation backend). */
 static int
 backend_parse(const char *s, int *kind, mpfr_prec_t *prec)
 {
-    char *end;
-    if (strcmp(s, "binary64") == 0) { *kind = 0; return 0; }
-    if (strcmp(s, "unrounded") == 0) { *kind = 1; return 0; }
-    if (strncmp(s, "mpfr:", 5) == 0) {
-        long p = strtol(s + 5, &end, 10);
-        if (end != s + 5 && !*end && p >= 2 && p <= 65536) {
-            *kind = 2;
-            *prec = p;
-            return 0;
-        }
-    }
-    return -1;
+    vccd_arith a;
+    if (vccd_arith_parse(&a, s) != 0 || a.kind == VCCD_ARITH_ADAPTIVE)
+        return -1;
+    *kind = a.kind == VCCD_ARITH_BINARY64 ? 0 : a.kind == VCCD_ARITH_UNROUNDED ? 1 : 2;
+    *prec = a.prec;
+    return 0;
 }
 
 static int

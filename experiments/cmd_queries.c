@@ -26,12 +26,14 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
             return vccd_cli_usage_error("queries: option %s needs a value", opt);
         i++;
         if (strcmp(opt, "--solver") == 0) {
+            char known[256];
             if (!(o->solver = vccd_solver_type_find(val)))
-                return vccd_cli_usage_error("queries: unknown solver '%s' (bisection, taylor-lagrange, newton)", val);
+                return vccd_cli_usage_error("queries: --solver: unknown solver '%s' (%s)", val,
+                                            vccd_solver_type_names(known, sizeof known));
         } else if (strcmp(opt, "--arith") == 0) {
             if (vccd_arith_parse(&o->arith, val) != 0)
-                return vccd_cli_usage_error("queries: unknown arithmetic '%s' (binary64, mpfr:PREC, adaptive, "
-                                            "unrounded)", val);
+                return vccd_cli_usage_error("queries: --arith: unknown arithmetic '%s' (binary64, mpfr:PREC with PREC "
+                                            "in 2 .. 65536, adaptive, unrounded)", val);
         } else if (strcmp(opt, "--eps-t") == 0) {
             char *end;
             double v = strtod(val, &end);
@@ -49,7 +51,7 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
         } else if (strcmp(opt, "--kind") == 0) {
             *kind = vccd_feature_kind_find(val);
             if (*kind != VCCD_FEATURE_VF && *kind != VCCD_FEATURE_EE)
-                return vccd_cli_usage_error("queries: unknown kind '%s' (vertex-face, edge-edge)", val);
+                return vccd_cli_usage_error("queries: --kind: unknown kind '%s' (vertex-face, edge-edge)", val);
         } else if (strcmp(opt, "--config") == 0) {
             vccd_config c;
             vccd_error e;

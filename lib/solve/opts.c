@@ -47,13 +47,9 @@ solver_section(vccd_solve_opts *o, vccd_config_section *s, vccd_error *e)
     if (kv) {
         const vccd_solver_type *t = vccd_solver_type_find(kv->value);
         if (!t) {
-            char known[256] = "";
-            for (int i = 0; i < vccd_solver_type_count(); i++) {
-                strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
-                strncat(known, vccd_solver_type_get(i)->name, sizeof known - strlen(known) - 1);
-            }
+            char known[256];
             return vccd_error_set(e, s->file, kv->line, s->name, "type", "unknown solver '%s' (known: %s)",
-                                  kv->value, known);
+                                  kv->value, vccd_solver_type_names(known, sizeof known));
         }
         o->solver = t;
     }

@@ -4,6 +4,7 @@
    once, so that no solver can weaken the invariant that [t0, lo) is
    proved contact-free. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,16 @@ vccd_solver_type_find(const char *name)
         if (strcmp(registry[i]->name, name) == 0)
             return registry[i];
     return NULL;
+}
+
+const char *
+vccd_solver_type_names(char *buf, int n)
+{
+    int k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < vccd_solver_type_count() && k < n; i++)
+        k += snprintf(buf + k, (size_t)(n - k), "%s%s", i ? ", " : "", registry[i]->name);
+    return buf;
 }
 
 const char *

@@ -69,6 +69,9 @@ typedef struct {
 const vccd_solver_type *vccd_solver_type_find(const char *name);
 int vccd_solver_type_count(void);
 const vccd_solver_type *vccd_solver_type_get(int i);
+/* "bisection, taylor-lagrange, newton": the registered names, for
+   messages (truncated to fit buf). */
+const char *vccd_solver_type_names(char *buf, int n);
 
 typedef struct {
     const vccd_solver_type *solver;

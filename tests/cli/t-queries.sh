@@ -1,0 +1,118 @@
+#!/bin/sh
+# End-to-end tests of `vccd queries`: no false negative for any solver in
+# any rigorous arithmetic on the bundled benchmark queries (and on the
+# whole shared set when it is present), the exact total-line format, and
+# one-line errors naming file and line for malformed CSVs.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+data="${srcdir:-.}/tests/data/sample-queries/unit-tests"
+
+total_re='^total: queries=[0-9]+ positives=[0-9]+ fn=[0-9]+ fp=[0-9]+ mean_us=[0-9.]+ median_us=[0-9.]+ max_us=[0-9.]+$'
+
+# fn_zero LABEL FILES...: every solver, every rigorous arithmetic, fn = 0.
+fn_zero() {
+    label=$1; shift
+    for s in bisection taylor-lagrange newton; do
+        for a in binary64 mpfr:113 adaptive; do
+            expect 0 "$label: $s $a" -- $vccd queries --solver $s --arith $a "$@"
+            check "$label: $s $a: last line is the total" sh -c "tail -n 1 '$tmp/out' | grep -Eq '$total_re'"
+            check "$label: $s $a: fn=0" sh -c "tail -n 1 '$tmp/out' | grep -q ' fn=0 '"
+            check "$label: $s $a: no false negative listed" sh -c "! grep -q 'false negative' '$tmp/out'"
+        done
+    done
+}
+
+files=$(find "$data" -name '*.csv' | sort)
+fn_zero bundled $files
+# one line per file before the total
+expect 0 "per-file lines" -- $vccd queries $files
+check "one line per file" test "$(grep -c '^.*\.csv: queries=' "$tmp/out")" -eq "$(echo $files | wc -w)"
+check "query count of the bundled set" sh -c "tail -n 1 '$tmp/out' | grep -q '^total: queries=324 positives=160 '"
+
+# The NON-RIGOROUS mode runs and says so; its fn is what rigour buys.
+$vccd queries --arith unrounded $files >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "unrounded: exit 0 (fn > 0 is not an error there; got $st)" test "$st" -eq 0
+check "unrounded: labelled" grep -q 'NON-RIGOROUS' "$tmp/out"
+
+# The whole shared set, when this checkout sits next to it.
+for d in "${VCCD_SHARED:-}" "${abs_top_srcdir:-$PWD}/../shared" "$PWD/../shared" /work/shared; do
+    if [ -n "$d" ] && [ -d "$d/data/sample-queries" ]; then
+        fn_zero shared $(find "$d/data/sample-queries" -name '*.csv' | sort)
+        break
+    fi
+done
+
+# --- options ---------------------------------------------------------------
+vf="$data/vertex-face/data_0_0.csv"
+expect 0 "--verbose" -- $vccd queries --verbose --eps-t 1e-9 --max-boxes 1000 "$vf"
+check "--verbose: one line per query" test "$(grep -c '^query .*:[0-9]* truth=[01] ' "$tmp/out")" -eq 125
+cp "$vf" "$tmp/data.csv"
+expect 2 "kind not in the path" -- $vccd queries "$tmp/data.csv"
+one_line_error "kind not in the path" "$tmp/data.csv" "--kind"
+expect 0 "--kind vertex-face" -- $vccd queries --kind vertex-face "$tmp/data.csv"
+cat >"$tmp/c.ini" <<'X'
+[solver]
+type = newton
+eps_t = 1e-8
+[arithmetic]
+backend = mpfr:80
+X
+expect 0 "--config" -- $vccd queries --config "$tmp/c.ini" "$vf"
+check "--config: solver and arithmetic taken" grep -q '^solver=newton arith=mpfr:80 eps_t=1e-08 ' "$tmp/out"
+expect 0 "--config then --solver" -- $vccd queries --config "$tmp/c.ini" --solver bisection "$vf"
+check "later options override the config" grep -q '^solver=bisection arith=mpfr:80 ' "$tmp/out"
+printf '[solver]\ntype = secant\n' >"$tmp/bad.ini"
+expect 2 "--config: unknown solver" -- $vccd queries --config "$tmp/bad.ini" "$vf"
+one_line_error "--config: unknown solver" "bad.ini:2:" "solver] type" "secant" "taylor-lagrange"
+printf '[arithmetic]\nbackend = mpfr:1\n' >"$tmp/bad.ini"
+expect 2 "--config: bad backend" -- $vccd queries --config "$tmp/bad.ini" "$vf"
+one_line_error "--config: bad backend" "bad.ini:2:" "arithmetic] backend" "mpfr:1"
+printf '[solver]\neps = 1e-6\n' >"$tmp/bad.ini"
+expect 2 "--config: unknown key" -- $vccd queries --config "$tmp/bad.ini" "$vf"
+one_line_error "--config: unknown key" "bad.ini:2:" "eps"
+printf '[solver]\nmax_boxes = 0\n' >"$tmp/bad.ini"
+expect 2 "--config: max_boxes 0" -- $vccd queries --config "$tmp/bad.ini" "$vf"
+one_line_error "--config: max_boxes 0" "bad.ini:2:" "max_boxes"
+for bad in "--solver secant" "--arith binary32" "--arith mpfr:x" "--eps-t -1" "--eps-t nan" \
+           "--max-boxes 0" "--kind face-face" "--frobnicate 1"; do
+    expect 2 "option $bad" -- $vccd queries $bad "$vf"
+    one_line_error "option $bad" "${bad%% *}"
+done
+expect 2 "no file" -- $vccd queries --solver newton
+one_line_error "no file" "no CSV file"
+expect 2 "missing file" -- $vccd queries "$tmp/vertex-face-none.csv"
+one_line_error "missing file" "vertex-face-none.csv" "cannot open"
+
+# --- malformed CSVs: file, line, column named; exit 2 -----------------------
+mkdir -p "$tmp/vertex-face"
+bad="$tmp/vertex-face/bad.csv"
+# malformed NAME LINE NEEDLE: edit line LINE of a copy with sed script S.
+malformed() {
+    what=$1; line=$2; needle=$3; script=$4
+    sed "$script" "$vf" >"$bad"
+    expect 2 "$what" -- $vccd queries "$bad"
+    one_line_error "$what" "bad.csv:$line:" "$needle"
+}
+malformed "six columns" 3 "7 comma-separated" '3s/,[01]$//'
+malformed "eight columns" 5 "got 8 fields" '5s/$/,1/'
+malformed "zero denominator" 9 "column 4 (y denominator): zero denominator" '9s/^\([^,]*,[^,]*,[^,]*\),[^,]*,/\1,0,/'
+malformed "non-integer" 2 "column 1 (x numerator)" '2s/^[^,]*,/1.5,/'
+malformed "truth 2" 4 "is not 0 or 1" '4s/,[01]$/,2/'
+malformed "truth differs" 10 "differs" '10s/,0$/,X/;10s/,1$/,0/;10s/,X$/,1/'
+malformed "blank line inside" 17 "blank line" '17s/.*//'
+head -n 13 "$vf" >"$bad"
+expect 2 "truncated query" -- $vccd queries "$bad"
+one_line_error "truncated query" "bad.csv:13:" "truncated" "5 rows of 8" "line 9"
+: >"$bad"
+expect 2 "empty file" -- $vccd queries "$bad"
+one_line_error "empty file" "bad.csv" "no queries"
+# A trailing blank line and CRLF line ends are fine.
+{ sed 's/$/\r/' "$vf"; echo; } >"$bad"
+expect 0 "CRLF and trailing blank line" -- $vccd queries "$bad"
+# A negative denominator is a valid rational.
+printf '1,-2,0,1,0,1,0\n' >"$tmp/row"
+{ cat "$tmp/row" "$tmp/row" "$tmp/row" "$tmp/row" "$tmp/row" "$tmp/row" "$tmp/row" "$tmp/row"; } >"$bad"
+expect 0 "negative denominator" -- $vccd queries "$bad"
+
+finish
