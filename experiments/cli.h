@@ -31,5 +31,6 @@ int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, lon
 int vccd_cmd_bench(int argc, char **argv);
 int vccd_cmd_motion_check(int argc, char **argv);
 int vccd_cmd_queries(int argc, char **argv);
+int vccd_cmd_toc(int argc, char **argv);
 
 #endif

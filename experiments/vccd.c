@@ -11,8 +11,9 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (bench arith: interval arithmetic per backend)",
+    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
+      "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "\n"
       "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
       "          product on each backend: binary64 (rigorous), unrounded\n"
@@ -21,8 +22,31 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "          Also the geometry template vs plain doubles and vs an ops\n"
       "          vtable, and the outward-rounding techniques compared.\n"
       "\n"
-      "  --csv FILE   also write the rows as CSV to FILE\n"
-      "  --quick      fewer repetitions (for smoke tests; noisier numbers)\n",
+      "  solvers the root finders (bisection, taylor-lagrange, newton) in one run:\n"
+      "          with --queries DIR, every *.csv below DIR (benchmark Sample\n"
+      "          Queries, kind from the path) in binary64 and adaptive, plus\n"
+      "          taylor-lagrange in mpfr:113: queries, fn, fp, mean/median/max us\n"
+      "          per query, boxes and evaluations per query, ratios to bisection.\n"
+      "          Then N random vertex-face and edge-edge pairs under ltlrm rigid\n"
+      "          motions (binary64), half touching at a random time t* by\n"
+      "          construction, half coplanar at t* but apart there: per solver\n"
+      "          and kind, times, boxes, answers (none/certified/possible) per\n"
+      "          half and ratios to bisection.  A touching pair answered none\n"
+      "          or first touching after t* is reported as BUG (with seed and\n"
+      "          index) and gives exit status 1, as does a false negative.\n"
+      "\n"
+      "  --csv FILE   also write the rows as CSV to FILE; solvers' columns:\n"
+      "               part (queries|pairs),solver,arith,kind (vertex-face|\n"
+      "               edge-edge|all),half (colliding|miss|all),n,none,certified,\n"
+      "               possible,fn,fp (empty for pairs),limited,mean_us,\n"
+      "               median_us,max_us,boxes_mean,evals_mean,\n"
+      "               time_ratio_bisection,boxes_ratio_bisection (empty: none)\n"
+      "  --quick      fewer repetitions (for smoke tests; noisier numbers);\n"
+      "               solvers: N / 10 pairs\n"
+      "  --queries DIR  solvers: the query files (e.g. ../shared/data/sample-queries);\n"
+      "               without it that part is skipped\n"
+      "  --pairs N    solvers: random pairs (default 10000)\n"
+      "  --seed S     solvers: seed of the random pairs (default 1)\n",
       vccd_cmd_bench },
     { "motion-check", "check a motion model's enclosures against MPFR",
       "usage: vccd motion-check CONFIG [--section NAME] [--samples N] [--backend B] [--seed S]\n"
@@ -70,6 +94,24 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
       "bad options or a malformed file (the message names file and line).\n",
       vccd_cmd_queries },
+    { "toc", "first time of contact of one feature pair from a config file",
+      "usage: vccd toc CONFIG\n"
+      "\n"
+      "Solve one feature pair described in CONFIG and print its status (none,\n"
+      "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
+      "contact-free -- the feature parameters at contact, and the work done.\n"
+      "CONFIG has [motion.NAME] sections (as for motion-check), optional\n"
+      "[solver] and [arithmetic] sections (as for queries --config), and\n"
+      "\n"
+      "  [pair]\n"
+      "  kind = vertex-face       # vertex-face | edge-edge | vertex-edge-2d\n"
+      "  point.0 = a  0 0 0.5     # NAME x y z: body point of rigid [motion.a]\n"
+      "  point.1 = b vertex 2     # NAME vertex I: vertex I of a per-vertex motion\n"
+      "  ...                      # points: p a b c | a b c d | p a b\n"
+      "\n"
+      "Body points are exact binary64 numbers (0.125, not 0.1).  See\n"
+      "experiments/toc.ini.\n",
+      vccd_cmd_toc },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }

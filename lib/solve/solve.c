@@ -106,6 +106,39 @@ root_proved(vccd_feature *f, const vccd_box *x)
     return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
 }
 
+/* Is a contact proved in the box x (width <= eps_t), whose predicate
+   value is incl?  When the root sits exactly on x's right end, s there
+   may not be resolved from 0 (a bisection point on a dyadic root);
+   then the box stretched to width eps_t is tried too.  Either answer is
+   the first contact, as everything before x.lo is excluded.  *c is the
+   certified box. */
+static int
+certify(vccd_box *c, vccd_feature *f, const vccd_box *x, int incl, const vccd_solve_opts *o)
+{
+    vccd_di a, b;
+    double hi;
+    *c = *x;
+    if (incl == VCCD_INCL_YES && root_proved(f, x))
+        return 1;
+    hi = x->lo + o->eps_t;      /* rounded to nearest: keep the width */
+    if (hi > x->lo + o->eps_t)
+        hi = vccd_fp_next_down(hi);
+    if (hi > o->t1)
+        hi = o->t1;
+    if (!(hi > x->hi))
+        return 0;
+    vccd_feature_jet(&a, f, vccd_di_set_d(x->lo), 0);
+    if (!(a.lo > 0.0 || a.hi < 0.0))
+        return 0;
+    vccd_feature_jet(&b, f, vccd_di_set_d(hi), 0);
+    if (!((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0)))
+        return 0;
+    if (vccd_feature_inclusion(f, vccd_di_set_2d(x->lo, hi)) != VCCD_INCL_YES)
+        return 0;
+    c->hi = hi;
+    return 1;
+}
+
 /* Record the leftmost undecided box x (width <= eps_t or at resolution)
    as the answer. */
 static void
@@ -159,8 +192,9 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
                that is merely undecided is split on, down to the decision
                width, so that near misses closer than eps_t are excluded
                rather than reported. */
-            if (incl == VCCD_INCL_YES && root_proved(f, &x)) {
-                finish(r, f, &x, VCCD_TOC_CERTIFIED);
+            vccd_box c;
+            if (certify(&c, f, &x, incl, o)) {
+                finish(r, f, &c, VCCD_TOC_CERTIFIED);
                 break;
             }
             if (x.hi - x.lo <= o->eps_t * VCCD_SOLVE_DECIDE || at_resolution(&x)) {

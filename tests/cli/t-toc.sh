@@ -1,0 +1,74 @@
+#!/bin/sh
+# End-to-end tests of `vccd toc`: the shipped example (a spinning vertex
+# meeting a fixed triangle at exactly t = 1/2) is certified by every
+# solver in every rigorous arithmetic with an enclosure holding 1/2, and
+# bad pair configs give one-line errors naming file, line and key.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+ini="${srcdir:-.}/experiments/toc.ini"
+
+# contains_half: the toc line's [lo, hi] holds 0.5 (awk compares doubles).
+contains_half() {
+    sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p' "$tmp/out" | awk '{ exit !($1 <= 0.5 && 0.5 <= $2) }'
+}
+
+for s in bisection taylor-lagrange newton; do
+    for a in binary64 mpfr:113 adaptive; do
+        sed "s/^type = taylor-lagrange/type = $s/; s/^backend = binary64/backend = $a/" "$ini" >"$tmp/t.ini"
+        expect 0 "toc $s $a" -- $vccd toc "$tmp/t.ini"
+        check "toc $s $a: certified" grep -q '^status: certified$' "$tmp/out"
+        check "toc $s $a: [lo, hi] holds 1/2" contains_half
+        check "toc $s $a: width <= eps_t" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$2 - \$1 <= 1e-9) }'"
+    done
+done
+
+# The same vertex 1/16 higher misses until t = 1/2 + 1/32: still certified,
+# and [0, lo) proved free, so lo must not pass the true TOC.
+sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 0.25 0.25 0.0625/' "$ini" >"$tmp/t.ini"
+expect 0 "toc raised vertex" -- $vccd toc "$tmp/t.ini"
+check "raised vertex: certified around 0.53125" sh -c "grep -q '^status: certified' '$tmp/out' && sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.53125 && 0.53125 <= \$2) }'"
+# Vertex outside the triangle (x = 8): the plane is crossed, the face missed.
+sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 8 0 0/' "$ini" >"$tmp/t.ini"
+expect 0 "toc miss" -- $vccd toc "$tmp/t.ini"
+check "miss: none" grep -q '^status: none$' "$tmp/out"
+
+# --- bad configs -----------------------------------------------------------
+# bad NAME NEEDLE... : run on $tmp/bad.ini, expect one line naming it all.
+bad() {
+    what=$1; shift
+    expect 2 "$what" -- $vccd toc "$tmp/bad.ini"
+    one_line_error "$what" "$@"
+}
+edit() { sed "$1" "$ini" >"$tmp/bad.ini"; }
+edit 's/^kind = vertex-face$/kind = face-face/'
+bad "unknown kind" "bad.ini:2[0-9]:" "kind" "face-face"
+edit '/^point.3/d'
+bad "missing point" "bad.ini:" "point.3" "missing"
+edit 's/^point.1 = ground vertex 0$/point.1 = floor vertex 0/'
+bad "unknown motion" "bad.ini:2[0-9]:" "point.1" "motion.floor"
+edit 's/^point.1 = ground vertex 0$/point.1 = ground vertex 3/'
+bad "vertex out of range" "bad.ini:2[0-9]:" "point.1" "no vertex 3"
+edit 's/^point.1 = ground vertex 0$/point.1 = ground 0 0 0/'
+bad "per-vertex motion given a point" "point.1" "moves vertices"
+edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner vertex 0/'
+bad "rigid motion given a vertex" "point.0" "is rigid"
+edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 0.1 0.25 0/'
+bad "inexact body point" "point.0" "0.1" "exactly"
+edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner nan 0.25 0/'
+bad "NaN body point" "point.0" "nan"
+edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 0.25 0.25/'
+bad "short point" "point.0" "expected"
+edit 's/^\[pair\]$/[pairs]/'
+bad "unknown section" "bad.ini:" "pairs" "unknown section"
+edit 's/^kind = vertex-face$/kind = vertex-face\ncolour = red/'
+bad "unknown key" "bad.ini:" "colour"
+edit 's/^omega = 0 0 3$/omega = 0 0/'
+bad "bad motion" "bad.ini:" "omega"
+edit 's/^eps_t = 1e-9$/eps_t = tiny/'
+bad "bad eps_t" "bad.ini:" "eps_t" "tiny"
+expect 2 "no config" -- $vccd toc
+one_line_error "no config" "usage"
+expect 2 "missing config" -- $vccd toc "$tmp/none.ini"
+one_line_error "missing config" "none.ini"
+
+finish
