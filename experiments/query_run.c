@@ -5,6 +5,7 @@
 
 #include "bench.h"
 #include "query_run.h"
+#include "vccd/grow.h"
 
 void
 vccd_query_stats_clear(vccd_query_stats *s)
@@ -16,14 +17,8 @@ vccd_query_stats_clear(vccd_query_stats *s)
 static int
 add_time(vccd_query_stats *s, double us)
 {
-    if (s->nus == s->capus) {
-        long cap = s->capus ? 2 * s->capus : 1024;
-        double *u = realloc(s->us, (size_t)cap * sizeof *u);
-        if (!u)
-            return -1;
-        s->us = u;
-        s->capus = cap;
-    }
+    if (vccd_grow((void **)&s->us, &s->capus, s->nus, sizeof *s->us) != 0)
+        return -1;
     s->us[s->nus++] = us;
     return 0;
 }

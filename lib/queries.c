@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vccd/grow.h"
 #include "vccd/queries.h"
 
 #define FIELD_MAX 4096          /* digits per integer: far beyond binary64 */
@@ -98,14 +99,8 @@ split_row(char *line, char **field, int *nfield)
 static int
 grow(vccd_queries *qs)
 {
-    if (qs->n == qs->cap) {
-        long cap = qs->cap ? 2 * qs->cap : 256;
-        vccd_query *q = realloc(qs->q, (size_t)cap * sizeof *q);
-        if (!q)
-            return -1;
-        qs->q = q;
-        qs->cap = cap;
-    }
+    if (vccd_grow((void **)&qs->q, &qs->cap, qs->n, sizeof *qs->q) != 0)
+        return -1;
     memset(&qs->q[qs->n], 0, sizeof qs->q[qs->n]);
     return 0;
 }

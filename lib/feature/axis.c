@@ -6,7 +6,7 @@
    (Ericson, Real-Time Collision Detection, 5.1.2, 5.1.5, 5.1.9). */
 #include <math.h>
 
-#include "feature/axis.h"
+#include "vccd/feature.h"
 
 static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "vccd/feature.h"
-#include "feature/axis.h"
 
 #include "vccd/backend_di.h"
 #include "vccd/feature_impl.h"
@@ -162,45 +161,18 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
                         vccd_mi_feature_jet(s, X, f->kind, order));
 }
 
+/* The inclusion terms over t, and with want_axis the projections on the
+   closest-point axis (feature_incl in feature_impl.h); returns the
+   number of terms, *have_axis whether pi was filled. */
 static int
-incl_terms(vccd_di *q, vccd_di *nn, double P[4][3], vccd_di *pi, const double *axis_in,
-           vccd_feature *f, vccd_di t)
+incl_terms(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, int want_axis, vccd_feature *f, vccd_di t)
 {
     int nq = 0;
-    double axis[3];
-    int have_axis = 0;
     FEATURE_WITH_POINTS(f, t, 0,
-        {
-            nq = vccd_di_feature_incl_terms(q, nn, X, f->kind);
-            for (int i = 0; i < f->np; i++)
-                for (int j = 0; j < 3; j++)
-                    P[i][j] = vccd_di_mid(X[i][0].c[j]);
-            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
-                have_axis = 1;
-            if (have_axis)
-                vccd_di_feature_project(pi, X, f->np, axis);
-        },
-        {
-            nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind);
-            for (int i = 0; i < f->np; i++)
-                for (int j = 0; j < 3; j++)
-                    P[i][j] = 0.5 * X[i][0].c[j].lo + 0.5 * X[i][0].c[j].hi;
-            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
-                have_axis = 1;
-            if (have_axis)
-                vccd_ui_feature_project(pi, X, f->np, axis);
-        },
-        {
-            nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind);
-            for (int i = 0; i < f->np; i++)
-                for (int j = 0; j < 3; j++)
-                    P[i][j] = vccd_di_mid(vccd_mi_get_di(&X[i][0].c[j]));
-            if (!axis_in && vccd_feature_axis(axis, f->kind, P) == 0)
-                have_axis = 1;
-            if (have_axis)
-                vccd_mi_feature_project(pi, X, f->np, axis);
-        });
-    return have_axis ? nq : -nq - 1;
+                        nq = vccd_di_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
+                        nq = vccd_ui_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
+                        nq = vccd_mi_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis));
+    return nq;
 }
 
 /* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi,
@@ -229,15 +201,12 @@ int
 vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];
-    double P[4][3];
-    int nq, all_nonneg = 1;
+    int nq, have_axis, all_nonneg = 1;
 
     f->evals++;
-    nq = incl_terms(q, &nn, P, pi, NULL, f, t);
-    if (nq >= 0 && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
+    nq = incl_terms(q, &nn, pi, &have_axis, 1, f, t);
+    if (have_axis && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
         return VCCD_INCL_NO;
-    if (nq < 0)
-        nq = -nq - 1;
     for (int i = 0; i < nq; i++) {
         /* NaN bounds (an overflowed product) decide nothing. */
         if (q[i].hi < 0.0)
@@ -252,11 +221,8 @@ void
 vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];
-    double P[4][3], zero[3] = { 0, 0, 0 };
-    int nq = incl_terms(q, &nn, P, pi, zero, f, t);
-    if (nq < 0)
-        nq = -nq - 1;
-    (void)nq;
+    int have_axis;
+    incl_terms(q, &nn, pi, &have_axis, 0, f, t);
     uv[0] = vccd_di_div(q[0], nn);
     switch (f->kind) {
     case VCCD_FEATURE_VF: uv[1] = vccd_di_div(q[1], nn); break;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vccd/grow.h"
 #include "vccd/solver.h"
 
 #define VCCD_SOLVER(name) extern const vccd_solver_type vccd_solver_##name;
@@ -74,14 +75,8 @@ typedef struct {
 static int
 push(box_stack *s, vccd_box b)
 {
-    if (s->n == s->cap) {
-        long cap = s->cap ? 2 * s->cap : 64;
-        vccd_box *nb = realloc(s->b, (size_t)cap * sizeof *nb);
-        if (!nb)
-            return -1;
-        s->b = nb;
-        s->cap = cap;
-    }
+    if (vccd_grow((void **)&s->b, &s->cap, s->n, sizeof *s->b) != 0)
+        return -1;
     s->b[s->n++] = b;
     return 0;
 }

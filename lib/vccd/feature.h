@@ -88,6 +88,15 @@ int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
    degenerate there. */
 void vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t);
 
+/* d := q_B - q_A for closest points q_A of the first feature (vertex,
+   or edge P0 P1) and q_B of the second (face, edge or 2D edge) of a pair
+   with points P, in plain doubles: a guess of a separating direction,
+   which the inclusion predicate then tests rigorously, so its rounding
+   cannot make an answer wrong.  Zero-length edges and collinear
+   triangles fall back to point-segment distances.  -1 when the features
+   meet (d = 0) or P is not finite. */
+int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3]);
+
 /* Evaluations of s (jets) and of the predicate since creation. */
 long vccd_feature_evals(const vccd_feature *f);
 
