@@ -26,6 +26,9 @@ void vccd_bench_row(const vccd_bench_opts *o, const char *section, const char *b
 void vccd_bench_header(const vccd_bench_opts *o, const char *title, const char *baseline_name);
 
 int vccd_bench_arith(const vccd_bench_opts *o);
+/* `bench solvers` (bench_solvers.c): argv is the whole bench command
+   line; it takes options of its own.  Returns the exit status. */
+int vccd_bench_solvers(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

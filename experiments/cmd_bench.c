@@ -74,6 +74,8 @@ vccd_cmd_bench(int argc, char **argv)
             csv = argv[i];
         } else if (strcmp(argv[i], "--quick") == 0) {
             o.quick = 1;
+        } else if (strcmp(argv[i], "solvers") == 0 && !kind) {
+            return vccd_bench_solvers(argc, argv);      /* parses its own options */
         } else if (argv[i][0] == '-') {
             return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", argv[i]);
         } else if (kind) {
@@ -83,9 +85,9 @@ vccd_cmd_bench(int argc, char **argv)
         }
     }
     if (!kind)
-        return vccd_cli_usage_error("bench: which benchmark? (vccd bench arith)");
+        return vccd_cli_usage_error("bench: which benchmark? (vccd bench arith | solvers)");
     if (strcmp(kind, "arith") != 0)
-        return vccd_cli_usage_error("bench: unknown benchmark '%s' (known: arith)", kind);
+        return vccd_cli_usage_error("bench: unknown benchmark '%s' (known: arith, solvers)", kind);
     if (csv) {
         o.csv = fopen(csv, "w");
         if (!o.csv) {
