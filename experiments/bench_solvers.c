@@ -389,7 +389,7 @@ typedef struct {
 /* A random ltlrm body, built through the config parser like any user
    motion; %.17g keeps every double exactly. */
 static vccd_motion *
-rnd_motion(uint64_t *s, vccd_error *e)
+rnd_motion(uint64_t *s, char *text_out, size_t n_out, vccd_error *e)
 {
     double o[3], v[3], q[4], w[3], speed = rnd_in(s, 0.5, 1.5), spin = rnd_in(s, 0.0, 3.0);
     char text[1024];
@@ -407,6 +407,8 @@ rnd_motion(uint64_t *s, vccd_error *e)
              "q0 = %.17g %.17g %.17g %.17g\nomega = %.17g %.17g %.17g\n",
              o[0], o[1], o[2], speed * v[0], speed * v[1], speed * v[2], q[0], q[1], q[2], q[3],
              spin * w[0], spin * w[1], spin * w[2]);
+    if (text_out)
+        snprintf(text_out, n_out, "%s", strchr(text, '\n') + 1);    /* the keys */
     if (vccd_config_load_string(&cfg, "bench-solvers", text, e) != 0)
         return NULL;
     /* Only the binary64 copies are used: 128 bits makes them the
@@ -560,44 +562,97 @@ record(vccd_query_stats *s, const vccd_toc *r, double us)
         s->possible++;
 }
 
+/* Pair idx of the seed: two ltlrm bodies (texts: their config keys),
+   the time t* and the tracks; -1 with e set on failure. */
+typedef struct {
+    body A, B;
+    char text[2][1024];
+    double tstar;
+    int kind, half;
+    vccd_track tr[4];
+} bench_pair;
+
+static int
+build_pair(bench_pair *bp, const bs_opts *o, long idx, vccd_error *e)
+{
+    uint64_t s = (uint64_t)o->seed * 0xD1B54A32D192ED03ULL ^ (uint64_t)idx;
+    v3 c, x[4];
+
+    memset(bp, 0, sizeof *bp);
+    bp->kind = (idx & 1) ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+    bp->half = (idx >> 1) & 1 ? HALF_MISS : HALF_TOUCH;
+    rnd_next(&s);
+    if (!(bp->A.m = rnd_motion(&s, bp->text[0], sizeof bp->text[0], e))
+        || !(bp->B.m = rnd_motion(&s, bp->text[1], sizeof bp->text[1], e)))
+        return -1;
+    bp->tstar = rnd_in(&s, 0.05, 0.95);
+    if (body_pose(&bp->A, bp->tstar) != 0 || body_pose(&bp->B, bp->tstar) != 0)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "ltlrm has no pose");
+    for (int i = 0; i < 3; i++)
+        c[i] = 0.5 * (bp->A.origin[i] + bp->B.origin[i]) + rnd_in(&s, -0.5, 0.5);
+    if (bp->kind == VCCD_FEATURE_VF)
+        world_vf(x, &s, c, bp->half == HALF_TOUCH);
+    else
+        world_ee(x, &s, c, bp->half == HALF_TOUCH);
+    /* The vertex (vertex-face) or the first edge (edge-edge) rides on A,
+       the rest on B: the order of the points in feature.h. */
+    for (int k = 0; k < 4; k++) {
+        const body *b = (bp->kind == VCCD_FEATURE_VF ? k == 0 : k < 2) ? &bp->A : &bp->B;
+        bp->tr[k].m = b->m;
+        bp->tr[k].vertex = 0;
+        to_body(bp->tr[k].p, b, x[k]);
+    }
+    return 0;
+}
+
+static void
+free_pair(bench_pair *bp)
+{
+    vccd_motion_free(bp->A.m);
+    vccd_motion_free(bp->B.m);
+}
+
+/* Pair idx as a `vccd toc` config, to replay one pair by itself. */
+static int
+dump_pair(const bs_opts *o, long idx)
+{
+    bench_pair bp;
+    vccd_error e;
+    if (build_pair(&bp, o, idx, &e) != 0) {
+        free_pair(&bp);
+        return vccd_cli_usage_error("bench solvers: pair %ld: %s", idx, e.msg);
+    }
+    printf("# pair %ld of `vccd bench solvers --seed %lu`: %s, %s at t* = %.17g\n", idx, o->seed,
+           vccd_feature_kind_name((vccd_feature_kind)bp.kind),
+           bp.half == HALF_TOUCH ? "touching" : "coplanar but apart", bp.tstar);
+    printf("# replay: vccd toc FILE\n\n[motion.a]\n%s\n[motion.b]\n%s\n[pair]\nkind = %s\n", bp.text[0], bp.text[1],
+           vccd_feature_kind_name((vccd_feature_kind)bp.kind));
+    for (int k = 0; k < 4; k++)
+        printf("point.%d = %s %a %a %a\n", k, bp.tr[k].m == bp.A.m ? "a" : "b", bp.tr[k].p[0],
+               bp.tr[k].p[1], bp.tr[k].p[2]);
+    printf("\n[solver]\ntype = taylor-lagrange\n\n[arithmetic]\nbackend = binary64\n");
+    free_pair(&bp);
+    return VCCD_EXIT_OK;
+}
+
 /* One pair: build it, solve it with every solver, check the touching
    half.  Returns -1 with e set on failure to build. */
 static int
 run_pair(pair_stats *ps, const bs_opts *o, long idx, int ns, vccd_error *e)
 {
-    uint64_t s = (uint64_t)o->seed * 0xD1B54A32D192ED03ULL ^ (uint64_t)idx;
-    int kind = (idx & 1) ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
-    int half = (idx >> 1) & 1 ? HALF_MISS : HALF_TOUCH;
-    body A = { 0 }, B = { 0 };
+    bench_pair bp;
+    int kind, half;
     double tstar;
-    v3 c, x[4];
-    vccd_track tr[4];
+    vccd_track *tr = bp.tr;
     vccd_feature *f = NULL;
     vccd_solve_opts so;
     int rc = -1;
 
-    rnd_next(&s);
-    if (!(A.m = rnd_motion(&s, e)) || !(B.m = rnd_motion(&s, e)))
+    if (build_pair(&bp, o, idx, e) != 0)
         goto out;
-    tstar = rnd_in(&s, 0.05, 0.95);
-    if (body_pose(&A, tstar) != 0 || body_pose(&B, tstar) != 0) {
-        vccd_error_set(e, NULL, 0, NULL, NULL, "ltlrm has no pose");
-        goto out;
-    }
-    for (int i = 0; i < 3; i++)
-        c[i] = 0.5 * (A.origin[i] + B.origin[i]) + rnd_in(&s, -0.5, 0.5);
-    if (kind == VCCD_FEATURE_VF)
-        world_vf(x, &s, c, half == HALF_TOUCH);
-    else
-        world_ee(x, &s, c, half == HALF_TOUCH);
-    /* The vertex (vertex-face) or the first edge (edge-edge) rides on A,
-       the rest on B: the order of the points in feature.h. */
-    for (int k = 0; k < 4; k++) {
-        const body *b = (kind == VCCD_FEATURE_VF ? k == 0 : k < 2) ? &A : &B;
-        tr[k].m = b->m;
-        tr[k].vertex = 0;
-        to_body(tr[k].p, b, x[k]);
-    }
+    kind = bp.kind;
+    half = bp.half;
+    tstar = bp.tstar;
     vccd_solve_opts_init(&so);
     if (!(f = vccd_feature_new(kind, tr, &so.arith))) {
         vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
@@ -640,8 +695,7 @@ run_pair(pair_stats *ps, const bs_opts *o, long idx, int ns, vccd_error *e)
     rc = 0;
 out:
     vccd_feature_free(f);
-    vccd_motion_free(A.m);
-    vccd_motion_free(B.m);
+    free_pair(&bp);
     return rc;
 }
 
@@ -802,6 +856,7 @@ int
 vccd_bench_solvers(int argc, char **argv)
 {
     bs_opts o = { NULL, NULL, 10000, 1, 0 };
+    long dump = -1;
     const char *csv = NULL;
     double tl_ratio = 0.0;
     int rc, rc2, seen = 0;
@@ -813,6 +868,10 @@ vccd_bench_solvers(int argc, char **argv)
             seen = 1;
         } else if (strcmp(opt, "--quick") == 0) {
             o.quick = 1;
+        } else if (strcmp(opt, "--dump-pair") == 0) {
+            if (vccd_cli_parse_long(&dump, opt, val, 0, 100000000L) != 0)
+                return VCCD_EXIT_USAGE;
+            i++;
         } else if (strcmp(opt, "--csv") == 0 || strcmp(opt, "--queries") == 0 || strcmp(opt, "--pairs") == 0
                    || strcmp(opt, "--seed") == 0) {
             if (!val)
@@ -835,6 +894,8 @@ vccd_bench_solvers(int argc, char **argv)
             return vccd_cli_usage_error("bench: unexpected argument '%s'", opt);
         }
     }
+    if (dump >= 0)
+        return dump_pair(&o, dump);
     if (o.quick)
         o.pairs = o.pairs / 10 > 0 ? o.pairs / 10 : 1;
     if (csv) {

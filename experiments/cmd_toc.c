@@ -29,23 +29,20 @@ typedef struct {
 static int
 exact_double(double *out, const char *s)
 {
-    vccd_mi_t x;
-    vccd_di d;
-    int ok;
+    mpfr_t x;
     char *end;
+    int ok;
 
-    errno = 0;
-    strtod(s, &end);
-    if (end == s || *end || errno)
-        return -1;
-    vccd_mi_init2(x, 2048);
-    ok = vccd_mi_set_str(x, s) == 0 && vccd_mi_is_point(x) && vccd_mi_is_bounded(x);
-    d = vccd_mi_get_di(x);
-    vccd_mi_clear(x);
-    if (!ok || d.lo != d.hi)
-        return -1;
-    *out = d.lo;
-    return 0;
+    /* Base 0: decimal, or a C99 hex float such as 0x1.999999999999ap-4
+       (how `bench solvers --dump-pair` writes points). */
+    mpfr_init2(x, 4096);
+    ok = mpfr_strtofr(x, s, &end, 0, MPFR_RNDN) == 0 && end != s && !*end && mpfr_number_p(x)
+         && mpfr_get_d(x, MPFR_RNDN) == mpfr_get_d(x, MPFR_RNDN)
+         && mpfr_cmp_d(x, mpfr_get_d(x, MPFR_RNDN)) == 0 && fabs(mpfr_get_d(x, MPFR_RNDN)) <= 1.7976931348623157e308;
+    if (ok)
+        *out = mpfr_get_d(x, MPFR_RNDN);
+    mpfr_clear(x);
+    return ok ? 0 : -1;
 }
 
 static vccd_motion *
@@ -115,8 +112,8 @@ parse_point(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_confi
     for (int i = 0; i < 3; i++)
         if (exact_double(&t->p[i], tok[1 + i]) != 0)
             return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key,
-                                  "'%s' is not a finite binary64 number exactly (body points are exact "
-                                  "doubles: write e.g. 0.125, or move offsets into the motion)", tok[1 + i]);
+                                  "'%s' is not exactly a finite binary64 number (body points are exact "
+                                  "doubles: write e.g. 0.125 or a hex float 0x1.8p-3)", tok[1 + i]);
     if (t->m->type->dim == 2 && t->p[2] != 0.0)
         return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key,
                               "motion '%s' is planar: z must be 0", tok[0]);

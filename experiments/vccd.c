@@ -14,6 +14,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
     { "bench", "measure speed (arith: arithmetic backends; solvers: root finders)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
+      "       vccd bench solvers [--seed S] --dump-pair I\n"
       "\n"
       "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
       "          product on each backend: binary64 (rigorous), unrounded\n"
@@ -46,7 +47,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  --queries DIR  solvers: the query files (e.g. ../shared/data/sample-queries);\n"
       "               without it that part is skipped\n"
       "  --pairs N    solvers: random pairs (default 10000)\n"
-      "  --seed S     solvers: seed of the random pairs (default 1)\n",
+      "  --seed S     solvers: seed of the random pairs (default 1)\n"
+      "  --dump-pair I  solvers: print random pair I as a `vccd toc` config\n"
+      "               and stop (to replay one pair by itself)\n",
       vccd_cmd_bench },
     { "motion-check", "check a motion model's enclosures against MPFR",
       "usage: vccd motion-check CONFIG [--section NAME] [--samples N] [--backend B] [--seed S]\n"
@@ -109,8 +112,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  point.1 = b vertex 2     # NAME vertex I: vertex I of a per-vertex motion\n"
       "  ...                      # points: p a b c | a b c d | p a b\n"
       "\n"
-      "Body points are exact binary64 numbers (0.125, not 0.1).  See\n"
-      "experiments/toc.ini.\n",
+      "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
+      "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
+      "would be about another point).  See experiments/toc.ini.\n",
       vccd_cmd_toc },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },

@@ -101,37 +101,48 @@ root_proved(vccd_feature *f, const vccd_box *x)
     return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
 }
 
-/* Is a contact proved in the box x (width <= eps_t), whose predicate
-   value is incl?  When the root sits exactly on x's right end, s there
-   may not be resolved from 0 (a bisection point on a dyadic root);
-   then the box stretched to width eps_t is tried too.  Either answer is
-   the first contact, as everything before x.lo is excluded.  *c is the
-   certified box. */
+/* Is a contact proved in [lo, hi] (sign change of s at the ends and the
+   predicate YES over it)? */
 static int
-certify(vccd_box *c, vccd_feature *f, const vccd_box *x, int incl, const vccd_solve_opts *o)
+contact_in(vccd_feature *f, double lo, double hi)
 {
     vccd_di a, b;
-    double hi;
-    *c = *x;
-    if (incl == VCCD_INCL_YES && root_proved(f, x))
-        return 1;
-    hi = x->lo + o->eps_t;      /* rounded to nearest: keep the width */
-    if (hi > x->lo + o->eps_t)
-        hi = vccd_fp_next_down(hi);
-    if (hi > o->t1)
-        hi = o->t1;
-    if (!(hi > x->hi))
-        return 0;
-    vccd_feature_jet(&a, f, vccd_di_set_d(x->lo), 0);
+    vccd_feature_jet(&a, f, vccd_di_set_d(lo), 0);
     if (!(a.lo > 0.0 || a.hi < 0.0))
         return 0;
     vccd_feature_jet(&b, f, vccd_di_set_d(hi), 0);
     if (!((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0)))
         return 0;
-    if (vccd_feature_inclusion(f, vccd_di_set_2d(x->lo, hi)) != VCCD_INCL_YES)
-        return 0;
-    c->hi = hi;
-    return 1;
+    return vccd_feature_inclusion(f, vccd_di_set_2d(lo, hi)) == VCCD_INCL_YES;
+}
+
+/* Is a contact proved in the undecided box x (width <= eps_t), whose
+   predicate value is incl?  *c := the certified box, of width <= eps_t.
+   Everything before x.lo is excluded, so a contact proved in any window
+   [l, r] with r - x.lo <= eps_t makes [x.lo, r] hold the first one, even
+   when l < x.lo.  Windows other than x itself matter when s cannot be
+   resolved from 0 at an end of x: a bisection point on a dyadic root, or
+   an end that a contraction put within rounding of the root. */
+static int
+certify(vccd_box *c, vccd_feature *f, const vccd_box *x, int incl, const vccd_solve_opts *o)
+{
+    double h = 0.5 * o->eps_t, win[2][2];
+    *c = *x;
+    if (incl == VCCD_INCL_YES && root_proved(f, x))
+        return 1;
+    /* centred on x.lo, and starting at x.lo; ends rounded inwards */
+    win[0][0] = x->lo - h < o->t0 ? o->t0 : vccd_fp_next_up(x->lo - h);
+    win[0][1] = x->lo + h > o->t1 ? o->t1 : vccd_fp_next_down(x->lo + h);
+    win[1][0] = x->lo;
+    win[1][1] = x->lo + o->eps_t > o->t1 ? o->t1 : vccd_fp_next_down(x->lo + o->eps_t);
+    for (int k = 0; k < 2; k++)
+        if (win[k][0] < win[k][1] && (win[k][0] != x->lo || win[k][1] != x->hi)
+            && contact_in(f, win[k][0], win[k][1])) {
+            c->hi = win[k][1];
+            c->root = 1;
+            return 1;
+        }
+    return 0;
 }
 
 /* Record the leftmost undecided box x (width <= eps_t or at resolution)

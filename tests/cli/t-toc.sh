@@ -32,6 +32,21 @@ sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 8 0 0/' "$ini" >"$tmp/t
 expect 0 "toc miss" -- $vccd toc "$tmp/t.ini"
 check "miss: none" grep -q '^status: none$' "$tmp/out"
 
+# Random pairs of `bench solvers`, replayed through their dumped config
+# (points as hex floats, exact).  Pairs 245 and 4592 (seed 1) touch where
+# Taylor-Lagrange once ended at a box within rounding of the root and
+# could not certify; every solver must certify them now.
+for idx in 245 4592; do
+    expect 0 "dump pair $idx" -- $vccd bench solvers --seed 1 --dump-pair $idx
+    cp "$tmp/out" "$tmp/pair.ini"
+    check "dump pair $idx: hex-float points" grep -q '^point.0 = a -\{0,1\}0x' "$tmp/pair.ini"
+    for s in bisection taylor-lagrange newton; do
+        sed "s/^type = taylor-lagrange/type = $s/" "$tmp/pair.ini" >"$tmp/t.ini"
+        expect 0 "pair $idx $s" -- $vccd toc "$tmp/t.ini"
+        check "pair $idx $s: certified" grep -q '^status: certified$' "$tmp/out"
+    done
+done
+
 # --- bad configs -----------------------------------------------------------
 # bad NAME NEEDLE... : run on $tmp/bad.ini, expect one line naming it all.
 bad() {
