@@ -160,8 +160,9 @@ static void
 run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
 {
     box_stack st = { NULL, 0, 0 };
-    vccd_box x, out[VCCD_SOLVER_MAX_OUT];
-    long evals0 = vccd_feature_evals(f), nboxes = 0;
+    /* one more than a solver may return: bisecting its first box adds one */
+    vccd_box x, out[VCCD_SOLVER_MAX_OUT + 1];
+    long evals0 = vccd_feature_evals(f), nboxes = 0, refine = 0;
 
     r->status = VCCD_TOC_NONE;
     r->lo = r->hi = o->t1;
@@ -194,20 +195,24 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
         if (incl == VCCD_INCL_NO)
             continue;
         if (x.hi - x.lo <= o->eps_t || at_resolution(&x)) {
-            /* Report the first box that is proved to hold a contact; one
+            /* Report the first box that is proved to hold a contact.  One
                that is merely undecided is split on, down to the decision
                width, so that near misses closer than eps_t are excluded
-               rather than reported. */
+               rather than reported -- within a budget of boxes, since near
+               a double root (grazing) the pieces that cannot be excluded
+               multiply as they shrink. */
             vccd_box c;
             if (certify(&c, f, &x, incl, o)) {
                 finish(r, f, &c, VCCD_TOC_CERTIFIED);
                 break;
             }
-            if (x.hi - x.lo <= o->eps_t * VCCD_SOLVE_DECIDE || at_resolution(&x)) {
+            if (x.hi - x.lo <= o->eps_t * VCCD_SOLVE_DECIDE || at_resolution(&x)
+                || ++refine > VCCD_SOLVE_REFINE_BOXES) {
                 finish(r, f, &x, VCCD_TOC_POSSIBLE);
                 break;
             }
-        }
+        } else
+            refine = 0;                 /* left the undecided box's subtree */
         n = o->solver->contract(out, f, &x, s0);
         if (n == 1 && out[0].lo == x.lo && out[0].hi == x.hi) {
             vccd_di left, right;

@@ -12,7 +12,8 @@
 
    A box of width <= eps_t proved to hold a contact is the answer
    (certified).  One that can be neither certified nor excluded is split
-   on down to eps_t * VCCD_SOLVE_DECIDE before it is reported possible:
+   on down to eps_t * VCCD_SOLVE_DECIDE, within VCCD_SOLVE_REFINE_BOXES
+   further boxes, before the first undecided box is reported possible:
    near misses closer than eps_t are then excluded instead of reported.
    Time is binary64 (feature.h): boxes also stop shrinking when no double
    lies strictly inside. */
@@ -44,6 +45,7 @@ typedef struct {
 } vccd_toc;
 
 #define VCCD_SOLVE_DECIDE 0x1p-16
+#define VCCD_SOLVE_REFINE_BOXES 256
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */
 typedef struct {
