@@ -152,9 +152,32 @@ segment_segment(double qa[3], double qc[3], const double a[3], const double b[3]
 }
 
 int
-vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3])
+vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P_in[4][3])
 {
-    double qa[3], qb[3];
+    double qa[3], qb[3], P[4][3], m = 0.0, pre = 1.0;
+    int np = kind == VCCD_FEATURE_VE2D ? 3 : 4, e;
+
+    /* The direction does not depend on scale, but the arithmetic does:
+       at 1e-190 the products underflow and at 1e80 the normal equations
+       overflow.  Work on the points moved to P0 and scaled by a power of
+       two to magnitude ~1 (exact but for the move). */
+    for (int pass = 0; pass < 2; pass++) {
+        m = 0.0;
+        for (int i = 0; i < np; i++)
+            for (int j = 0; j < 3; j++) {
+                P[i][j] = pre * P_in[i][j] - pre * P_in[0][j];
+                m = fmax(m, fabs(P[i][j]));
+            }
+        if (isfinite(m))
+            break;
+        pre = 0x1p-600;         /* differences overflowed: shrink first */
+    }
+    if (!(m > 0.0) || !isfinite(m))
+        return -1;
+    frexp(m, &e);
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < 3; j++)
+            P[i][j] = ldexp(P[i][j], -e);
     switch (kind) {
     case VCCD_FEATURE_VF:
         point_triangle(qb, P[0], P[1], P[2], P[3]);

@@ -223,6 +223,13 @@ vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
     vccd_di q[4], nn, pi[4];
     int have_axis;
     incl_terms(q, &nn, pi, &have_axis, 0, f, t);
+    if (!(nn.lo > 0.0)) {
+        /* Degenerate (or not resolved from degenerate): no parameter is
+           determined, and 0 / [0, 0] would be empty. */
+        uv[0] = vccd_di_set_2d(0.0, 1.0);
+        uv[1] = f->kind == VCCD_FEATURE_VE2D ? vccd_di_set_d(0.0) : uv[0];
+        return;
+    }
     uv[0] = vccd_di_div(q[0], nn);
     switch (f->kind) {
     case VCCD_FEATURE_VF: uv[1] = vccd_di_div(q[1], nn); break;

@@ -1906,15 +1906,12 @@ typedef struct {
     double min_no;
 } sep_class;
 
-/* The features 1e-190 apart cannot be pruned today (NO in 0 of 250 on
-   every backend): the closest-point axis is not normalised, so its
-   projections d . x, of order 1e-380, underflow in the binary64 results
-   and overlap.  Measured (VCCD_TEST_VERBOSE), not asserted; at 1e-130
-   and 1e100 the predicate prunes and must keep doing so.  Skew edges
-   there get NO in only about 95% of the cases (A E - B B of the
-   closest-point solve under- or overflows, and the endpoint fallback
-   misses the axis when the edges cross in projection), hence their
-   lower bound, safe for the 60 cases of the shortest run. */
+/* Every class, scaled ones included, must be pruned: the closest-point
+   axis is computed on points moved and scaled to magnitude ~1
+   (vccd_feature_axis), so at 1e-190 its projections no longer underflow
+   and at 1e100 the closest-point solve no longer overflows (before that
+   fix: NO in 0 of 250 at 1e-190, about 95% for skew edges at 1e-130 and
+   1e100; now 100% everywhere). */
 static const sep_class sep_classes[] = {
     { "vertex above a face", sep_vf_above, PL_TURN, 0, 0.9 },
     { "vertex in the face plane, sliding", sep_vf_plane, PL_TURN, 0, 0.9 },
@@ -1929,19 +1926,18 @@ static const sep_class sep_classes[] = {
     { "parallel edges, 1e-3 size near 1e6", sep_ee_parallel, PL_FAR, 0, 0.9 },
     { "vertex in the face plane at 1e-130", sep_vf_plane, PL_SCALE, -140, 0.9 },
     { "parallel edges at 1e-130", sep_ee_parallel, PL_SCALE, -140, 0.9 },
-    { "edges in parallel planes at 1e-130", sep_ee_skew, PL_SCALE, -140, 0.75 },
+    { "edges in parallel planes at 1e-130", sep_ee_skew, PL_SCALE, -140, 0.9 },
     { "vertex in the face plane at 1e100", sep_vf_plane, PL_SCALE, 90, 0.9 },
-    { "edges in parallel planes at 1e100", sep_ee_skew, PL_SCALE, 90, 0.75 },
-    { "vertex in the face plane at 1e-190", sep_vf_plane, PL_SCALE, -200, 0.0 },
-    { "edges in parallel planes at 1e-190", sep_ee_skew, PL_SCALE, -200, 0.0 },
-    { "2D vertex off an edge at 1e-190", sep_ve2d, PL_SCALE, -200, 0.0 },
+    { "edges in parallel planes at 1e100", sep_ee_skew, PL_SCALE, 90, 0.9 },
+    { "vertex in the face plane at 1e-190", sep_vf_plane, PL_SCALE, -200, 0.9 },
+    { "edges in parallel planes at 1e-190", sep_ee_skew, PL_SCALE, -200, 0.9 },
+    { "2D vertex off an edge at 1e-190", sep_ve2d, PL_SCALE, -200, 0.9 },
 };
 #define N_SEP ((int)(sizeof sep_classes / sizeof sep_classes[0]))
 
 /* Clearly separated pairs over |T| <= 1e-3: NO in at least min_no of
-   the cases of every class and backend (measured: 100% but where the
-   table says otherwise; the closest-point axis separates with a gap
-   near 0.1 times the scale).  At least 60 cases, so that a rate is a
+   the cases of every class and backend (measured: 100%; the
+   closest-point axis separates with a gap near 0.1 times the scale).  At least 60 cases, so that a rate is a
    rate even in the short sanitizer run. */
 START_TEST(test_inclusion_prunes)
 {
