@@ -198,9 +198,9 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
             /* Report the first box that is proved to hold a contact.  One
                that is merely undecided is split on, down to the decision
                width, so that near misses closer than eps_t are excluded
-               rather than reported -- within a budget of boxes, since near
-               a double root (grazing) the pieces that cannot be excluded
-               multiply as they shrink. */
+               rather than reported -- within a budget of boxes per run,
+               since near a double root (grazing) the pieces that cannot
+               be excluded multiply as they shrink. */
             vccd_box c;
             if (certify(&c, f, &x, incl, o)) {
                 finish(r, f, &c, VCCD_TOC_CERTIFIED);
@@ -211,8 +211,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
                 finish(r, f, &x, VCCD_TOC_POSSIBLE);
                 break;
             }
-        } else
-            refine = 0;                 /* left the undecided box's subtree */
+        }
         n = o->solver->contract(out, f, &x, s0);
         if (n == 1 && out[0].lo == x.lo && out[0].hi == x.hi) {
             vccd_di left, right;

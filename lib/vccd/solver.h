@@ -45,7 +45,7 @@ typedef struct {
 } vccd_toc;
 
 #define VCCD_SOLVE_DECIDE 0x1p-16
-#define VCCD_SOLVE_REFINE_BOXES 256
+#define VCCD_SOLVE_REFINE_BOXES 4096
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */
 typedef struct {
