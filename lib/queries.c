@@ -211,7 +211,7 @@ vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track
 {
     const vccd_query *q = &qs->q[i];
     char name[] = "query", k_type[] = "type", v_type[] = "vertex-linear", k_nv[] = "vertices", v_nv[] = "4";
-    char keys[4][16], *vals[4] = { NULL, NULL, NULL, NULL };
+    char keys[4][24], *vals[4] = { NULL, NULL, NULL, NULL };
     vccd_config_kv kv[6];
     vccd_config_section sec;
     vccd_motion *m = NULL;

@@ -4,6 +4,7 @@
 #define VCCD_ELEM_H
 
 #include <math.h>
+#include <string.h>
 
 #include "vccd/di.h"
 #include "vccd/ui.h"

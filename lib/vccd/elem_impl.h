@@ -244,7 +244,27 @@ static inline void
 VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
 {
     VB_T *const f[2] = { s, c };
+#ifdef VB_IVD
+    /* A rigid motion evaluates every body point of a feature pair at the
+       same time, and each needs sinc/cosc of the same |w|^2 t^2, the
+       costly part of the evaluation.  A pure function of x's bits, so
+       remembering the last call (per thread, per translation unit)
+       returns exactly what the call would. */
+    static _Thread_local struct { VB_T x, s, c; int ok; } memo;
+    VB_T xin = *x;
+    if (memo.ok && memcmp(&memo.x, &xin, sizeof xin) == 0) {
+        *s = memo.s;
+        *c = memo.c;
+        return;
+    }
+#endif
     VE_FN(sinc_family)(f, 2, NULL, 0, x);
+#ifdef VB_IVD
+    memo.x = xin;
+    memo.s = *s;
+    memo.c = *c;
+    memo.ok = 1;
+#endif
 }
 
 #undef VE_FN
