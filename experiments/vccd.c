@@ -112,6 +112,8 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  point.1 = b vertex 2     # NAME vertex I: vertex I of a per-vertex motion\n"
       "  ...                      # points: p a b c | a b c d | p a b\n"
       "\n"
+      "A vertex-edge-2d pair lives in the xy-plane: z is ignored.\n"
+      "\n"
       "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
       "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
       "would be about another point).  See experiments/toc.ini.\n",

@@ -174,6 +174,13 @@ vccd_config_load(vccd_config *cfg, const char *path, vccd_error *e)
         return vccd_error_set(e, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
     }
     rc = load(cfg, path, &r, e);
+    /* fgets ends both at end of file and on a read error (a directory:
+       EISDIR): only the stream says which. */
+    if (rc == 0 && ferror(r.f)) {
+        int err = errno;
+        vccd_config_clear(cfg);
+        rc = vccd_error_set(e, path, 0, NULL, NULL, "read error: %s", strerror(err));
+    }
     fclose(r.f);
     return rc;
 }

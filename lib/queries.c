@@ -11,7 +11,9 @@
 #include "vccd/grow.h"
 #include "vccd/queries.h"
 
-#define FIELD_MAX 4096          /* digits per integer: far beyond binary64 */
+/* Digits per integer: far beyond binary64 (17), and short enough that
+   "P/Q" fits a token of the motion parser (motion.c). */
+#define FIELD_MAX 100
 
 static const char *const column_name[7] = {
     "x numerator", "x denominator", "y numerator", "y denominator",

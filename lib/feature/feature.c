@@ -118,6 +118,18 @@ vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f) { return f->kind;
 const vccd_arith *vccd_feature_get_arith(const vccd_feature *f) { return &f->arith; }
 long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
 
+/* A 2D pair lives in the xy-plane: z is dropped, so that a motion
+   moving in 3D is seen projected, as the coplanarity function s (which
+   reads x and y only) already sees it, and the inclusion predicate and
+   its separating axis agree with s. */
+#define FLATTEN(f, order, SET_Z0)                                                    \
+    do {                                                                             \
+        if ((f)->kind == VCCD_FEATURE_VE2D)                                          \
+            for (int i_ = 0; i_ < (f)->np; i_++)                                     \
+                for (int k_ = 0; k_ <= (order); k_++)                                \
+                    SET_Z0;                                                          \
+    } while (0)
+
 /* Evaluate the points' jets up to `order` over t on f's backend and hand
    them to one of the kernels: BODY is run with X naming the jets. */
 #define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)                      \
@@ -130,6 +142,7 @@ long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
                                     (order) >= 2 ? &(f)->X[i_][2] : NULL,                 \
                                     &(f)->p[i_], (f)->pt[i_].vertex, (f)->t);             \
             vccd_mi_vec3 (*X)[3] = (f)->X;                                                \
+            FLATTEN(f, order, vccd_mi_set_d(&X[i_][k_].c[2], 0.0));                      \
             MI_BODY;                                                                      \
         } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {                             \
             vccd_ui_vec3 X[4][3], p_;                                                     \
@@ -139,6 +152,7 @@ long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
                 vccd_motion_eval_ui((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
                                     (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, tu_); \
             }                                                                             \
+            FLATTEN(f, order, X[i_][k_].c[2] = vccd_ui_set_d(0.0));                      \
             UI_BODY;                                                                      \
         } else {                                                                          \
             vccd_di_vec3 X[4][3], p_;                                                     \
@@ -147,6 +161,7 @@ long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
                 vccd_motion_eval_di((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
                                     (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, (t)); \
             }                                                                             \
+            FLATTEN(f, order, X[i_][k_].c[2] = vccd_di_set_d(0.0));                      \
             DI_BODY;                                                                      \
         }                                                                                 \
     } while (0)

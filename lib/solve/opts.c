@@ -16,7 +16,8 @@ parse_double(double *out, vccd_config_section *s, const char *key, double min, d
         return 0;
     errno = 0;
     v = strtod(kv->value, &end);
-    if (end == kv->value || *end || errno || !(v >= min && v <= max))
+    /* ERANGE also flags subnormal results, which are numbers all right */
+    if (end == kv->value || *end || (errno && !(fabs(v) <= 1.0)) || !(v >= min && v <= max))
         return vccd_error_set(e, s->file, kv->line, s->name, key, "'%s' is not a number in [%g, %g]",
                               kv->value, min, max);
     *out = v;

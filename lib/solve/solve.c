@@ -145,6 +145,17 @@ certify(vccd_box *c, vccd_feature *f, const vccd_box *x, int incl, const vccd_so
     return 0;
 }
 
+/* Did the contraction hand x back whole (as one of its pieces)?  Then
+   it made no progress, and popping x again would loop. */
+static int
+returned_whole(const vccd_box *out, int n, const vccd_box *x)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i].lo == x->lo && out[i].hi == x->hi)
+            return 1;
+    return 0;
+}
+
 /* Record the leftmost undecided box x (width <= eps_t or at resolution)
    as the answer. */
 static void
@@ -189,7 +200,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
         t = vccd_di_set_2d(x.lo, x.hi);
         vccd_feature_jet(&s0, f, t, 0);
         /* NaN or empty bounds (overflow) must not exclude anything. */
-        if (s0.lo > 0.0 || s0.hi < 0.0)
+        if (!vccd_di_is_empty(s0) && (s0.lo > 0.0 || s0.hi < 0.0))
             continue;
         incl = vccd_feature_inclusion(f, t);
         if (incl == VCCD_INCL_NO)
@@ -213,7 +224,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
             }
         }
         n = o->solver->contract(out, f, &x, s0);
-        if (n == 1 && out[0].lo == x.lo && out[0].hi == x.hi) {
+        if (returned_whole(out, n, &x)) {
             vccd_di left, right;
             vccd_di_bisect(&left, &right, t);
             out[0] = (vccd_box){ left.lo, left.hi, 0 };

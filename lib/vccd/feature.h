@@ -28,7 +28,8 @@
 typedef enum {
     VCCD_FEATURE_VF = 0,        /* points: p, then face a, b, c */
     VCCD_FEATURE_EE,            /* points: a, b (edge 1), c, d (edge 2) */
-    VCCD_FEATURE_VE2D           /* points: p, then edge a, b (z = 0) */
+    VCCD_FEATURE_VE2D           /* points: p, then edge a, b, in the xy-plane:
+                                   z is ignored (a 3D motion is projected) */
 } vccd_feature_kind;
 
 /* Name in configs and on the command line: "vertex-face", "edge-edge",

@@ -16,7 +16,8 @@
    further boxes, before the first undecided box is reported possible:
    near misses closer than eps_t are then excluded instead of reported.
    Time is binary64 (feature.h): boxes also stop shrinking when no double
-   lies strictly inside. */
+   lies strictly inside, so with eps_t below one ulp of time (or 0) the
+   answer is one ulp wide. */
 #ifndef VCCD_SOLVER_H
 #define VCCD_SOLVER_H
 
@@ -79,7 +80,7 @@ typedef struct {
     const vccd_solver_type *solver;
     vccd_arith arith;           /* adaptive: binary64, then MPFR */
     mpfr_prec_t max_precision;  /* adaptive: the last precision tried */
-    double eps_t;               /* target width of [lo, hi] */
+    double eps_t;               /* width of [lo, hi] (at least one ulp) */
     long max_boxes;             /* work limit per query (per run) */
     double t0, t1;              /* the time domain, inside [0, 1] */
 } vccd_solve_opts;

@@ -99,6 +99,7 @@ malformed "eight columns" 5 "got 8 fields" '5s/$/,1/'
 malformed "zero denominator" 9 "column 4 (y denominator): zero denominator" '9s/^\([^,]*,[^,]*,[^,]*\),[^,]*,/\1,0,/'
 malformed "non-integer" 2 "column 1 (x numerator)" '2s/^[^,]*,/1.5,/'
 malformed "truth 2" 4 "is not 0 or 1" '4s/,[01]$/,2/'
+malformed "101 digits" 6 "more than 100 digits" "6s/^[^,]*,/1$(printf '%0100d' 0),/"
 malformed "truth differs" 10 "differs" '10s/,0$/,X/;10s/,1$/,0/;10s/,X$/,1/'
 malformed "blank line inside" 17 "blank line" '17s/.*//'
 head -n 13 "$vf" >"$bad"

@@ -47,6 +47,30 @@ for idx in 245 4592; do
     done
 done
 
+# A 2D pair moved by a 3D motion is seen projected to the xy-plane: the
+# vertex (z = 1) crosses the edge's line at t = 1/2 (the separating axis
+# once used z and answered none).
+cat >"$tmp/v2d.ini" <<'X'
+[motion.g]
+type = vertex-linear
+vertices = 3
+vertex.0 = 1 -1 1   1 1 1
+vertex.1 = 0 0 0    0 0 0
+vertex.2 = 2 0 0    2 0 0
+[pair]
+kind = vertex-edge-2d
+point.0 = g vertex 0
+point.1 = g vertex 1
+point.2 = g vertex 2
+X
+expect 0 "2D pair, 3D motion" -- $vccd toc "$tmp/v2d.ini"
+check "2D pair, 3D motion: certified at 1/2" sh -c "grep -q '^status: certified' '$tmp/out' && sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.5 && 0.5 <= \$2) }'"
+# A subnormal eps_t is a number (strtod flags it ERANGE): time is then
+# resolved to one ulp, and [0, lo) stays contact-free.
+printf '[solver]\neps_t = 4.9e-324\n' >>"$tmp/v2d.ini"
+expect 0 "subnormal eps_t" -- $vccd toc "$tmp/v2d.ini"
+check "subnormal eps_t: lo <= 1/2" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.5 && \$2 - \$1 < 1e-15) }'"
+
 # --- bad configs -----------------------------------------------------------
 # bad NAME NEEDLE... : run on $tmp/bad.ini, expect one line naming it all.
 bad() {
@@ -85,5 +109,8 @@ expect 2 "no config" -- $vccd toc
 one_line_error "no config" "usage"
 expect 2 "missing config" -- $vccd toc "$tmp/none.ini"
 one_line_error "missing config" "none.ini"
+mkdir "$tmp/dir.ini"
+expect 2 "config is a directory" -- $vccd toc "$tmp/dir.ini"
+one_line_error "config is a directory" "dir.ini" "read error"
 
 finish
