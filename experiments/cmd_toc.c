@@ -82,7 +82,7 @@ parse_point(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_confi
     strcpy(buf, kv->value);
     for (char *p = strtok_r(buf, " \t", &save); p && n < 5; p = strtok_r(NULL, " \t", &save))
         tok[n++] = p;
-    if (n != 4 && n != 3)
+    if ((n != 4 && n != 3) || (n == 4 && strcmp(tok[1], "vertex") == 0))
         return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key,
                               "expected 'MOTION x y z' or 'MOTION vertex INDEX'");
     if (!(t->m = motion_named(ms, nm, c, tok[0], prec, pair, kv, e)))
