@@ -179,7 +179,7 @@ END_TEST
 /* Through a real file: the message names the path given. */
 START_TEST(test_file)
 {
-    char path[] = "/tmp/vccd-t-config-XXXXXX";
+    char path[64];
     const char *text = "# motion config\n[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 nan 3\nomega = 0 0 1\n";
     vccd_config cfg;
     vccd_error e;
@@ -188,6 +188,11 @@ START_TEST(test_file)
     FILE *f;
 
     tu_init();
+    {
+        size_t n = (size_t)snprintf(path, sizeof path, "/tmp/vccd-t-config-");
+        memset(path + n, 'X', 6);       /* mkstemp replaces these six */
+        path[n + 6] = '\0';
+    }
     fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     f = fdopen(fd, "w");
