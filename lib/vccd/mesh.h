@@ -1,0 +1,88 @@
+/* mesh.h -- triangle meshes: vertices as read (binary64), triangles, the
+   unique edges, feature ownership and mass properties.
+
+   Geometry is exactly the doubles stored here: readers convert decimal
+   text correctly rounded (strtod) and nothing later rounds it again, so
+   every backend sees the same exact input (doc/meshes.md). */
+#ifndef VCCD_MESH_H
+#define VCCD_MESH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vccd/error.h"
+
+/* Vertex and triangle indices.  32 bits: 100K-triangle models are the
+   target and the BVH's memory is counted per triangle. */
+typedef int32_t vccd_mesh_index;
+
+/* An edge, stored once for the whole mesh: v[0] < v[1], and the first
+   two triangles that use it (t[1] = -1 on a boundary edge).  nt counts
+   every triangle using it: 2 on a closed manifold, more on a
+   non-manifold edge. */
+typedef struct {
+    vccd_mesh_index v[2];
+    vccd_mesh_index t[2];
+    int32_t nt;
+} vccd_mesh_edge;
+
+/* Ownership bits of a triangle (thesis 5.4.5): each vertex and each edge
+   of the mesh is owned by exactly one of the triangles that use it, so a
+   mesh-mesh query that tests, for every candidate triangle pair (A, B),
+   the vertices A owns against face B, the vertices B owns against face
+   A, and the edges A owns against the edges B owns, tests every
+   vertex-face and edge-edge feature pair exactly once.  Bit k (k = 0..2)
+   is vertex t[k]; bit 3 + k is edge (t[k], t[(k + 1) % 3]). */
+#define VCCD_MESH_OWN_VERTEX(k) (1u << (k))
+#define VCCD_MESH_OWN_EDGE(k) (1u << (3 + (k)))
+
+typedef enum {
+    VCCD_MESH_CLOSED = 0,       /* every edge has exactly two triangles,
+                                   traversed in opposite directions */
+    VCCD_MESH_OPEN,             /* some edge is a boundary edge */
+    VCCD_MESH_NONMANIFOLD,      /* some edge has three or more triangles */
+    VCCD_MESH_INCONSISTENT      /* two triangles sharing an edge disagree
+                                   on orientation */
+} vccd_mesh_closure;
+
+typedef struct {
+    char *name;                 /* file name or procedural spec, for messages */
+    long nv, nt, ne;
+    double (*v)[3];             /* nv vertices */
+    vccd_mesh_index (*t)[3];    /* nt triangles, counter-clockwise seen
+                                   from outside on a closed mesh */
+    vccd_mesh_edge *e;          /* ne unique edges, sorted by (v[0], v[1]) */
+    vccd_mesh_index (*te)[3];   /* te[i][k]: index in e of edge
+                                   (t[i][k], t[i][(k + 1) % 3]) */
+    uint8_t *own;               /* nt ownership masks (VCCD_MESH_OWN_*) */
+    vccd_mesh_closure closure;
+    long degenerate;            /* triangles with a repeated index or zero
+                                   area (kept or dropped, see below) */
+} vccd_mesh;
+
+/* What to do with degenerate triangles when building a mesh. */
+typedef enum { VCCD_MESH_DEGENERATE_KEEP = 0, VCCD_MESH_DEGENERATE_DROP } vccd_mesh_degenerate;
+
+/* Build m from nv vertices and nt triangles (copied): checks every index
+   and coordinate, counts (and with DROP removes) degenerate triangles,
+   builds the unique edges, ownership and closure.  0, or -1 with e
+   naming `name` and what is wrong (index out of range, NaN or inf, empty
+   mesh, out of memory); m is then empty. */
+int vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long nv,
+                          const vccd_mesh_index (*t)[3], long nt, vccd_mesh_degenerate deg,
+                          vccd_error *e);
+void vccd_mesh_clear(vccd_mesh *m);
+
+/* Mass properties of a closed mesh of uniform density 1. */
+typedef struct {
+    double volume;
+    double com[3];              /* centre of mass */
+    double inertia[3][3];       /* about the centre of mass */
+} vccd_mesh_mass;
+
+/* 0 with *mp set when m is closed; -1 with e saying why not (the closure)
+   otherwise: the divergence theorem gives numbers for an open mesh, but
+   they are not its volume. */
+int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
+
+#endif
