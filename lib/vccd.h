@@ -14,5 +14,6 @@
 #include "vccd/feature.h"
 #include "vccd/solver.h"
 #include "vccd/queries.h"
+#include "vccd/mesh.h"
 
 #endif

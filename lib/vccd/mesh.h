@@ -19,7 +19,10 @@ typedef int32_t vccd_mesh_index;
 /* An edge, stored once for the whole mesh: v[0] < v[1], and the first
    two triangles that use it (t[1] = -1 on a boundary edge).  nt counts
    every triangle using it: 2 on a closed manifold, more on a
-   non-manifold edge. */
+   non-manifold edge.  A triangle side whose two ends are the same vertex
+   index (a degenerate triangle kept) is no edge: it is that vertex, and
+   its te entry is -1.  A triangle using one edge twice (a, b, a) is
+   counted twice, and is then both t[0] and t[1]. */
 typedef struct {
     vccd_mesh_index v[2];
     vccd_mesh_index t[2];
@@ -32,7 +35,10 @@ typedef struct {
    the vertices A owns against face B, the vertices B owns against face
    A, and the edges A owns against the edges B owns, tests every
    vertex-face and edge-edge feature pair exactly once.  Bit k (k = 0..2)
-   is vertex t[k]; bit 3 + k is edge (t[k], t[(k + 1) % 3]). */
+   is vertex t[k]; bit 3 + k is edge (t[k], t[(k + 1) % 3]).  The owner
+   is the lowest-numbered triangle using the feature (its first corner or
+   side naming it).  A vertex used by no triangle is owned by none: it is
+   not part of the surface, so no query tests it. */
 #define VCCD_MESH_OWN_VERTEX(k) (1u << (k))
 #define VCCD_MESH_OWN_EDGE(k) (1u << (3 + (k)))
 
@@ -58,7 +64,27 @@ typedef struct {
     vccd_mesh_closure closure;
     long degenerate;            /* triangles with a repeated index or zero
                                    area (kept or dropped, see below) */
+    int degenerate_dropped;     /* 1 when they were dropped, 0 kept */
+    /* Why the closure is what it is: edges used by one triangle, by three
+       or more, and by two in the same direction; vertices used by no
+       triangle.  The closure reports the first nonzero of nonmanifold,
+       boundary, inconsistent. */
+    long boundary_edges, nonmanifold_edges, inconsistent_edges;
+    long unused_vertices;
 } vccd_mesh;
+
+/* Name of a closure ("closed", "open", "non-manifold", "inconsistent"). */
+const char *vccd_mesh_closure_name(vccd_mesh_closure c);
+/* A one-line description for messages and `vccd mesh info`, e.g. "closed"
+   or "not closed (open: 12 boundary edges)"; out is NUL-terminated. */
+void vccd_mesh_closure_describe(char *out, size_t size, const vccd_mesh *m);
+
+/* 1 when a, b and c are collinear (the triangle has zero area), decided
+   exactly: a floating-point filter settles almost every triangle and an
+   MPFR evaluation with enough bits to be exact settles the rest, so a
+   triangle 1e-300 wide is not degenerate and one whose cross product
+   rounds away from 0 is. */
+int vccd_mesh_collinear(const double a[3], const double b[3], const double c[3]);
 
 /* What to do with degenerate triangles when building a mesh. */
 typedef enum { VCCD_MESH_DEGENERATE_KEEP = 0, VCCD_MESH_DEGENERATE_DROP } vccd_mesh_degenerate;
@@ -67,10 +93,16 @@ typedef enum { VCCD_MESH_DEGENERATE_KEEP = 0, VCCD_MESH_DEGENERATE_DROP } vccd_m
    and coordinate, counts (and with DROP removes) degenerate triangles,
    builds the unique edges, ownership and closure.  0, or -1 with e
    naming `name` and what is wrong (index out of range, NaN or inf, empty
-   mesh, out of memory); m is then empty. */
+   mesh, no triangle left after dropping, more than INT32_MAX vertices,
+   out of memory), with vertex and triangle numbers counted from 0; m is
+   then empty (vccd_mesh_clear is still allowed).  Readers check their
+   input first so that their messages name the line; this is the last
+   guard for every other source.  Takes O(nv + nt) time but for the
+   triangles the floating-point filter cannot settle. */
 int vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long nv,
                           const vccd_mesh_index (*t)[3], long nt, vccd_mesh_degenerate deg,
                           vccd_error *e);
+/* Free m's arrays and leave it empty (all zero). */
 void vccd_mesh_clear(vccd_mesh *m);
 
 /* Mass properties of a closed mesh of uniform density 1. */
