@@ -105,16 +105,52 @@ int vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], 
 /* Free m's arrays and leave it empty (all zero). */
 void vccd_mesh_clear(vccd_mesh *m);
 
-/* Mass properties of a closed mesh of uniform density 1. */
+/* --- procedural meshes (lib/mesh/shapes.c) ------------------------------
+
+   A spec NAME or NAME:P1:P2:... builds a mesh usable wherever a file name
+   is (vccd_mesh_load).  Every shape is closed and outward-oriented but
+   grid (an open sheet):
+     tetrahedron      the regular one on (1,1,1) (1,-1,-1) (-1,1,-1)
+                      (-1,-1,1): 4 vertices, volume 8/3
+     box:X:Y:Z        sides X, Y, Z > 0, centred on the origin
+     icosphere:N      unit icosahedron subdivided N times (0 <= N <= 8),
+                      vertices on the unit sphere (to rounding)
+     torus:R:r:N:M    major radius R > minor radius r > 0, N >= 3 segments
+                      around z and M >= 3 around the tube (N M <= 2^24)
+     grid:N           the square [-1/2, 1/2]^2 in z = 0, N x N cells
+                      (1 <= N <= 2048), normal +z
+   Coordinates are computed in doubles (cos, sin, sqrt); the doubles made
+   are the geometry from then on, as for a file. */
+
+/* 1 when spec names a shape (NAME or NAME:...), else 0. */
+int vccd_mesh_is_shape(const char *spec);
+/* Build the shape of spec.  0, or -1 with e naming spec and what is
+   wrong: the parameter count, a parameter that is not a number (which
+   one), out of range (and the range). */
+int vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_error *e);
+/* Shape i of the registry (for help texts): its name, parameter syntax
+   (e.g. ":X:Y:Z") and a one-line description; 0 past the last. */
+int vccd_mesh_shape_info(int i, const char **name, const char **params, const char **what);
+
+/* --- mass properties (lib/mesh/mass.c) ----------------------------------
+
+   Mass properties of a closed mesh of uniform density 1, by the
+   divergence theorem (a signed tetrahedron from a reference point per
+   triangle).  Plain doubles, not intervals: these numbers feed the
+   rigid-body motion set-up, not a proof, and are accurate to a small
+   multiple of the rounding unit times the triangle count (the reference
+   point is the bbox centre, so a mesh far from the origin does not lose
+   digits to cancellation). */
 typedef struct {
     double volume;
     double com[3];              /* centre of mass */
     double inertia[3][3];       /* about the centre of mass */
 } vccd_mesh_mass;
 
-/* 0 with *mp set when m is closed; -1 with e saying why not (the closure)
-   otherwise: the divergence theorem gives numbers for an open mesh, but
-   they are not its volume. */
+/* 0 with *mp set when m is closed; -1 with e saying why not (the closure,
+   or a signed volume <= 0: triangles facing inward) otherwise: the
+   divergence theorem gives numbers for an open mesh, but they are not its
+   volume. */
 int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
 
 #endif
