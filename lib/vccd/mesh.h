@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vccd/config.h"
 #include "vccd/error.h"
 
 /* Vertex and triangle indices.  32 bits: 100K-triangle models are the
@@ -71,6 +72,13 @@ typedef struct {
        boundary, inconsistent. */
     long boundary_edges, nonmanifold_edges, inconsistent_edges;
     long unused_vertices;
+    /* Set by vccd_mesh_load: the file read (NULL for a procedural mesh),
+       its format ("obj", "off", "ply", "procedural"), and the
+       normalisation applied: every vertex became scale * (x - center). */
+    char *path;
+    const char *format;
+    int normalized;
+    double center[3], scale;
 } vccd_mesh;
 
 /* Name of a closure ("closed", "open", "non-manifold", "inconsistent"). */
@@ -152,5 +160,95 @@ typedef struct {
    divergence theorem gives numbers for an open mesh, but they are not its
    volume. */
 int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
+
+/* --- loading (lib/mesh/load.c) -------------------------------------------
+
+   spec is, in this order of precedence:
+   - a procedural shape (vccd_mesh_is_shape: "box:1:2:3", ...);
+   - an existing file: OBJ, OFF or PLY (ASCII, binary little or big
+     endian), chosen by the extension (.obj .off .ply, each also with .gz)
+     or else by the first word of the file ("ply", "OFF"); plain or
+     gzip-compressed, whatever the name says;
+   - a bare name (no '/', no '.'): a bundled model NAME.obj.gz (or
+     NAME.obj, .off, .ply, each optionally .gz) looked up in $VCCD_MODELS
+     if set, then in the installed models directory, then in the source
+     tree's experiments/models (so the program runs uninstalled).
+   Write ./NAME to force a file.
+
+   Coordinates are decimal text converted correctly rounded to binary64
+   by strtod (in the C locale) or binary32/64 values widened exactly; that
+   double is the geometry from then on.  Polygons are fan-triangulated
+   (v0, vi, vi+1).
+
+   Errors name the file and the line (text) or the byte offset and the
+   element (binary PLY) and what is wrong: an index out of range, a NaN or
+   infinite coordinate, an empty mesh, a truncated binary body, a count
+   mismatch, an unknown format, a face of fewer than 3 vertices, a line
+   longer than VCCD_MESH_MAX_LINE bytes, a NUL byte, corrupt gzip data. */
+
+/* Longest text line of a mesh file: a mesh line is short; this still
+   holds polygons of thousands of vertices. */
+#define VCCD_MESH_MAX_LINE (64L * 1024)
+
+/* Normalisation.  The transform is applied to the doubles read before
+   the mesh is built, and its rounded result is the geometry from then
+   on: it is a transform the user asked for, not a change of the input's
+   meaning.  center: where the origin goes (centroid: the mean of the
+   vertices used by triangles; mass: the centre of mass, closed meshes
+   only; bbox: the bounding box centre); radius > 0 then scales about
+   that origin so that the farthest vertex is at distance radius. */
+typedef enum {
+    VCCD_MESH_CENTER_NONE = 0,
+    VCCD_MESH_CENTER_CENTROID,
+    VCCD_MESH_CENTER_MASS,
+    VCCD_MESH_CENTER_BBOX
+} vccd_mesh_center;
+
+typedef struct {
+    vccd_mesh_degenerate degenerate;
+    vccd_mesh_center center;
+    double radius;              /* 0: no scaling */
+} vccd_mesh_load_opts;
+
+/* Load spec into m with options o (NULL: keep degenerates, no
+   normalisation).  0, or -1 with e set as above; m is then empty. */
+int vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vccd_error *e);
+
+/* The bundled model called name: its path in out (size bytes), 0; or -1
+   with e listing where it was looked for. */
+int vccd_mesh_model_path(char *out, size_t size, const char *name, vccd_error *e);
+
+/* The names of the mesh file formats, e.g. "obj off ply". */
+const char *vccd_mesh_format_names(void);
+
+/* Parse "centroid" etc. / "keep" | "drop": 0, or -1 when s is none of
+   them. */
+int vccd_mesh_center_parse(vccd_mesh_center *c, const char *s);
+const char *vccd_mesh_center_name(vccd_mesh_center c);
+int vccd_mesh_degenerate_parse(vccd_mesh_degenerate *d, const char *s);
+
+/* "none" (radius 0) or "radius R" with R > 0 finite: 0, or -1. */
+int vccd_mesh_scale_parse(double *radius, const char *s);
+
+/* --- the mesh config section (lib/mesh/config.c) --------------------------
+
+   Every command that reads meshes from a config uses one section per
+   mesh:
+     [mesh.NAME]
+     file = SPEC              # required: a file, shape or bundled model
+     degenerate = keep        # keep | drop (default keep)
+     center = none            # none | centroid | mass | bbox (default none)
+     scale = none             # none | radius R (default none)
+   A relative file path is taken relative to the config file's directory
+   when a file of that name is there, else as given (the current
+   directory, a shape, or a bundled model).  Unknown keys are errors. */
+
+/* Parse section s into *spec (malloc'd; the caller frees it) and *o: 0,
+   or -1 with e naming the config file, line, section and key. */
+int vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e);
+/* Parse s and load the mesh: 0, or -1 with e (a loading error is given
+   after the config's file, line and key, then the mesh file's own
+   position). */
+int vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e);
 
 #endif
