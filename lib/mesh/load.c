@@ -168,7 +168,7 @@ vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vcc
             return -1;
         }
     }
-    rc = vccd_mesh_normalize_build(m, path ? path : spec, &r, o, e);
+    rc = vccd_mesh_normalize_build(m, spec, &r, o, e);
     vccd_mesh_raw_clear(&r);
     if (rc != 0)
         return -1;
