@@ -466,7 +466,11 @@ main(void)
     int rc;
     /* mkdtemp's template: six placeholder letters, made at run time */
     snprintf(tmpdir, sizeof tmpdir - 8, "%s/vccd-readers-", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    memset(tmpdir + strlen(tmpdir), 'X', 6);
+    {
+        size_t l = strlen(tmpdir);
+        memset(tmpdir + l, 'X', 6);
+        tmpdir[l + 6] = '\0';
+    }
     if (!mkdtemp(tmpdir)) {
         perror("mkdtemp");
         return 99;
