@@ -440,20 +440,20 @@ START_TEST(test_config)
     vccd_mesh_clear(&m);
     TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.b"), &e) == 0 && m.nt == 12, "%s", e.msg);
     vccd_mesh_clear(&m);
-    TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.c"), &e) == -1 && strstr(e.msg, "m.ini:10: [mesh.c] centre"),
-             "unknown key: '%s'", e.msg);
-    TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.d"), &e) == -1
-                 && strstr(e.msg, "m.ini:13: [mesh.d] scale: '3'"),
-             "bad scale: '%s'", e.msg);
-    TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.e"), &e) == -1
-                 && strstr(e.msg, "m.ini:16: [mesh.e] degenerate: 'maybe'"),
-             "bad degenerate: '%s'", e.msg);
-    TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.f"), &e) == -1
-                 && strstr(e.msg, "m.ini:17: [mesh.f] file: missing"),
-             "no file: '%s'", e.msg);
-    TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, "mesh.g"), &e) == -1
-                 && strstr(e.msg, "m.ini:20: [mesh.g] file: missing.obj: cannot open"),
-             "missing file: '%s'", e.msg);
+    {
+        /* each bad section: its message, by config line, section and key */
+        static const char *const bad[][2] = {
+            { "mesh.c", "m.ini:10: [mesh.c] centre: unknown key" },
+            { "mesh.d", "m.ini:13: [mesh.d] scale: '3'" },
+            { "mesh.e", "m.ini:16: [mesh.e] degenerate: 'maybe'" },
+            { "mesh.f", "m.ini:17: [mesh.f] file: missing" },
+            { "mesh.g", "m.ini:20: [mesh.g] file: " },
+        };
+        for (int i = 0; i < 5; i++)
+            TU_CHECK(vccd_mesh_config_load(&m, vccd_config_find(&cfg, bad[i][0]), &e) == -1 && strstr(e.msg, bad[i][1]),
+                     "[%s]: message '%s' lacks '%s'", bad[i][0], e.msg, bad[i][1]);
+        TU_CHECK(strstr(e.msg, "missing.obj: cannot open"), "missing file: '%s'", e.msg);
+    }
     vccd_config_clear(&cfg);
 }
 END_TEST
