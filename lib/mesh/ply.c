@@ -19,12 +19,16 @@
 
 typedef enum { T_INT8, T_UINT8, T_INT16, T_UINT16, T_INT32, T_UINT32, T_FLOAT32, T_FLOAT64 } ptype;
 
+/* Names, sizes and (integer types) the range an ASCII value must be in. */
 static const struct {
     const char *name, *alias;
     int size;
+    long lo, hi;
 } types[] = {
-    { "char", "int8", 1 },  { "uchar", "uint8", 1 },   { "short", "int16", 2 },    { "ushort", "uint16", 2 },
-    { "int", "int32", 4 },  { "uint", "uint32", 4 },   { "float", "float32", 4 }, { "double", "float64", 8 },
+    { "char", "int8", 1, INT8_MIN, INT8_MAX },       { "uchar", "uint8", 1, 0, UINT8_MAX },
+    { "short", "int16", 2, INT16_MIN, INT16_MAX },   { "ushort", "uint16", 2, 0, UINT16_MAX },
+    { "int", "int32", 4, INT32_MIN, INT32_MAX },     { "uint", "uint32", 4, 0, (long)UINT32_MAX },
+    { "float", "float32", 4, 0, 0 },                 { "double", "float64", 8, 0, 0 },
 };
 
 #define NAME_MAX_LEN 64
@@ -438,8 +442,14 @@ read_ascii(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
                         vccd_mesh_line_error(in, e, "%s: missing list count", what);
                         goto out;
                     }
-                    if (vccd_mesh_parse_long(&n, tok, len, 0, MAX_CORNERS, in, what, e) != 0)
+                    if (vccd_mesh_parse_long(&n, tok, len, types[q->count_type].lo, types[q->count_type].hi, in,
+                                             what, e)
+                        != 0)
                         goto out;
+                    if (n < 0 || n > MAX_CORNERS) {
+                        vccd_mesh_line_error(in, e, "%s: list count %ld out of range 0..%ld", what, n, MAX_CORNERS);
+                        goto out;
+                    }
                 }
                 for (long j = 0; j < n; j++) {
                     double v;
@@ -453,8 +463,7 @@ read_ascii(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
                             goto out;
                     } else {
                         long iv;
-                        if (vccd_mesh_parse_long(&iv, tok, len, q->type == T_UINT32 ? 0 : INT32_MIN,
-                                                 q->type == T_UINT32 ? (long)UINT32_MAX : INT32_MAX, in, what, e)
+                        if (vccd_mesh_parse_long(&iv, tok, len, types[q->type].lo, types[q->type].hi, in, what, e)
                             != 0)
                             goto out;
                         v = (double)iv;

@@ -237,6 +237,9 @@ START_TEST(test_ply_errors)
     expect_error("a.ply", PLY_HEAD PLY_FACE "0 0 0\n1 0 0\n", 0, "count mismatch", "3 vertex elements");
     expect_error("a.ply", PLY_HEAD PLY_FACE "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n3 0 1 2\n", 14, "count mismatch", "data after");
     expect_error("a.ply", PLY_HEAD PLY_FACE "0 0 0\n1 inf 0\n0 1 0\n3 0 1 2\n", 11, "vertex 1 y", "infinite");
+    /* an ASCII value outside its declared type: uchar count 300 */
+    expect_error("a.ply", PLY_HEAD PLY_FACE "0 0 0\n1 0 0\n0 1 0\n300 0 1 2\n", 13, "face 0 vertex_indices",
+                 "out of range 0..255");
     expect_error("a.ply", "ply\nformat binary_middle_endian 1.0\n", 2, "unknown PLY format", NULL);
     expect_error("a.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float128 x\n", 4, "unknown property type",
                  NULL);
