@@ -101,8 +101,8 @@ typedef enum { VCCD_MESH_DEGENERATE_KEEP = 0, VCCD_MESH_DEGENERATE_DROP } vccd_m
    and coordinate, counts (and with DROP removes) degenerate triangles,
    builds the unique edges, ownership and closure.  0, or -1 with e
    naming `name` and what is wrong (index out of range, NaN or inf, empty
-   mesh, no triangle left after dropping, more than INT32_MAX vertices,
-   out of memory), with vertex and triangle numbers counted from 0; m is
+   mesh, no triangle left after dropping, more than INT32_MAX vertices
+   or INT32_MAX / 3 triangles, out of memory), with vertex and triangle numbers counted from 0; m is
    then empty (vccd_mesh_clear is still allowed).  Readers check their
    input first so that their messages name the line; this is the last
    guard for every other source.  Takes O(nv + nt) time but for the
@@ -196,7 +196,8 @@ int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
    meaning.  center: where the origin goes (centroid: the mean of the
    vertices used by triangles; mass: the centre of mass, closed meshes
    only; bbox: the bounding box centre); radius > 0 then scales about
-   that origin so that the farthest vertex is at distance radius. */
+   that origin so that the farthest vertex is at distance radius (to
+   rounding). */
 typedef enum {
     VCCD_MESH_CENTER_NONE = 0,
     VCCD_MESH_CENTER_CENTROID,
