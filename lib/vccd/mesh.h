@@ -2,8 +2,10 @@
    unique edges, feature ownership and mass properties.
 
    Geometry is exactly the doubles stored here: readers convert decimal
-   text correctly rounded (strtod) and nothing later rounds it again, so
-   every backend sees the same exact input (doc/meshes.md). */
+   text correctly rounded (strtod) and nothing later rounds it again but
+   a normalisation the user asks for (vccd_mesh_load_opts), whose
+   rounded result is then the geometry; so every backend sees the same
+   exact input (doc/meshes.md). */
 #ifndef VCCD_MESH_H
 #define VCCD_MESH_H
 
