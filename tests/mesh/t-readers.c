@@ -193,6 +193,18 @@ END_TEST
 
 /* A binary PLY of the triangle, endian big or little, with its body cut
    to `keep` bytes (or whole if keep < 0) and its first index set to i0. */
+/* Append the size bytes of x (host order) to b[*at..] in the byte order
+   big says. */
+static void
+put(unsigned char *b, size_t *at, const void *x, int size, int big)
+{
+    const uint16_t one = 1;
+    int swap = (*(const unsigned char *)&one == 1) == big;
+    for (int k = 0; k < size; k++)
+        b[*at + (size_t)k] = ((const unsigned char *)x)[swap ? size - 1 - k : k];
+    *at += (size_t)size;
+}
+
 static size_t
 binary_ply(char *out, int big, long keep, int32_t i0, double y1)
 {
@@ -205,21 +217,11 @@ binary_ply(char *out, int big, long keep, int32_t i0, double y1)
     size_t n = strlen(h), body = 0;
     unsigned char b[128];
     memcpy(out, h, n);
-    for (int i = 0; i < 9; i++) {
-        unsigned char x[8];
-        memcpy(x, &v[i], 8);
-        for (int k = 0; k < 8; k++)
-            b[body + k] = x[big ? 7 - k : k];
-        body += 8;
-    }
+    for (int i = 0; i < 9; i++)
+        put(b, &body, &v[i], 8, big);
     b[body++] = 3;
-    for (int i = 0; i < 3; i++) {
-        unsigned char x[4];
-        memcpy(x, &f[i], 4);
-        for (int k = 0; k < 4; k++)
-            b[body + k] = x[big ? 3 - k : k];
-        body += 4;
-    }
+    for (int i = 0; i < 3; i++)
+        put(b, &body, &f[i], 4, big);
     if (keep >= 0 && (size_t)keep < body)
         body = (size_t)keep;
     memcpy(out + n, b, body);
