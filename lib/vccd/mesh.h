@@ -147,10 +147,10 @@ int vccd_mesh_shape_info(int i, const char **name, const char **params, const ch
    Mass properties of a closed mesh of uniform density 1, by the
    divergence theorem (a signed tetrahedron from a reference point per
    triangle).  Plain doubles, not intervals: these numbers feed the
-   rigid-body motion set-up, not a proof, and are accurate to a small
-   multiple of the rounding unit times the triangle count (the reference
-   point is the bbox centre, so a mesh far from the origin does not lose
-   digits to cancellation). */
+   rigid-body motion set-up, not a proof.  The sums are compensated, so the
+   error is that of rounding each triangle's term, not of summing 10^5 of
+   them, and the reference point is the bbox centre, so a mesh far from
+   the origin does not lose digits to cancellation. */
 typedef struct {
     double volume;
     double com[3];              /* centre of mass */
