@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -45,4 +46,39 @@ vccd_cli_find(const char *name)
         if (strcmp(c->name, name) == 0)
             return c;
     return NULL;
+}
+
+/* Every section name vccd knows; "motion." stands for [motion.NAME]. */
+static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", NULL };
+
+int
+vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e)
+{
+    return vccd_config_check_sections(cfg, known_sections, e);
+}
+
+int
+vccd_cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
+int
+vccd_cli_finish(int rc)
+{
+    /* stdout is buffered: a full disk or a closed pipe shows only here */
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "vccd: error writing the output: %s\n", strerror(err));
+        return rc == VCCD_EXIT_OK ? VCCD_EXIT_FAIL : rc;
+    }
+    return rc;
 }
