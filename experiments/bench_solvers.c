@@ -939,10 +939,8 @@ vccd_bench_solvers(int argc, char **argv)
     if (o.quick)
         o.pairs = o.pairs / 10 > 0 ? o.pairs / 10 : 1;
     if (csv) {
-        if (!(o.csv = fopen(csv, "w"))) {
-            perror(csv);
+        if (!(o.csv = vccd_cli_open_output(csv)))
             return VCCD_EXIT_USAGE;
-        }
         fputs(csv_header, o.csv);
     }
     printf("vccd bench solvers: solvers");
@@ -955,8 +953,7 @@ vccd_bench_solvers(int argc, char **argv)
         if (rc2 != VCCD_EXIT_OK && (rc == VCCD_EXIT_OK || rc2 == VCCD_EXIT_USAGE))
             rc = rc2;
     }
-    if (o.csv && fclose(o.csv) != 0) {
-        perror(csv);
+    if (o.csv && vccd_cli_close_output(o.csv, csv) != 0) {
         if (rc == VCCD_EXIT_OK)
             rc = VCCD_EXIT_FAIL;
     }

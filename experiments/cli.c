@@ -82,3 +82,28 @@ vccd_cli_finish(int rc)
     }
     return rc;
 }
+
+FILE *
+vccd_cli_open_output(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        vccd_cli_usage_error("cannot write %s: %s", path, strerror(errno));
+    return f;
+}
+
+int
+vccd_cli_close_output(FILE *f, const char *path)
+{
+    /* an earlier failed write sets the error flag; fclose reports only
+       the last flush */
+    int bad = ferror(f) != 0;
+    int err = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad)
+        fprintf(stderr, "vccd: error writing %s: %s\n", path, strerror(err));
+    return bad ? -1 : 0;
+}

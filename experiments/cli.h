@@ -43,6 +43,13 @@ int vccd_cli_wants_help(int argc, char **argv);
    exit status; main() calls it once, after the subcommand. */
 int vccd_cli_finish(int rc);
 
+/* An output file (--csv) opened for writing, or NULL after a one-line
+   "vccd: cannot write PATH: reason" on stderr. */
+FILE *vccd_cli_open_output(const char *path);
+/* Close it: 0, or -1 after "vccd: error writing PATH: reason" when any
+   write to it failed. */
+int vccd_cli_close_output(FILE *f, const char *path);
+
 /* Subcommands. */
 int vccd_cmd_bench(int argc, char **argv);
 int vccd_cmd_motion_check(int argc, char **argv);

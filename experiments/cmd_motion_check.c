@@ -279,12 +279,19 @@ vccd_cmd_motion_check(int argc, char **argv)
             models++;
             vccd_motion_free(m);
         }
-        vccd_config_clear(&cfg);
         if (models == 0) {
+            if (section)
+                vccd_error_set(&e, cfgpath, cfg.lines, NULL, NULL, "no [motion] or [motion.NAME] section named %s "
+                               "(read to the end)", section);
+            else
+                vccd_error_set(&e, cfgpath, cfg.lines, NULL, NULL, "no [motion] or [motion.NAME] section "
+                               "(read to the end)");
+            fprintf(stderr, "vccd: %s\n", e.msg);
+            vccd_config_clear(&cfg);
             gmp_randclear(rs);
-            return vccd_cli_usage_error("motion-check: %s has no [motion...] section%s%s", cfgpath,
-                                        section ? " named " : "", section ? section : "");
+            return VCCD_EXIT_USAGE;
         }
+        vccd_config_clear(&cfg);
     }
     gmp_randclear(rs);
     printf("total: models=%d checks=%ld violations=%ld\n", models, checks, violations);

@@ -160,7 +160,7 @@ load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, vccd_track *t, named_mo
         vccd_motion_free(m);
     }
     if (!pair)
-        return vccd_error_set(e, c->file, 0, NULL, NULL, "no [pair] section");
+        return vccd_error_set(e, c->file, c->lines, NULL, NULL, "no [pair] section (read to the end)");
     if (!(kv = vccd_config_get(pair, "kind")))
         return vccd_error_set(e, pair->file, pair->line, pair->name, "kind", "missing");
     if ((*kind = vccd_feature_kind_find(kv->value)) < 0)

@@ -238,6 +238,7 @@ load(vccd_config *cfg, reader *r, vccd_error *e)
         vccd_config_clear(cfg);
         return -1;
     }
+    cfg->lines = (int)r->in.line;
     return 0;
 }
 

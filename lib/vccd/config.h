@@ -29,6 +29,8 @@ typedef struct {
     vccd_config_section *sec;
     int n, cap;
     int *slot, nslot;           /* hash index of the section names */
+    int lines;                  /* lines read: where a missing section
+                                   would have been looked for */
 } vccd_config;
 
 /* Read path (plain or gzip) into *cfg.  0 on success; -1 with e set
