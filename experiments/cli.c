@@ -6,16 +6,18 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "vccd/input.h"
 
 int
 vccd_cli_usage_error(const char *fmt, ...)
 {
+    /* arguments are input too: escaped as in every error message */
+    char raw[1024], safe[1024];
     va_list ap;
-    fputs("vccd: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "vccd: %s\n", vccd_input_escape(safe, sizeof safe, raw, strlen(raw)));
     return VCCD_EXIT_USAGE;
 }
 

@@ -220,15 +220,19 @@ handler(void *user, const char *section, const char *key, const char *value)
     return 1;
 }
 
-/* r->in is open: parse it into cfg. */
+/* r->in is open: parse it into cfg (named name), and close it. */
 static int
-load(vccd_config *cfg, reader *r, vccd_error *e)
+load(vccd_config *cfg, const char *name, reader *r, vccd_error *e)
 {
     int rc;
 
     r->cfg = cfg;
     r->e = e;
     r->cur = -1;
+    if (!(cfg->file = strdup(name))) {
+        vccd_input_close(&r->in);
+        return vccd_error_set(e, name, 0, NULL, NULL, "out of memory");
+    }
     rc = ini_parse_stream(read_line, r, handler, r);
     if (rc != 0 || r->failed) {
         /* inih's rc is the first line it could not parse (or a handler
@@ -236,9 +240,11 @@ load(vccd_config *cfg, reader *r, vccd_error *e)
         if (!r->failed || (rc > 0 && rc < r->fail_line))
             vccd_error_set(e, cfg->file, rc, NULL, NULL, "syntax error (expected [section] or key = value)");
         vccd_config_clear(cfg);
+        vccd_input_close(&r->in);
         return -1;
     }
     cfg->lines = (int)r->in.line;
+    vccd_input_close(&r->in);
     return 0;
 }
 
@@ -246,34 +252,22 @@ int
 vccd_config_load(vccd_config *cfg, const char *path, vccd_error *e)
 {
     reader r = { 0 };
-    int rc;
 
     memset(cfg, 0, sizeof *cfg);
     if (vccd_input_open(&r.in, path, 0, e) != 0)
         return -1;
-    if (!(cfg->file = strdup(path)))
-        rc = vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
-    else
-        rc = load(cfg, &r, e);
-    vccd_input_close(&r.in);
-    return rc;
+    return load(cfg, path, &r, e);
 }
 
 int
 vccd_config_load_string(vccd_config *cfg, const char *name, const char *text, vccd_error *e)
 {
     reader r = { 0 };
-    int rc;
 
     memset(cfg, 0, sizeof *cfg);
     if (vccd_input_open_mem(&r.in, name, text, strlen(text), 0, e) != 0)
         return -1;
-    if (!(cfg->file = strdup(name)))
-        rc = vccd_error_set(e, name, 0, NULL, NULL, "out of memory");
-    else
-        rc = load(cfg, &r, e);
-    vccd_input_close(&r.in);
-    return rc;
+    return load(cfg, name, &r, e);
 }
 
 void

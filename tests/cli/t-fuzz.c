@@ -166,6 +166,17 @@ replace_run(text *t, int (*pred)(char), const char *with)
     text_insert(t, a, with, strlen(with));
 }
 
+/* Insert s at the start (or end) of a random one of the nl lines. */
+static void
+at_line(text *t, size_t nl, int at_end, const char *s)
+{
+    size_t a, e;
+    if (nl) {
+        line_span(t, rnd(nl), &a, &e);
+        text_insert(t, at_end ? e : a, s, strlen(s));
+    }
+}
+
 static void
 mutate(text *t)
 {
@@ -199,10 +210,7 @@ mutate(text *t)
         }
         break;
     case 4:                     /* indent a line */
-        if (nl) {
-            line_span(t, rnd(nl), &a, &e);
-            text_insert(t, a, rnd(2) ? "    " : "\t", rnd(2) ? 4 : 1);
-        }
+        at_line(t, nl, 0, rnd(2) ? "    " : "\t");
         break;
     case 5:
         replace_run(t, is_num_char, numbers[rnd(sizeof numbers / sizeof numbers[0])]);
@@ -231,10 +239,7 @@ mutate(text *t)
         text_insert(t, pos, big, 1);
         break;
     case 11:                    /* an inline comment */
-        if (nl) {
-            line_span(t, rnd(nl), &a, &e);
-            text_insert(t, e, rnd(2) ? "   # note" : " ; note", rnd(2) ? 9 : 7);
-        }
+        at_line(t, nl, 1, rnd(2) ? "   # note" : " ; note");
         break;
     default:                    /* a byte changed */
         if (t->n)
