@@ -155,6 +155,20 @@ check "queries FILE --bogus: nothing solved" test ! -s "$tmp/out"
 expect 2 "queries DIR" -- $vccd queries --kind vertex-face "$tmp/q"
 one_line_error "queries DIR" "q: is a directory"
 
+# gzip-compressed input is read as it is; cut short, it is an error
+gzip -c "$toc" >"$tmp/toc.ini.gz"
+expect 0 "toc: a gzip config" -- $vccd toc "$tmp/toc.ini.gz"
+grep '^status\|^toc:' "$tmp/out" >"$tmp/gz.out"
+check "toc: the gzip config means the same" cmp -s "$tmp/gz.out" "$tmp/plain.out"
+gzip -c "$vf" >"$tmp/vertex-face-gz.csv.gz"
+expect 0 "queries: a gzip CSV" -- $vccd queries "$tmp/vertex-face-gz.csv.gz"
+head -c 300 "$tmp/vertex-face-gz.csv.gz" >"$tmp/vertex-face-cut.csv.gz"
+expect 2 "queries: a cut gzip CSV" -- $vccd queries "$tmp/vertex-face-cut.csv.gz"
+one_line_error "queries: a cut gzip CSV" "cut.csv.gz:[0-9]*: read error"
+# command-line arguments are escaped too
+expect 2 "an option with an ESC byte" -- $vccd queries "--x$(printf '\033')[2J" "$vf"
+one_line_error "an option with an ESC byte" 'x\\x1b\[2J'
+
 # --- 9. write errors ----------------------------------------------------------
 if [ -w /dev/full ]; then
     $vccd toc "$toc" >/dev/full 2>"$tmp/err"
