@@ -106,7 +106,7 @@ add_section(reader *r, const char *name, size_t len, long line)
 /* A "[name]" header (p starts with "[", has no comment or trailing
    blanks): enter the section, and hand inih a short stand-in. */
 static int
-header(reader *r, char *p, char *buf, int num, long line)
+header(reader *r, char *p, char *buf, long line)
 {
     char *end = strchr(p, ']'), *a = p + 1, *b;
     if (!end) {
@@ -125,7 +125,6 @@ header(reader *r, char *p, char *buf, int num, long line)
         return fail(r, line, NULL, NULL, "empty section name");
     if (add_section(r, a, (size_t)(b - a), line) != 0)
         return -1;
-    (void)num;
     strcpy(buf, "[s]\n");
     return 0;
 }
@@ -161,7 +160,7 @@ read_line(char *buf, int num, void *stream)
         *--q = '\0';
     n = (size_t)(q - p);
     if (*p == '[')
-        return header(r, p, buf, num, line) == 0 ? buf : NULL;
+        return header(r, p, buf, line) == 0 ? buf : NULL;
     if (n + 2 <= (size_t)num) {
         memcpy(buf, p, n);
         strcpy(buf + n, "\n");

@@ -209,6 +209,48 @@ START_TEST(test_syntax)
         ck_assert_int_eq(vccd_config_find(&cfg, "empty")->line, 2);
         vccd_config_clear(&cfg);
     }
+    {
+        /* unknown sections: exact names, and prefixes that need a rest */
+        static const char *const known[] = { "pair", "motion.", NULL };
+        vccd_config cfg;
+        vccd_error e;
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "[pair]\n[motion.a]\n\n[motion.]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), -1);
+        ck_assert_msg(strncmp(e.msg, "t.ini:4: [motion.] unknown section", 34) == 0, "%s", e.msg);
+        vccd_config_clear(&cfg);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "x = 1\n[pair]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), -1);
+        ck_assert_msg(strncmp(e.msg, "t.ini:1: key outside any section", 32) == 0, "%s", e.msg);
+        vccd_config_clear(&cfg);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "[pair]\n[motion.b]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), 0);
+        vccd_config_clear(&cfg);
+    }
+    {
+        /* many sections and keys: found through the index, duplicates
+           caught however far apart */
+        size_t cap = 2000000, o = 0;
+        char *text = malloc(cap), name[32];
+        vccd_config cfg;
+        vccd_error e;
+        for (int i = 0; i < 20000; i++)
+            o += (size_t)snprintf(text + o, cap - o, "[s%d]\nk%d = %d\n", i, i, i);
+        for (int i = 0; i < 20000; i++)
+            o += (size_t)snprintf(text + o, cap - o, "key%d = %d\n", i, i);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", text, &e), 0);
+        ck_assert_int_eq(cfg.n, 20000);
+        for (int i = 0; i < 20000; i += 997) {
+            snprintf(name, sizeof name, "s%d", i);
+            ck_assert_int_eq(vccd_config_find(&cfg, name)->line, 2 * i + 1);
+        }
+        ck_assert_ptr_nonnull(vccd_config_get(&cfg.sec[19999], "key12345"));
+        ck_assert_ptr_null(vccd_config_get(&cfg.sec[19999], "key20000"));
+        vccd_config_clear(&cfg);
+        o += (size_t)snprintf(text + o, cap - o, "[s17]\n");
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", text, &e), -1);
+        ck_assert_msg(strstr(e.msg, "t.ini:60001: [s17] section given twice (first on line 35)") != NULL, "%s", e.msg);
+        free(text);
+    }
 }
 END_TEST
 
