@@ -1,6 +1,7 @@
 /* config.c -- the [mesh.NAME] config section (mesh.h), one parser for
    every command that reads meshes from a config. */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +92,14 @@ vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
         }
     }
     rc = vccd_mesh_load(m, near ? near : spec, &o, &inner);
-    if (rc != 0)
-        vccd_error_set(e, s->file, kv->line, s->name, "file", "%s", inner.msg);
+    if (rc != 0) {
+        /* the config's position, then the mesh's message as it is (it is
+           escaped already; escaping twice would double its backslashes) */
+        size_t n;
+        vccd_error_set(e, s->file, kv->line, s->name, "file", "%s", "");
+        n = strlen(e->msg);
+        snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
+    }
     free(near);
     free(spec);
     return rc;

@@ -153,6 +153,8 @@ START_TEST(test_obj_errors)
     expect_error("a.obj", "v 0 0 0\nv 1 0 1e400\nv 0 1 0\nf 1 2 3\n", 2, "vertex 2 z", "beyond the binary64 range");
     expect_error("a.obj", "v 0 0 0\nv 1 0\nv 0 1 0\nf 1 2 3\n", 2, "vertex 2: 2 coordinates", NULL);
     expect_error("a.obj", "v 0 0 0\nv 1 0 1.5.2\n", 2, "vertex 2 z", "'1.5.2' is not a number");
+    /* a control byte is shown escaped, once */
+    expect_error("a.obj", "v 0 a\x01\\b 0\n", 1, "vertex 1 y: 'a\\x01\\\\b' is not a number", NULL);
     expect_error("a.obj", "# nothing\n", 0, "empty mesh", NULL);
     expect_error("a.obj", TRI, 0, "empty mesh", "0 triangles");
     /* a forward reference that never gets its vertex: reported at its line */
