@@ -51,7 +51,7 @@ vccd_cli_find(const char *name)
 }
 
 /* Every section name vccd knows; "motion." stands for [motion.NAME]. */
-static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", NULL };
+static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", "mesh.", NULL };
 
 int
 vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e)
