@@ -30,9 +30,9 @@ int vccd_cli_usage_error(const char *fmt, ...)
 int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long max);
 
 /* -1 with e naming the first section of cfg that no subcommand knows
-   ([pair], [solver], [arithmetic], [motion], [motion.NAME], [mesh.NAME]),
-   with its
-   line: a misspelt section must not be silently ignored. */
+   ([pair], [solver], [arithmetic], [motion], [motion.NAME],
+   [mesh.NAME]), with its line: a misspelt section must not be silently
+   ignored. */
 int vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e);
 
 /* Does argv (a subcommand's, argv[0] its name) ask for help: "--help" or
