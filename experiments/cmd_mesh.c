@@ -5,62 +5,40 @@
 #include "cli.h"
 #include "mesh_cli.h"
 
-/* Options may come before or after the meshes (as for the other
-   subcommands); after "--" every argument is a mesh. */
 static int
 mesh_info(int argc, char **argv)
 {
     vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 };
-    int n = 0, nspec = 0, dashdash = 0, status = VCCD_EXIT_OK;
-    char **spec = calloc((size_t)argc, sizeof *spec);
+    int i, n = 0, status = VCCD_EXIT_OK;
 
-    if (!spec)
-        return vccd_cli_usage_error("out of memory");
-    for (int i = 1; i < argc; i++) {
+    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (dashdash || opt[0] != '-' || opt[1] != '-') {
-            spec[nspec++] = argv[i];
-            continue;
-        }
         if (!strcmp(opt, "--")) {
-            dashdash = 1;
-            continue;
+            i++;
+            break;
         }
-        status = VCCD_EXIT_USAGE;
         if (!val)
-            vccd_cli_usage_error("option %s needs a value", opt);
-        else if (!strcmp(opt, "--degenerate")) {
+            return vccd_cli_usage_error("option %s needs a value", opt);
+        if (!strcmp(opt, "--degenerate")) {
             if (vccd_mesh_degenerate_parse(&o.degenerate, val) != 0)
-                vccd_cli_usage_error("option --degenerate: '%s' (expected keep or drop)", val);
-            else
-                status = VCCD_EXIT_OK;
+                return vccd_cli_usage_error("option --degenerate: '%s' (expected keep or drop)", val);
         } else if (!strcmp(opt, "--center")) {
             if (vccd_mesh_center_parse(&o.center, val) != 0)
-                vccd_cli_usage_error("option --center: '%s' (expected none, centroid, mass or bbox)", val);
-            else
-                status = VCCD_EXIT_OK;
+                return vccd_cli_usage_error("option --center: '%s' (expected none, centroid, mass or bbox)", val);
         } else if (!strcmp(opt, "--scale")) {
             if (vccd_mesh_scale_parse(&o.radius, val) != 0)
-                vccd_cli_usage_error("option --scale: '%s' (expected none or 'radius R', R > 0)", val);
-            else
-                status = VCCD_EXIT_OK;
+                return vccd_cli_usage_error("option --scale: '%s' (expected none or 'radius R', R > 0)", val);
         } else {
-            vccd_cli_usage_error("mesh info: unknown option '%s' (see vccd help mesh)", opt);
-        }
-        if (status != VCCD_EXIT_OK) {
-            free(spec);
-            return status;
+            return vccd_cli_usage_error("mesh info: unknown option '%s' (see vccd help mesh)", opt);
         }
         i++;
     }
-    if (nspec == 0) {
-        free(spec);
+    if (i == argc)
         return vccd_cli_usage_error("mesh info: no mesh given (see vccd help mesh)");
-    }
-    for (int i = 0; i < nspec; i++) {
+    for (; i < argc; i++) {
         vccd_mesh m;
         double t;
-        int rc = vccd_cli_mesh_load(&m, spec[i], &o, &t);
+        int rc = vccd_cli_mesh_load(&m, argv[i], &o, &t);
         if (rc != 0) {
             status = rc;
             continue;
@@ -70,7 +48,6 @@ mesh_info(int argc, char **argv)
         vccd_cli_mesh_print(stdout, &m, t);
         vccd_mesh_clear(&m);
     }
-    free(spec);
     return status;
 }
 

@@ -30,10 +30,6 @@ expect 0 "normalised box" -- $vccd mesh info --center mass --scale 'radius 2' bo
 check "normalised box: scale" grep -q '^normalized: x -> 1.154700538379251[0-9] \* (x - (0, 0, 0))$' "$tmp/out"
 check "normalised box: bbox" grep -q '^bbox: \[-1.154700538379251[0-9]*, 1.154700538379251[0-9]*\]' "$tmp/out"
 
-# options after the meshes too
-expect 0 "option after the mesh" -- $vccd mesh info box:2:2:2 --center bbox --scale 'radius 1'
-check "option after the mesh: applied" grep -q '^normalized: ' "$tmp/out"
-
 # degenerate triangles: one warning with the count, kept or dropped
 printf 'v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 4\nf 1 1 4\n' >"$tmp/d.obj"
 expect 0 "degenerate kept" -- $vccd mesh info "$tmp/d.obj"
