@@ -1,0 +1,174 @@
+/* kdop_impl.h -- k-DOPs over a fixed direction table, written once for
+   every k.  The includer defines KDOP_K (number of directions, both
+   signs), KDOP_NAME (the type's name token), KDOP_STRUCT (its layout in
+   bv.h), KDOP_SUMMARY and a table `kdop_dirs[KDOP_K / 2][3]` whose first
+   three rows are the axes and whose other rows have components in
+   {-1, 0, 1}.
+
+   Under a relative rotation B's k-DOP is no k-DOP in A's directions.
+   For each direction n of A the distance test needs an upper bound of
+   the support sup { w . q : q in B } with w = -R^T n: any decomposition
+   w = lambda d_j + r with lambda >= 0 gives
+       sup <= lambda hi_B(d_j) + sum_c sup(r_c * [lo_B(e_c), hi_B(e_c)]),
+   exactly, however lambda was chosen (r is computed as an interval).
+   prepare picks, per direction and sign, lambda = 0 (B's box) and one
+   candidate per direction of B whose sign pattern matches w; the node
+   test takes the smallest bound.  w and n . o do not depend on the
+   nodes, which is why they are computed once per query. */
+#include "bv_impl.h"
+
+#define KDOP_H (KDOP_K / 2)
+#define KDOP_NCAND (1 + (KDOP_H - 3))
+#define KDOP_CAT2(a, b) a##b
+#define KDOP_CAT(a, b) KDOP_CAT2(a, b)
+#define KDOP_FN(f) KDOP_CAT(KDOP_CAT(KDOP_NAME, _), f)
+
+typedef struct {
+    int j;                      /* B's direction (-1: none, the axes only) */
+    int neg;                    /* 1: the negated direction d_j */
+    double lambda;
+    vccd_di r[3];
+} KDOP_FN(cand);
+
+typedef struct {
+    vccd_di no;                 /* n . o */
+    double nmax;                /* upper bound of |n| */
+    int ncand;
+    KDOP_FN(cand) cand[KDOP_NCAND];
+} KDOP_FN(side);
+
+typedef struct {
+    KDOP_FN(side) side[KDOP_H][2];   /* [direction][0: +n, 1: -n] */
+} KDOP_FN(ctx);
+
+static void
+KDOP_FN(fit)(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+{
+    KDOP_STRUCT *b = bv;
+    bv_proj pr[KDOP_H];
+
+    for (int i = 0; i < 3; i++) {       /* the axes: exact */
+        b->lo[i] = INFINITY;
+        b->hi[i] = -INFINITY;
+    }
+    for (int i = 3; i < KDOP_H; i++)
+        bv_proj_init(&pr[i]);
+    BV_FOR_VERTICES(p, v, t, tri, n) {
+        for (int i = 0; i < 3; i++) {
+            b->lo[i] = p[i] < b->lo[i] ? p[i] : b->lo[i];
+            b->hi[i] = p[i] > b->hi[i] ? p[i] : b->hi[i];
+        }
+        for (int i = 3; i < KDOP_H; i++)
+            bv_proj_add(&pr[i], kdop_dirs[i], p);
+    }
+    for (int i = 3; i < KDOP_H; i++) {
+        b->lo[i] = bv_proj_lo(&pr[i]);
+        b->hi[i] = bv_proj_hi(&pr[i]);
+    }
+}
+
+static void
+KDOP_FN(merge)(void *bv, const void *a, const void *b)
+{
+    const KDOP_STRUCT *x = a, *y = b;
+    KDOP_STRUCT *r = bv;
+    for (int i = 0; i < KDOP_H; i++) {
+        r->lo[i] = x->lo[i] < y->lo[i] ? x->lo[i] : y->lo[i];
+        r->hi[i] = x->hi[i] > y->hi[i] ? x->hi[i] : y->hi[i];
+    }
+}
+
+static void
+KDOP_FN(prepare)(void *ctx, const vccd_bv_relpose *p)
+{
+    KDOP_FN(ctx) *c = ctx;
+    for (int i = 0; i < KDOP_H; i++)
+        for (int s = 0; s < 2; s++) {
+            KDOP_FN(side) *sd = &c->side[i][s];
+            double sg = s ? -1.0 : 1.0, n[3], wm[3], n2 = 0.0;
+            vccd_di w[3];
+            for (int k = 0; k < 3; k++) {
+                n[k] = sg * kdop_dirs[i][k];
+                n2 += n[k] * n[k];      /* 1, 2 or 3: exact */
+            }
+            sd->nmax = vccd_di_sqrt(vccd_di_set_d(n2)).hi;
+            sd->no = vccd_di_set_d(0.0);
+            for (int k = 0; k < 3; k++) {       /* w = -R^T n */
+                w[k] = vccd_di_set_d(0.0);
+                for (int l = 0; l < 3; l++)
+                    w[k] = vccd_di_sub(w[k], vccd_di_mul_d(p->R.m[3 * l + k], n[l]));
+                sd->no = vccd_di_add(sd->no, vccd_di_mul_d(p->o.c[k], n[k]));
+                wm[k] = 0.5 * w[k].lo + 0.5 * w[k].hi;
+            }
+            sd->ncand = 0;
+            sd->cand[0].j = -1;
+            sd->cand[0].neg = 0;
+            sd->cand[0].lambda = 0.0;
+            for (int k = 0; k < 3; k++)
+                sd->cand[0].r[k] = w[k];
+            sd->ncand = 1;
+            for (int j = 3; j < KDOP_H; j++)
+                for (int neg = 0; neg < 2; neg++) {
+                    double lam = INFINITY, d[3];
+                    int ok = 1;
+                    for (int k = 0; k < 3; k++) {
+                        d[k] = neg ? -kdop_dirs[j][k] : kdop_dirs[j][k];
+                        if (d[k] != 0.0) {
+                            double q = wm[k] / d[k];
+                            ok &= q > 0.0;
+                            lam = q < lam ? q : lam;
+                        }
+                    }
+                    if (!ok || !(lam < INFINITY) || sd->ncand == KDOP_NCAND)
+                        continue;
+                    sd->cand[sd->ncand].j = j;
+                    sd->cand[sd->ncand].neg = neg;
+                    sd->cand[sd->ncand].lambda = lam;
+                    for (int k = 0; k < 3; k++)  /* lambda * d[k] is exact (d in {-1, 0, 1}) */
+                        sd->cand[sd->ncand].r[k] = vccd_di_sub(w[k], vccd_di_set_d(lam * d[k]));
+                    sd->ncand++;
+                }
+        }
+}
+
+/* Upper bound of sup { w . q : q in B } from candidate cd. */
+static inline double
+KDOP_FN(support)(const KDOP_FN(cand) *cd, const KDOP_STRUCT *y)
+{
+    double s = 0.0;
+    if (cd->j >= 0)
+        s = BV_UP(cd->lambda * (cd->neg ? -y->lo[cd->j] : y->hi[cd->j]));
+    for (int k = 0; k < 3; k++)
+        s = BV_UP(s + vccd_di_mul(cd->r[k], vccd_di_set_2d(y->lo[k], y->hi[k])).hi);
+    return s == s ? s : INFINITY;
+}
+
+static double
+KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
+{
+    const KDOP_FN(ctx) *c = ctx;
+    const KDOP_STRUCT *x = a, *y = b;
+    double best = 0.0;
+
+    for (int i = 0; i < KDOP_H; i++)
+        for (int s = 0; s < 2; s++) {
+            const KDOP_FN(side) *sd = &c->side[i][s];
+            double sup = INFINITY, gap, ahi = s ? -x->lo[i] : x->hi[i];
+            for (int m = 0; m < sd->ncand; m++) {
+                double v = KDOP_FN(support)(&sd->cand[m], y);
+                sup = v < sup ? v : sup;
+            }
+            /* min over B of n . x = n . o - sup { -R^T n . q } */
+            gap = BV_DN(BV_DN(sd->no.lo - sup) - ahi);
+            if (gap > 0.0) {
+                gap = BV_DN(gap / sd->nmax);
+                best = gap > best ? gap : best;
+            }
+        }
+    return best;
+}
+
+const vccd_bv_type KDOP_CAT(vccd_bv_type_, KDOP_NAME) = {
+    KDOP_SUMMARY_NAME, KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
+    KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower)
+};
