@@ -18,7 +18,7 @@
 #include "bv_impl.h"
 
 #define KDOP_H (KDOP_K / 2)
-#define KDOP_NCAND (1 + (KDOP_H - 3))
+#define KDOP_NCAND (1 + (KDOP_H - 3) / 2)   /* at most one sign-consistent direction per pair */
 #define KDOP_CAT2(a, b) a##b
 #define KDOP_CAT(a, b) KDOP_CAT2(a, b)
 #define KDOP_FN(f) KDOP_CAT(KDOP_CAT(KDOP_NAME, _), f)

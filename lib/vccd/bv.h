@@ -40,8 +40,9 @@ typedef struct { double lo[3], hi[3]; } vccd_bv_aabb;
    from a unit eigenvector basis are not orthogonal, and a "box" over
    them is a parallelepiped whose extents need an exact inverse. */
 typedef struct { int32_t q[4]; double lo[3], hi[3]; } vccd_bv_obb;
-/* lo[i] <= d_i . p <= hi[i] over the type's K/2 fixed directions d_i
-   (components -1, 0, 1; the first three are the axes). */
+/* lo[i] <= d_i . p <= hi[i] over the type's K/2 fixed directions d_i:
+   kdop14: the axes, (1,1,1), (1,1,-1), (1,-1,1), (-1,1,1);
+   kdop18: the axes, (1,1,0), (1,0,1), (0,1,1), (1,-1,0), (1,0,-1), (0,1,-1). */
 typedef struct { double lo[7], hi[7]; } vccd_bv_kdop14;
 typedef struct { double lo[9], hi[9]; } vccd_bv_kdop18;
 
@@ -82,7 +83,7 @@ int vccd_bv_type_find(const char *name);
 const char *vccd_bv_type_names(void);
 #define VCCD_BV_MAX 8
 /* Largest ctx_size of any type, for stack buffers. */
-#define VCCD_BV_CTX_MAX 2048
+#define VCCD_BV_CTX_MAX 8192
 
 /* 0 when a and b are proved disjoint under the context's pose, else 1
    (they may overlap): distance_lower == 0. */
