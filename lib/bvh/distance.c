@@ -106,7 +106,7 @@ test_pair(query *qy, long ta, long tb)
     qy->r->tri_tests++;
     if (d.lower < qy->lower)
         qy->lower = d.lower;
-    if (d.upper < qy->r->upper) {
+    if (d.upper < qy->r->upper || qy->r->tri[0] < 0) {
         qy->r->upper = d.upper;
         qy->r->tri[0] = ta;
         qy->r->tri[1] = tb;

@@ -242,19 +242,22 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
     r->upper = vccd_di_sqrt(d2).hi;
     r->intersect = 0;
     r->lower = gap_lower(ta, tb, n);
-    if (r->lower > 0.0)
+    /* Tight already (the usual case)?  Otherwise the face normals too:
+       a vertex-face witness direction is off by the witness points'
+       rounding over the distance, while the face normal is accurate to
+       rounding of the face itself. */
+    if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
         return;
-    /* Touching or crossing: the face normals may still separate a pair
-       that the witness direction (near zero) does not. */
-    for (int side = 0; side < 2 && r->lower == 0.0; side++) {
+    for (int side = 0; side < 2; side++) {
         const double *const *t = side ? bp : a;
-        double e1[3], e2[3];
+        double e1[3], e2[3], g;
         sub3(e1, t[1], t[0]);
         sub3(e2, t[2], t[0]);
         n[0] = e1[1] * e2[2] - e1[2] * e2[1];
         n[1] = e1[2] * e2[0] - e1[0] * e2[2];
         n[2] = e1[0] * e2[1] - e1[1] * e2[0];
-        r->lower = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
+        g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
+        r->lower = g > r->lower ? g : r->lower;
     }
     if (r->lower > 0.0)
         return;
