@@ -118,6 +118,35 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
       "would be about another point).  See experiments/toc.ini.\n",
       vccd_cmd_toc },
+    { "mesh", "load a mesh (file, shape or bundled model) and describe it",
+      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S] SPEC...\n"
+      "\n"
+      "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
+      "degenerate triangles, bounding box, closure (closed, or why not: boundary,\n"
+      "non-manifold or inconsistently oriented edges), volume, center of mass\n"
+      "and inertia tensor of a closed mesh (density 1), the normalisation\n"
+      "applied and the load time.\n"
+      "\n"
+      "SPEC is one of\n"
+      "  a file          .obj .off .ply (PLY ascii or binary), each also .gz;\n"
+      "                  other names are recognised by their first word\n"
+      "  a shape         tetrahedron | box:X:Y:Z | icosphere:N | torus:R:r:N:M |\n"
+      "                  grid:N (open)\n"
+      "  a bundled model bunny | dragon | buddha | teapot (from $VCCD_MODELS,\n"
+      "                  else the installed or source-tree experiments/models)\n"
+      "Coordinates are read correctly rounded to binary64, and that double is the\n"
+      "geometry from then on (doc/meshes.md).\n"
+      "\n"
+      "  --degenerate D  keep (default) or drop triangles with a repeated vertex\n"
+      "                  or zero area; either way a warning gives their count\n"
+      "  --center C      none (default) | centroid | mass | bbox: move that point\n"
+      "                  to the origin\n"
+      "  --scale S       none (default) | 'radius R': scale about the new origin\n"
+      "                  so that the farthest vertex is at distance R\n"
+      "\n"
+      "Exit status 2 when a mesh cannot be read (the message names the file and\n"
+      "the line, or the byte offset and element of a binary PLY).\n",
+      vccd_cmd_mesh },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }

@@ -16,6 +16,7 @@ vccd_mesh_clear(vccd_mesh *m)
     free(m->e);
     free(m->te);
     free(m->own);
+    free(m->path);
     memset(m, 0, sizeof *m);
 }
 
@@ -278,6 +279,7 @@ vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long
     long kept = 0;
 
     memset(m, 0, sizeof *m);
+    m->scale = 1;
     if (!name)
         name = "mesh";
     if (validate(name, v, nv, t, nt, e) != 0)

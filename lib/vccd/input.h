@@ -28,6 +28,8 @@ typedef struct {
     size_t cap;
     int started;                /* the BOM check has been made */
     int eof;
+    unsigned char *rbuf;        /* read-ahead of a file source */
+    size_t rpos, rlen;
 } vccd_input;
 
 /* Open path (plain or gzip-compressed) for reading, lines at most
@@ -51,10 +53,16 @@ int vccd_input_line(vccd_input *in, char **line, size_t *len, vccd_error *e);
    17") when the input ends first or cannot be read. */
 int vccd_input_read(vccd_input *in, void *buf, size_t n, const char *what, vccd_error *e);
 
+/* The byte offset (uncompressed) just past the last line or bytes
+   returned: where a binary body starts after its header lines. */
+long long vccd_input_offset(const vccd_input *in);
+
 /* Copy s[0..len) into out (size bytes, always NUL-terminated, cut with
    "..." if it does not fit) with control bytes, DEL and backslash
    written as \xNN / \\ so that a message never echoes raw control bytes
-   to a terminal.  Returns out. */
+   to a terminal; bytes >= 0x80 are kept where they form valid UTF-8
+   (other than the C1 controls U+0080..U+009F) and escaped otherwise.
+   Returns out. */
 char *vccd_input_escape(char *out, size_t size, const char *s, size_t len);
 
 #endif
