@@ -147,6 +147,31 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "Exit status 2 when a mesh cannot be read (the message names the file and\n"
       "the line, or the byte offset and element of a binary PLY).\n",
       vccd_cmd_mesh },
+    { "distance", "rigorous distance of two meshes at poses or at a time t of rigid motions",
+      "usage: vccd distance CONFIG\n"
+      "\n"
+      "The minimum distance between two meshes as an interval [lower, upper]:\n"
+      "lower is a proof (no two points are closer, rounding included), upper the\n"
+      "distance of an actual pair of points, one on each mesh.  status says\n"
+      "separated (lower > 0), intersecting (two triangles certified to cross) or\n"
+      "touching-or-within-rounding (lower = 0, no crossing certified).  CONFIG:\n"
+      "\n"
+      "  [mesh.a]                   # one section per mesh (vccd help mesh):\n"
+      "  file = bunny               # file, shape or bundled model\n"
+      "  [motion.m]                 # rigid motions, if used (vccd help motion-check)\n"
+      "  [distance]\n"
+      "  mesh.0 = a\n"
+      "  pose.0 = X Y Z QW QX QY QZ # position and quaternion (exact decimals,\n"
+      "                             # normalised; default: identity)\n"
+      "  mesh.1 = a\n"
+      "  motion.1 = m               # or the pose of motion m at time t\n"
+      "  t = 0.5                    # in [0, 1], needed with a motion\n"
+      "  bv = obb                   # sphere | aabb | obb | kdop14 | kdop18 | brute\n"
+      "  leaf_size = 4              # most triangles per BVH leaf\n"
+      "  split = sah                # sah | median\n"
+      "\n"
+      "See experiments/distance.ini and doc/bvh.md.\n",
+      vccd_cmd_distance },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }

@@ -148,7 +148,7 @@ KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
 {
     const KDOP_FN(ctx) *c = ctx;
     const KDOP_STRUCT *x = a, *y = b;
-    double best = 0.0;
+    double best = 0.0, g3[3] = { 0.0, 0.0, 0.0 }, n3;
 
     for (int i = 0; i < KDOP_H; i++)
         for (int s = 0; s < 2; s++) {
@@ -163,9 +163,14 @@ KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
             if (gap > 0.0) {
                 gap = BV_DN(gap / sd->nmax);
                 best = gap > best ? gap : best;
+                if (i < 3)
+                    g3[i] = gap > g3[i] ? gap : g3[i];
             }
         }
-    return best;
+    /* B lies in the box of its extents along A's axes: the axis gaps
+       combine into the distance of two boxes. */
+    n3 = bv_norm_lower(g3);
+    return n3 > best ? n3 : best;
 }
 
 const vccd_bv_type KDOP_CAT(vccd_bv_type_, KDOP_NAME) = {
