@@ -42,29 +42,20 @@ typedef struct {
 } KDOP_FN(ctx);
 
 static void
-KDOP_FN(fit)(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+KDOP_FN(fit)(void *bv, const double (*pts)[3], long np)
 {
     KDOP_STRUCT *b = bv;
-    bv_proj pr[KDOP_H];
-
     for (int i = 0; i < 3; i++) {       /* the axes: exact */
         b->lo[i] = INFINITY;
         b->hi[i] = -INFINITY;
     }
-    for (int i = 3; i < KDOP_H; i++)
-        bv_proj_init(&pr[i]);
-    BV_FOR_VERTICES(p, v, t, tri, n) {
+    for (const double *p = pts[0], *p_end_ = pts[0] + 3 * np; p < p_end_; p += 3)
         for (int i = 0; i < 3; i++) {
             b->lo[i] = p[i] < b->lo[i] ? p[i] : b->lo[i];
             b->hi[i] = p[i] > b->hi[i] ? p[i] : b->hi[i];
         }
-        for (int i = 3; i < KDOP_H; i++)
-            bv_proj_add(&pr[i], kdop_dirs[i], p);
-    }
-    for (int i = 3; i < KDOP_H; i++) {
-        b->lo[i] = bv_proj_lo(&pr[i]);
-        b->hi[i] = bv_proj_hi(&pr[i]);
-    }
+    /* the diagonals, rounded outward (components are +-1 or 0) */
+    bv_project(b->lo + 3, b->hi + 3, kdop_dirs + 3, KDOP_H - 3, 1.0, pts, np);
 }
 
 static void

@@ -101,33 +101,32 @@ obb_quat(int32_t qi[4], const double r[3][3])
 }
 
 static void
-obb_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+obb_fit(void *bv, const double (*pts)[3], long np)
 {
     vccd_bv_obb *b = bv;
     double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, ev[3][3], r[3][3], m[3][3], N, scale = 0.0;
-    bv_proj pr[3];
 
     /* Covariance of at most OBB_SAMPLES vertices (evenly strided): the
        axes only steer tightness, while the slabs below see every vertex;
        sampling keeps the fit of big nodes one pass.  Coordinates are
        scaled by the largest sampled magnitude so that squares neither
        overflow nor vanish. */
-    long stride = (3 * n + OBB_SAMPLES - 1) / OBB_SAMPLES, ns = 0;
-    for (long i = 0; i < 3 * n; i += stride) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    long stride = (np + OBB_SAMPLES - 1) / OBB_SAMPLES, ns = 0;
+    for (long i = 0; i < np; i += stride) {
+        const double *p = pts[i];
         for (int k = 0; k < 3; k++)
             scale = fabs(p[k]) > scale ? fabs(p[k]) : scale;
     }
     scale = scale > 0 && isfinite(scale) ? 1 / scale : 1.0;
-    for (long i = 0; i < 3 * n; i += stride, ns++) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    for (long i = 0; i < np; i += stride, ns++) {
+        const double *p = pts[i];
         for (int k = 0; k < 3; k++)
             mean[k] += p[k] * scale;
     }
     for (int k = 0; k < 3; k++)
         mean[k] /= (double)ns;
-    for (long i = 0; i < 3 * n; i += stride) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    for (long i = 0; i < np; i += stride) {
+        const double *p = pts[i];
         for (int a = 0; a < 3; a++)
             for (int b = a; b < 3; b++)
                 cov[a][b] += (p[a] * scale - mean[a]) * (p[b] * scale - mean[b]);
@@ -146,15 +145,8 @@ obb_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int
             r[2][k] = -r[2][k];
     obb_quat(b->q, r);
     obb_axes(m, &N, b->q);
-    for (int k = 0; k < 3; k++)
-        bv_proj_init(&pr[k]);
-    BV_FOR_VERTICES(p, v, t, tri, n)
-        for (int k = 0; k < 3; k++)
-            bv_proj_add(&pr[k], m[k], p);
-    for (int k = 0; k < 3; k++) {
-        b->lo[k] = bv_proj_lo(&pr[k]);
-        b->hi[k] = bv_proj_hi(&pr[k]);
-    }
+    /* every |entry| of M(q) is at most its row norm N */
+    bv_project(b->lo, b->hi, (const double (*)[3])m, 3, N, pts, np);
 }
 
 static void
