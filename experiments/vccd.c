@@ -119,13 +119,16 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "would be about another point).  See experiments/toc.ini.\n",
       vccd_cmd_toc },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
-      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S] SPEC...\n"
+      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
+      "                      [--leaf-size N] [--split sah|median] SPEC...\n"
       "\n"
       "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
       "degenerate triangles, bounding box, closure (closed, or why not: boundary,\n"
       "non-manifold or inconsistently oriented edges), volume, center of mass\n"
       "and inertia tensor of a closed mesh (density 1), the normalisation\n"
-      "applied and the load time.\n"
+      "applied and the load time; then the BVH over it (doc/bvh.md): nodes,\n"
+      "depth, build time of the topology and of each BV type's volumes, and\n"
+      "bytes per triangle of each.\n"
       "\n"
       "SPEC is one of\n"
       "  a file          .obj .off .ply (PLY ascii or binary), each also .gz;\n"
@@ -143,6 +146,8 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                  to the origin\n"
       "  --scale S       none (default) | 'radius R': scale about the new origin\n"
       "                  so that the farthest vertex is at distance R\n"
+      "  --leaf-size N   most triangles per BVH leaf (default 4)\n"
+      "  --split S       sah (default) or median BVH split\n"
       "\n"
       "Exit status 2 when a mesh cannot be read (the message names the file and\n"
       "the line, or the byte offset and element of a binary PLY).\n",
