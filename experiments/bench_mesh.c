@@ -18,6 +18,7 @@ typedef struct {
     unsigned long seed;
     FILE *csv;
     const char *mesh;           /* the big model (dragon) */
+    const char *brute;          /* the brute-force partner of the tetrahedron (bunny) */
 } bm_opts;
 
 static unsigned long long bm_state;
@@ -309,7 +310,7 @@ part_brute(const bm_opts *o)
     double gap, ms_brute, ms, blo, bup;
     int bad = 0;
 
-    if (vccd_mesh_load(&ma, "tetrahedron", &lo, &e) != 0 || vccd_mesh_load(&mb, "bunny", NULL, &e) != 0) {
+    if (vccd_mesh_load(&ma, "tetrahedron", &lo, &e) != 0 || vccd_mesh_load(&mb, o->brute, NULL, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return -1;
     }
@@ -321,8 +322,8 @@ part_brute(const bm_opts *o)
     if (make_poses(&pa, &pb, &gap, 1, &ha, &hb, vccd_bv_type_find("kdop18"), 0.005, 0.02, 0.5) != 0
         || query(&rb, &ha, &pa, &hb, &pb, -1, &ms_brute) != 0)
         return -1;
-    printf("\n== brute force: tetrahedron (radius 0.05) vs bunny, %ld triangle pairs, distance in [%.6g, %.6g]\n",
-           ma.nt * mb.nt, rb.lower, rb.upper);
+    printf("\n== brute force: tetrahedron (radius 0.05) vs %s, %ld triangle pairs, distance in [%.6g, %.6g]\n",
+           o->brute, ma.nt * mb.nt, rb.lower, rb.upper);
     printf("%-8s %10s %11s %10s\n", "method", "ms", "tri_tests", "brute/x");
     printf("%-8s %10.3f %11ld %10.1f\n", "brute", ms_brute, rb.tri_tests, 1.0);
     csv_row(o, "brute", "tetrahedron-bunny", "brute", "", "ms", ms_brute);
@@ -349,7 +350,7 @@ part_brute(const bm_opts *o)
 int
 vccd_bench_mesh(int argc, char **argv)
 {
-    bm_opts o = { 0, 0, 1, NULL, "dragon" };
+    bm_opts o = { 0, 0, 1, NULL, "dragon", "bunny" };
     const char *csv = NULL;
     vccd_mesh m;
     double ms;
@@ -363,7 +364,7 @@ vccd_bench_mesh(int argc, char **argv)
         } else if (strcmp(opt, "--quick") == 0) {
             o.quick = 1;
         } else if (strcmp(opt, "--csv") == 0 || strcmp(opt, "--poses") == 0 || strcmp(opt, "--seed") == 0
-                   || strcmp(opt, "--mesh") == 0) {
+                   || strcmp(opt, "--mesh") == 0 || strcmp(opt, "--brute-mesh") == 0) {
             if (!val)
                 return vccd_cli_usage_error("bench: option %s needs a value", opt);
             i++;
@@ -371,6 +372,8 @@ vccd_bench_mesh(int argc, char **argv)
                 csv = val;
             else if (opt[2] == 'm')
                 o.mesh = val;
+            else if (opt[2] == 'b')
+                o.brute = val;
             else if (vccd_cli_parse_long(&n, opt, val, opt[2] == 'p' ? 1 : 0,
                                          opt[2] == 'p' ? 100000L : 4294967295L) != 0)
                 return VCCD_EXIT_USAGE;
@@ -397,7 +400,7 @@ vccd_bench_mesh(int argc, char **argv)
         fputs("section,mesh,bv,split,metric,value\n", o.csv);
     }
     printf("vccd bench mesh: seed %lu%s (FCL's distance() not compared: optional, not built)\n", o.seed,
-           o.quick ? ", quick" : "");
+           o.quick ? ", quick (no load timing)" : "");
     if (!o.quick)
         part_load(&o);
     if (load(&m, o.mesh, &ms) != 0)
