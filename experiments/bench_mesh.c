@@ -381,10 +381,8 @@ vccd_bench_mesh(int argc, char **argv)
                 o.poses = n;
             else
                 o.seed = (unsigned long)n;
-        } else if (opt[0] == '-') {
-            return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", opt);
         } else {
-            return vccd_cli_usage_error("bench: unexpected argument '%s'", opt);
+            return vccd_bench_bad_arg(opt);
         }
     }
     if (!o.poses)

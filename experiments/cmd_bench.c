@@ -61,6 +61,14 @@ vccd_bench_row(const vccd_bench_opts *o, const char *section, const char *backen
 }
 
 int
+vccd_bench_bad_arg(const char *arg)
+{
+    if (arg[0] == '-')
+        return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", arg);
+    return vccd_cli_usage_error("bench: unexpected argument '%s'", arg);
+}
+
+int
 vccd_cmd_bench(int argc, char **argv)
 {
     vccd_bench_opts o = { NULL, 0 };

@@ -101,15 +101,7 @@ START_TEST(test_contains)
         vccd_mesh m;
         vccd_bvh h;
         vccd_bvh_opts o;
-        vccd_error e;
-        double scale, offset;
-        long nv = 3 + (long)(tu_ulong() % 40), nt = 1 + (long)(tu_ulong() % 80);
-        ref_scale_random(&scale, &offset);
-        ref_mesh_random(&m, nv, nt, scale, offset);
-        vccd_bvh_opts_init(&o);
-        o.leaf_size = 1 + (int)(tu_ulong() % 8);
-        o.split = tu_ulong() % 2 ? VCCD_BVH_SPLIT_SAH : VCCD_BVH_SPLIT_MEDIAN;
-        TU_CHECK(vccd_bvh_build(&h, &m, &o, &e) == 0, "build: %s", e.msg);
+        ref_bvh_random(&m, &h, &o, 40, 80, 8);
         for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
             const vccd_bv_type *bt = vccd_bv_type_get(ty);
             TU_CHECK(h.bv[ty] != NULL, "type %s not built", bt->name);

@@ -406,4 +406,23 @@ ref_scale_random(double *scale, double *offset)
     }
 }
 
+/* A random soup of up to nv_max vertices and nt_max triangles at a
+   random adversarial scale, and its BVH with a random leaf size (1 ..
+   leaf_max) and split: the fixture of the containment and topology
+   tests. */
+static inline void
+ref_bvh_random(vccd_mesh *m, vccd_bvh *h, vccd_bvh_opts *o, long nv_max, long nt_max, int leaf_max)
+{
+    vccd_error e;
+    double scale, offset;
+    ref_scale_random(&scale, &offset);
+    ref_mesh_random(m, 3 + (long)(tu_ulong() % (unsigned long)nv_max), 1 + (long)(tu_ulong() % (unsigned long)nt_max),
+                    scale, offset);
+    vccd_bvh_opts_init(o);
+    o->leaf_size = 1 + (int)(tu_ulong() % (unsigned long)leaf_max);
+    o->split = tu_ulong() % 2 ? VCCD_BVH_SPLIT_SAH : VCCD_BVH_SPLIT_MEDIAN;
+    if (vccd_bvh_build(h, m, o, &e) != 0)
+        tu_fail("build: %s", e.msg);
+}
+
 #endif
