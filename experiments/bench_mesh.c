@@ -279,6 +279,32 @@ part_distance(const bm_opts *o, const vccd_mesh *m)
     for (int ty = 0; ty < nt; ty++)
         printf(" %s %.2f", vccd_bv_type_get(ty)->name, meds[0][ty] / meds[1][ty]);
     printf("\n");
+    /* The leaf size, on the default split and BV type. */
+    printf("leaf size (sah, obb): median_ms");
+    for (int leaf = 1; leaf <= 16; leaf *= 2) {
+        vccd_bvh hl;
+        int ob = vccd_bv_type_find("obb");
+        vccd_bvh_opts_init(&bo);
+        bo.leaf_size = leaf;
+        bo.types = 1u << ob;
+        if (vccd_bvh_build(&hl, m, &bo, &e) != 0) {
+            fprintf(stderr, "vccd: %s\n", e.msg);
+            return -1;
+        }
+        for (long i = 0; i < n; i++) {
+            vccd_distance_result r;
+            if (query(&r, &hl, &pa[i], &hl, &pb[i], ob, &ms[i]) != 0)
+                return -1;
+        }
+        printf(" %d: %.3f", leaf, median(ms, n));
+        {
+            char name[16];
+            snprintf(name, sizeof name, "leaf%d", leaf);
+            csv_row(o, "distance", o->mesh, "obb", name, "median_ms", median(ms, n));
+        }
+        vccd_bvh_clear(&hl);
+    }
+    printf("\n");
     /* Every method answers about the same true distance: the intervals
        must intersect.  Anything else is a bug. */
     for (long i = 0; i < n; i++)
