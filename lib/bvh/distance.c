@@ -162,8 +162,6 @@ query_finish(query *qy, const vccd_pose *pa)
     r->lower = qy->done ? 0.0 : qy->lower;
     if (qy->done)
         r->upper = 0.0;
-    if (r->lower > r->upper)    /* both rigorous: only rounding of a */
-        r->lower = r->upper;    /* touching pair can order them so */
     if (!qy->done)
         r->status = r->lower > 0.0 ? VCCD_DISTANCE_SEPARATED : VCCD_DISTANCE_TOUCHING;
     /* Report the witness points in the world frame (A's frame mapped by
