@@ -29,6 +29,11 @@ int vccd_bench_arith(const vccd_bench_opts *o);
 /* `bench solvers` (bench_solvers.c): argv is the whole bench command
    line; it takes options of its own.  Returns the exit status. */
 int vccd_bench_solvers(int argc, char **argv);
+/* The usage error for a bench argument that is no known option: unknown
+   when it starts with '-', else unexpected.  Returns VCCD_EXIT_USAGE. */
+int vccd_bench_bad_arg(const char *arg);
+/* `bench mesh` (bench_mesh.c), likewise. */
+int vccd_bench_mesh(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

@@ -928,10 +928,8 @@ vccd_bench_solvers(int argc, char **argv)
                 o.pairs = n;
             else
                 o.seed = (unsigned long)n;
-        } else if (opt[0] == '-') {
-            return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", opt);
         } else {
-            return vccd_cli_usage_error("bench: unexpected argument '%s'", opt);
+            return vccd_bench_bad_arg(opt);
         }
     }
     if (dump >= 0)

@@ -56,6 +56,7 @@ int vccd_cmd_bench(int argc, char **argv);
 int vccd_cmd_motion_check(int argc, char **argv);
 int vccd_cmd_queries(int argc, char **argv);
 int vccd_cmd_toc(int argc, char **argv);
+int vccd_cmd_distance(int argc, char **argv);
 int vccd_cmd_mesh(int argc, char **argv);
 
 #endif

@@ -11,10 +11,12 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders)",
+    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders; mesh: BVH and distance)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--seed S] --dump-pair I\n"
+      "       vccd bench mesh [--poses N] [--seed S] [--mesh SPEC] [--brute-mesh SPEC]\n"
+      "                       [--csv FILE] [--quick]\n"
       "\n"
       "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
       "          product on each backend: binary64 (rigorous), unrounded\n"
@@ -35,6 +37,19 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "          half and ratios to bisection.  A touching pair answered none\n"
       "          or first touching after t* is reported as BUG (with seed and\n"
       "          index) and gives exit status 1, as does a false negative.\n"
+      "\n"
+      "  mesh    loading the bunny and the dragon; the BVH build on --mesh SPEC\n"
+      "          (default dragon) per split (median, sah) and BV type: time,\n"
+      "          bytes per triangle, memory over nodes x BV size; the distance\n"
+      "          of two such meshes at N random poses (default 100) 0.01..1\n"
+      "          apart per split and BV type (median/mean/max ms, node and\n"
+      "          triangle tests, widest relative interval; intervals that do\n"
+      "          not intersect are a BUG, exit 1); and a tetrahedron of radius\n"
+      "          0.05 against --brute-mesh SPEC (default bunny) by brute force\n"
+      "          beside each BV type; also the distance median per leaf size,\n"
+      "          and FCL's distance() on the same poses when built with\n"
+      "          libfcl-dev (NON-RIGOROUS, for comparison).  CSV columns:\n"
+      "          section,mesh,bv,split,metric,value\n"
       "\n"
       "  --csv FILE   also write the rows as CSV to FILE; solvers' columns:\n"
       "               part (queries|pairs),solver,arith,kind (vertex-face|\n"
@@ -120,13 +135,16 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "would be about another point).  See experiments/toc.ini.\n",
       vccd_cmd_toc },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
-      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S] SPEC...\n"
+      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
+      "                      [--leaf-size N] [--split sah|median] SPEC...\n"
       "\n"
       "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
       "degenerate triangles, bounding box, closure (closed, or why not: boundary,\n"
       "non-manifold or inconsistently oriented edges), volume, center of mass\n"
       "and inertia tensor of a closed mesh (density 1), the normalisation\n"
-      "applied and the load time.\n"
+      "applied and the load time; then the BVH over it (doc/bvh.md): nodes,\n"
+      "depth, build time of the topology and of each BV type's volumes, and\n"
+      "bytes per triangle of each.\n"
       "\n"
       "SPEC is one of\n"
       "  a file          .obj .off .ply (PLY ascii or binary), each also .gz;\n"
@@ -144,10 +162,37 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                  to the origin\n"
       "  --scale S       none (default) | 'radius R': scale about the new origin\n"
       "                  so that the farthest vertex is at distance R\n"
+      "  --leaf-size N   most triangles per BVH leaf (default 4)\n"
+      "  --split S       sah (default) or median BVH split\n"
       "\n"
       "Exit status 2 when a mesh cannot be read (the message names the file and\n"
       "the line, or the byte offset and element of a binary PLY).\n",
       vccd_cmd_mesh },
+    { "distance", "rigorous distance of two meshes at poses or at a time t of rigid motions",
+      "usage: vccd distance CONFIG\n"
+      "\n"
+      "The minimum distance between two meshes as an interval [lower, upper]:\n"
+      "lower is a proof (no two points are closer, rounding included), upper the\n"
+      "distance of an actual pair of points, one on each mesh.  status says\n"
+      "separated (lower > 0), intersecting (two triangles certified to cross) or\n"
+      "touching-or-within-rounding (lower = 0, no crossing certified).  CONFIG:\n"
+      "\n"
+      "  [mesh.a]                   # one section per mesh (vccd help mesh):\n"
+      "  file = bunny               # file, shape or bundled model\n"
+      "  [motion.m]                 # rigid motions, if used (vccd help motion-check)\n"
+      "  [distance]\n"
+      "  mesh.0 = a\n"
+      "  pose.0 = X Y Z QW QX QY QZ # position and quaternion (exact decimals,\n"
+      "                             # normalised; default: identity)\n"
+      "  mesh.1 = a\n"
+      "  motion.1 = m               # or the pose of motion m at time t\n"
+      "  t = 0.5                    # in [0, 1], needed with a motion\n"
+      "  bv = obb                   # sphere | aabb | obb | kdop14 | kdop18 | brute\n"
+      "  leaf_size = 4              # most triangles per BVH leaf\n"
+      "  split = sah                # sah | median\n"
+      "\n"
+      "See experiments/distance.ini and doc/bvh.md.\n",
+      vccd_cmd_distance },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }

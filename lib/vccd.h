@@ -15,5 +15,8 @@
 #include "vccd/solver.h"
 #include "vccd/queries.h"
 #include "vccd/mesh.h"
+#include "vccd/bv.h"
+#include "vccd/bvh.h"
+#include "vccd/distance.h"
 
 #endif
