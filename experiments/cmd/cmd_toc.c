@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
+#include "cmds.h"
 #include "vccd/solver.h"
 
 #define MAX_MOTIONS 4
@@ -208,9 +209,9 @@ vccd_cmd_toc(int argc, char **argv)
         fprintf(stderr, "vccd: out of memory\n");
         goto done;
     }
-    t0 = vccd_bench_now();
+    t0 = vccd_clock_now();
     vccd_solve(&r, f, &o);
-    t0 = vccd_bench_now() - t0;
+    t0 = vccd_clock_now() - t0;
     printf("pair: %s solver=%s arith=%s eps_t=%g%s\n", vccd_feature_kind_name((vccd_feature_kind)kind),
            o.solver->name, vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");

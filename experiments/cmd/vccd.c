@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmds.h"
 #include "vccd.h"
 
 static int cmd_help(int argc, char **argv);
@@ -132,7 +133,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "\n"
       "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
       "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
-      "would be about another point).  See experiments/toc.ini.\n",
+      "would be about another point).  See experiments/configs/toc.ini.\n",
       vccd_cmd_toc },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
       "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
@@ -191,12 +192,21 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  leaf_size = 4              # most triangles per BVH leaf\n"
       "  split = sah                # sah | median\n"
       "\n"
-      "See experiments/distance.ini and doc/bvh.md.\n",
+      "See experiments/configs/distance.ini and doc/bvh.md.\n",
       vccd_cmd_distance },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }
 };
+
+const vccd_cli_cmd *
+vccd_cli_find(const char *name)
+{
+    for (const vccd_cli_cmd *c = vccd_cli_cmds; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
 
 static void
 print_overview(FILE *f)

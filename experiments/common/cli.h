@@ -1,4 +1,5 @@
-/* cli.h -- the subcommand table of the vccd program and its helpers. */
+/* cli.h -- helpers every part of the vccd program shares: exit statuses,
+   usage errors, option values, output files. */
 #ifndef VCCD_CLI_H
 #define VCCD_CLI_H
 
@@ -9,17 +10,6 @@
 /* Exit statuses: 0 success, 1 the job found a problem (a failed check),
    2 usage or input error. */
 enum { VCCD_EXIT_OK = 0, VCCD_EXIT_FAIL = 1, VCCD_EXIT_USAGE = 2 };
-
-typedef struct {
-    const char *name;
-    const char *summary;        /* one line for `vccd --help` */
-    const char *help;           /* full text for `vccd help NAME` */
-    int (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
-} vccd_cli_cmd;
-
-/* The registry: one line per subcommand in vccd.c. */
-extern const vccd_cli_cmd vccd_cli_cmds[];
-const vccd_cli_cmd *vccd_cli_find(const char *name);
 
 /* Print "vccd: MSG" to stderr; returns VCCD_EXIT_USAGE for tail calls. */
 int vccd_cli_usage_error(const char *fmt, ...)
@@ -50,13 +40,5 @@ FILE *vccd_cli_open_output(const char *path);
 /* Close it: 0, or -1 after "vccd: error writing PATH: reason" when any
    write to it failed. */
 int vccd_cli_close_output(FILE *f, const char *path);
-
-/* Subcommands. */
-int vccd_cmd_bench(int argc, char **argv);
-int vccd_cmd_motion_check(int argc, char **argv);
-int vccd_cmd_queries(int argc, char **argv);
-int vccd_cmd_toc(int argc, char **argv);
-int vccd_cmd_distance(int argc, char **argv);
-int vccd_cmd_mesh(int argc, char **argv);
 
 #endif
