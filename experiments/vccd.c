@@ -97,8 +97,8 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
       "bad options or a malformed file (the message names file and line).\n",
       vccd_cmd_queries },
-    { "toc", "first time of contact of one feature pair from a config file",
-      "usage: vccd toc CONFIG\n"
+    { "toc", "first time of contact of one feature pair or of two moving meshes",
+      "usage: vccd toc [--json] CONFIG\n"
       "\n"
       "Solve one feature pair described in CONFIG and print its status (none,\n"
       "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
@@ -116,7 +116,24 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "\n"
       "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
       "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
-      "would be about another point).  See experiments/toc.ini.\n",
+      "would be about another point).  See experiments/toc.ini.\n"
+      "\n"
+      "Two moving meshes instead: two [body.NAME] sections and a [query]\n"
+      "  [body.a]\n"
+      "  mesh = bunny             # a file, a shape (box:1:1:1) or a bundled model\n"
+      "  center = mass            # none | centroid | mass | bbox\n"
+      "  scale = radius 1         # none | radius R\n"
+      "  motion = ma              # a [motion.ma] section, any 3D model\n"
+      "  [query]\n"
+      "  mode = exact             # exact | capoeira (the BVH alone: APPROXIMATE)\n"
+      "  bv = obb                 # sphere aabb obb kdop14 kdop18\n"
+      "  eps_d = 0.01             # step back to a time with a proved gap >= eps_d\n"
+      "  leaf_size = 4            # and split = sah | median, for the BVHs\n"
+      "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
+      "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
+      "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"
+      "motions) and the work done.  See experiments/toc-bunnies.ini.\n"
+      "--json prints the same as one JSON object.\n",
       vccd_cmd_toc },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
       "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S] SPEC...\n"

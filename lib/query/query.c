@@ -1,0 +1,307 @@
+/* query.c -- the mesh query's traversal: node pairs and time boxes
+   best first by their contact time lower bounds (thesis 5.4.3), ComputeN
+   time subdivision, the exact and Capoeira modes, and the brute-force
+   reference. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query_impl.h"
+#include "vccd/grow.h"
+
+/* At most this many pieces per time split: ComputeN's N, capped so that
+   one displacement estimate that is far too large cannot flood the
+   queue (the pieces split again when they need to). */
+#define Q_MAX_SPLIT 16
+
+const char *
+vccd_query_mode_name(vccd_query_mode m)
+{
+    return m == VCCD_QUERY_CAPOEIRA ? "capoeira" : "exact";
+}
+
+void
+vccd_query_opts_init(vccd_query_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->mode = VCCD_QUERY_EXACT;
+    o->bv = vccd_bv_type_find("obb");
+    o->eps_d = 0.0;
+    o->gap = 1;
+    vccd_solve_opts_init(&o->solve);
+}
+
+/* --- the queue: a binary min-heap on lb ---------------------------- */
+
+typedef struct {
+    double lb, t0, t1;
+    int32_t a, b;
+} item;
+
+typedef struct {
+    item *it;
+    long n, cap;
+} heap;
+
+static int
+heap_push(heap *h, const item *x)
+{
+    long i;
+    if (h->n == h->cap && vccd_grow((void **)&h->it, &h->cap, h->n, sizeof *h->it) != 0)
+        return -1;
+    i = h->n++;
+    while (i > 0 && h->it[(i - 1) / 2].lb > x->lb) {
+        h->it[i] = h->it[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->it[i] = *x;
+    return 0;
+}
+
+static item
+heap_pop(heap *h)
+{
+    item top = h->it[0], x = h->it[--h->n];
+    long i = 0;
+    for (;;) {
+        long c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->it[c + 1].lb < h->it[c].lb)
+            c++;
+        if (!(h->it[c].lb < x.lb))
+            break;
+        h->it[i] = h->it[c];
+        i = c;
+    }
+    if (h->n > 0)
+        h->it[i] = x;
+    return top;
+}
+
+/* --- leaf pairs already solved: an open-addressing set ------------- */
+
+typedef struct {
+    uint64_t *k;
+    long n, cap;                /* cap: a power of two, or 0 */
+} pairset;
+
+/* 1 when (a, b) was there, 0 when added, -1 out of memory. */
+static int
+pairset_add(pairset *s, int32_t a, int32_t b)
+{
+    uint64_t key = ((uint64_t)(uint32_t)a << 32 | (uint32_t)b) + 1;   /* 0 marks empty */
+    if (2 * (s->n + 1) > s->cap) {
+        long nc = s->cap ? 2 * s->cap : 1024;
+        uint64_t *nk = calloc((size_t)nc, sizeof *nk);
+        if (!nk)
+            return -1;
+        for (long i = 0; i < s->cap; i++)
+            if (s->k[i]) {
+                uint64_t j = (s->k[i] * 0x9E3779B97F4A7C15u) >> 17;
+                while (nk[j & (nc - 1)])
+                    j++;
+                nk[j & (nc - 1)] = s->k[i];
+            }
+        free(s->k);
+        s->k = nk;
+        s->cap = nc;
+    }
+    for (uint64_t j = (key * 0x9E3779B97F4A7C15u) >> 17;; j++) {
+        uint64_t *p = &s->k[j & (s->cap - 1)];
+        if (*p == key)
+            return 1;
+        if (!*p) {
+            *p = key;
+            s->n++;
+            return 0;
+        }
+    }
+}
+
+/* --- the traversal -------------------------------------------------- */
+
+/* Push (a, b, [t0, t1]) unless its swept test proves it apart; its bound
+   never drops below its parent's, which bounds every pair below. */
+static int
+push(q_state *q, heap *h, int32_t a, int32_t b, double t0, double t1, double parent_lb)
+{
+    item x;
+    x.lb = q_toc_lower(q, a, b, t0, t1);
+    if (x.lb == INFINITY)
+        return 0;
+    x.lb = x.lb > parent_lb ? x.lb : parent_lb;
+    x.t0 = t0;
+    x.t1 = t1;
+    x.a = a;
+    x.b = b;
+    q->r->items++;
+    return heap_push(h, &x);
+}
+
+/* ComputeN (thesis 5.4.3): into how many pieces to cut [t0, t1] so that
+   in each the two nodes move relative to each other by at most about
+   their size -- beyond that, the volumes swept over the box are mostly
+   empty space.  1: do not cut. */
+static int
+compute_n(q_state *q, const item *x)
+{
+    double s = vccd_query_body_speed(q->body[0], x->a) + vccd_query_body_speed(q->body[1], x->b);
+    double ea = q->body[0]->ext[x->a], eb = q->body[1]->ext[x->b];
+    double size = ea > eb ? ea : eb, w = x->t1 - x->t0, n;
+    if (!(w > q->o->solve.eps_t) || !(s * w > size))
+        return 1;
+    n = ceil(s * w / (size > 0.0 ? size : 1e-300));
+    return n >= Q_MAX_SPLIT || n != n ? Q_MAX_SPLIT : (int)n;
+}
+
+static int
+split_time(q_state *q, heap *h, const item *x, int n)
+{
+    double prev = x->t0;
+    for (int i = 1; i <= n; i++) {
+        /* Each cut point is computed once and shared by both sides, so
+           the pieces cover [t0, t1] whatever the rounding. */
+        double t = i == n ? x->t1 : x->t0 + (x->t1 - x->t0) * ((double)i / n);
+        if (t > x->t1)
+            t = x->t1;
+        if (t > prev || i == n)
+            if (push(q, h, x->a, x->b, prev, t, x->lb) != 0)
+                return -1;
+        prev = t > prev ? t : prev;
+    }
+    return 0;
+}
+
+static void
+leaf_pairs(q_state *q, const item *x)
+{
+    const vccd_bvh *ha = q->body[0]->bvh, *hb = q->body[1]->bvh;
+    const vccd_bvh_node *na = &ha->node[x->a], *nb = &hb->node[x->b];
+    q->r->leaf_pairs++;
+    for (int32_t i = 0; i < na->n; i++)
+        for (int32_t j = 0; j < nb->n; j++)
+            q_pairs_solve(q, ha->tri[na->start + i], hb->tri[nb->start + j], x->lb);
+}
+
+int
+vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o, vccd_error *e)
+{
+    q_state q;
+    heap h = { NULL, 0, 0 };
+    pairset solved = { NULL, 0, 0 };
+    item x;
+    int rc = 0;
+
+    if (q_state_init(&q, r, a, b, o, e) != 0)
+        return -1;
+    x.lb = o->solve.t0;
+    if (push(&q, &h, 0, 0, o->solve.t0, o->solve.t1, o->solve.t0) != 0)
+        goto oom;
+    while (h.n > 0) {
+        const vccd_bvh_node *na, *nb;
+        int n;
+        x = h.it[0];
+        /* Nothing left can start before the best pair's contact, nor
+           matter after a certified one. */
+        if (!(x.lb < q.best_lo) || !(x.lb <= q.cut))
+            break;
+        x = heap_pop(&h);
+        if (x.t1 > q.cut)
+            x.t1 = q.cut;
+        na = &a->bvh->node[x.a];
+        nb = &b->bvh->node[x.b];
+        n = compute_n(&q, &x);
+        if (na->left == 0 && nb->left == 0) {
+            if (o->mode == VCCD_QUERY_CAPOEIRA) {
+                if (n == 1 && x.t1 - x.t0 > o->solve.eps_t)
+                    n = 2;
+                if (n == 1) {
+                    /* The first leaf pair that still overlaps over a box
+                       of width eps_t: every bound left is >= lb. */
+                    r->status = VCCD_TOC_POSSIBLE;
+                    r->lo = x.lb;
+                    r->hi = x.t1;
+                    r->approximate = 1;
+                    break;
+                }
+            }
+            if (n > 1) {
+                if (split_time(&q, &h, &x, n) != 0)
+                    goto oom;
+                continue;
+            }
+            /* Solved from an earlier (smaller) bound over everything up
+               to the cut: nothing new to learn. */
+            n = pairset_add(&solved, x.a, x.b);
+            if (n < 0)
+                goto oom;
+            if (n == 0)
+                leaf_pairs(&q, &x);
+            continue;
+        }
+        if (n > 1) {
+            if (split_time(&q, &h, &x, n) != 0)
+                goto oom;
+            continue;
+        }
+        /* Descend into the node with more triangles (A on ties). */
+        for (int c = 0; c < 2; c++) {
+            int32_t ca = x.a, cb = x.b;
+            if (na->left != 0 && (nb->left == 0 || na->n >= nb->n))
+                ca = na->left + c;
+            else
+                cb = nb->left + c;
+            if (push(&q, &h, ca, cb, x.t0, x.t1, x.lb) != 0)
+                goto oom;
+        }
+    }
+    if (o->mode == VCCD_QUERY_CAPOEIRA) {
+        if (!r->approximate) {
+            r->status = VCCD_TOC_NONE;
+            r->lo = r->hi = o->solve.t1;
+        }
+    } else {
+        q_finish(&q);
+    }
+    rc = q_after(&q, e);
+    goto done;
+oom:
+    /* Keep the invariant: the smallest bound not searched is still a
+       proved lower bound. */
+    q_finish(&q);
+    {
+        double lo = x.lb;
+        for (long i = 0; i < h.n; i++)
+            lo = h.it[i].lb < lo ? h.it[i].lb : lo;
+        if (lo < r->lo || r->status == VCCD_TOC_NONE) {
+            r->status = VCCD_TOC_POSSIBLE;
+            r->lo = lo;
+            r->hi = q.cut;
+            r->have_pair = 0;
+        }
+    }
+    r->limited = 1;
+    rc = vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
+done:
+    free(h.it);
+    free(solved.k);
+    q_state_clear(&q);
+    return rc;
+}
+
+int
+vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
+                 vccd_error *e)
+{
+    q_state q;
+    const vccd_mesh *ma = a->bvh->mesh, *mb = b->bvh->mesh;
+    if (q_state_init(&q, r, a, b, o, e) != 0)
+        return -1;
+    for (long i = 0; i < ma->nt; i++)
+        for (long j = 0; j < mb->nt; j++)
+            q_pairs_solve(&q, i, j, o->solve.t0);
+    q_finish(&q);
+    q_state_clear(&q);
+    return 0;
+}
