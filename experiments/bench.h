@@ -29,6 +29,8 @@ int vccd_bench_arith(const vccd_bench_opts *o);
 /* `bench solvers` (bench_solvers.c): argv is the whole bench command
    line; it takes options of its own.  Returns the exit status. */
 int vccd_bench_solvers(int argc, char **argv);
+/* `bench mesh` (bench_mesh.c), likewise. */
+int vccd_bench_mesh(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

@@ -9,14 +9,14 @@ typedef struct {
 } aabb_ctx;
 
 static void
-aabb_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+aabb_fit(void *bv, const double (*pts)[3], long np)
 {
     vccd_bv_aabb *b = bv;
     for (int k = 0; k < 3; k++) {
         b->lo[k] = INFINITY;
         b->hi[k] = -INFINITY;
     }
-    BV_FOR_VERTICES(p, v, t, tri, n)
+    for (const double *p = pts[0], *p_end_ = pts[0] + 3 * np; p < p_end_; p += 3)
         for (int k = 0; k < 3; k++) {
             b->lo[k] = p[k] < b->lo[k] ? p[k] : b->lo[k];
             b->hi[k] = p[k] > b->hi[k] ? p[k] : b->hi[k];

@@ -9,58 +9,49 @@
 #define BV_UP(x) vccd_fp_next_up(x)
 #define BV_DN(x) vccd_fp_next_down(x)
 
-/* Running max and min of d . p over points p, in plain doubles, with the
-   largest sum |d_0 p_0| + |d_1 p_1| + |d_2 p_2| seen: enough to bound the
-   rounding of every dot product afterwards (bv_proj_hi/lo) instead of
-   paying interval arithmetic per vertex. */
-typedef struct { double smax, smin, amax; } bv_proj;
+/* lo[k] <= d_k . p <= hi[k] for the nd directions d_k and every point
+   p of pts[0..np): the dot products in plain doubles, then one rounding
+   bound for all of them instead of interval arithmetic per point.
 
+   For a 3-term dot product evaluated left to right, |fl(s) - s| <=
+   g3 S with S = sum |d_i p_i| and g3 = 3u / (1 - 3u), u = 2^-53, when
+   nothing underflows; an underflowing product is off by at most 2^-1075
+   and the two additions scale that by (1+u)^2, so 2^-1072 for all three.
+   S <= dmax |p|_1 with dmax the largest |component| of any d_k, and the
+   computed L = max fl(|p_0| + |p_1| + |p_2|) is at least (1 - 2u) times
+   the exact |p|_1, so the error is below 2^-51 dmax |p|_1 + 2^-1072 <=
+   2^-50 fl(dmax L) + 2^-1071.  When dmax L exceeds 2^1020 a sum may
+   overflow (and inf - inf make NaN): the slabs are then the whole line. */
 static inline void
-bv_proj_init(bv_proj *pr)
+bv_project(double *lo, double *hi, const double (*d)[3], int nd, double dmax, const double (*pts)[3], long np)
 {
-    pr->smax = -INFINITY;
-    pr->smin = INFINITY;
-    pr->amax = 0.0;
-}
-
-static inline void
-bv_proj_add(bv_proj *pr, const double d[3], const double p[3])
-{
-    double x = d[0] * p[0], y = d[1] * p[1], z = d[2] * p[2];
-    double s = x + y + z, a = fabs(x) + fabs(y) + fabs(z);
-    if (s != s) {               /* inf - inf after an overflow: nothing known */
-        pr->smax = INFINITY;
-        pr->smin = -INFINITY;
+    double l1 = 0.0, err;
+    for (int k = 0; k < nd; k++) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
     }
-    if (s > pr->smax)
-        pr->smax = s;
-    if (s < pr->smin)
-        pr->smin = s;
-    if (!(a <= pr->amax))       /* NaN too, as +inf */
-        pr->amax = a == a ? a : INFINITY;
+    for (const double *p = pts[0], *end = pts[0] + 3 * np; p < end; p += 3) {
+        double a = fabs(p[0]) + fabs(p[1]) + fabs(p[2]);
+        l1 = a > l1 ? a : l1;
+        for (int k = 0; k < nd; k++) {
+            double s = d[k][0] * p[0] + d[k][1] * p[1] + d[k][2] * p[2];
+            lo[k] = s < lo[k] ? s : lo[k];
+            hi[k] = s > hi[k] ? s : hi[k];
+        }
+    }
+    if (!(dmax * l1 <= 0x1p1020)) {
+        for (int k = 0; k < nd; k++) {
+            lo[k] = -INFINITY;
+            hi[k] = INFINITY;
+        }
+        return;
+    }
+    err = BV_UP(BV_UP(BV_UP(dmax * l1) * 0x1p-50) + 0x1p-1071);
+    for (int k = 0; k < nd; k++) {
+        lo[k] = BV_DN(lo[k] - err);
+        hi[k] = BV_UP(hi[k] + err);
+    }
 }
-
-/* The rounding bound: for a 3-term dot product evaluated left to right,
-   |fl(s) - s| <= g3 S with S = sum |d_i p_i| and g3 = 3u / (1 - 3u),
-   u = 2^-53, when no product underflows; an underflowing product is off
-   by at most 2^-1075 and the two additions scale that by (1+u)^2, so at
-   most 2^-1072 for all three.  The computed a satisfies
-   S <= (a + 2^-1072) / (1 - g3), so the error is below
-   2^-50 a + 2^-1071 (g3 / (1 - g3) < 2^-51 < 2^-50). */
-static inline double
-bv_proj_err(const bv_proj *pr)
-{
-    return BV_UP(BV_UP(pr->amax * 0x1p-50) + 0x1p-1071);
-}
-
-/* max / min of the exact d . p over the points added. */
-static inline double bv_proj_hi(const bv_proj *pr) { return BV_UP(pr->smax + bv_proj_err(pr)); }
-static inline double bv_proj_lo(const bv_proj *pr) { return BV_DN(pr->smin - bv_proj_err(pr)); }
-
-/* The vertices of triangles tri[0..n), in order, 3 per triangle. */
-#define BV_FOR_VERTICES(p, v, t, tri, n)                                        \
-    for (long bv_i_ = 0; bv_i_ < 3 * (n); bv_i_++)                              \
-        for (const double *p = (v)[(t)[(tri)[bv_i_ / 3]][bv_i_ % 3]]; p; p = NULL)
 
 /* A lower bound of the distance between two sets whose projections onto
    some direction n lie in [alo, ahi] and [blo, bhi], with |n| <= nmax:

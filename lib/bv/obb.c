@@ -101,33 +101,32 @@ obb_quat(int32_t qi[4], const double r[3][3])
 }
 
 static void
-obb_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+obb_fit(void *bv, const double (*pts)[3], long np)
 {
     vccd_bv_obb *b = bv;
     double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, ev[3][3], r[3][3], m[3][3], N, scale = 0.0;
-    bv_proj pr[3];
 
     /* Covariance of at most OBB_SAMPLES vertices (evenly strided): the
        axes only steer tightness, while the slabs below see every vertex;
        sampling keeps the fit of big nodes one pass.  Coordinates are
        scaled by the largest sampled magnitude so that squares neither
        overflow nor vanish. */
-    long stride = (3 * n + OBB_SAMPLES - 1) / OBB_SAMPLES, ns = 0;
-    for (long i = 0; i < 3 * n; i += stride) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    long stride = (np + OBB_SAMPLES - 1) / OBB_SAMPLES, ns = 0;
+    for (long i = 0; i < np; i += stride) {
+        const double *p = pts[i];
         for (int k = 0; k < 3; k++)
             scale = fabs(p[k]) > scale ? fabs(p[k]) : scale;
     }
     scale = scale > 0 && isfinite(scale) ? 1 / scale : 1.0;
-    for (long i = 0; i < 3 * n; i += stride, ns++) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    for (long i = 0; i < np; i += stride, ns++) {
+        const double *p = pts[i];
         for (int k = 0; k < 3; k++)
             mean[k] += p[k] * scale;
     }
     for (int k = 0; k < 3; k++)
         mean[k] /= (double)ns;
-    for (long i = 0; i < 3 * n; i += stride) {
-        const double *p = v[t[tri[i / 3]][i % 3]];
+    for (long i = 0; i < np; i += stride) {
+        const double *p = pts[i];
         for (int a = 0; a < 3; a++)
             for (int b = a; b < 3; b++)
                 cov[a][b] += (p[a] * scale - mean[a]) * (p[b] * scale - mean[b]);
@@ -146,76 +145,153 @@ obb_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int
             r[2][k] = -r[2][k];
     obb_quat(b->q, r);
     obb_axes(m, &N, b->q);
-    for (int k = 0; k < 3; k++)
-        bv_proj_init(&pr[k]);
-    BV_FOR_VERTICES(p, v, t, tri, n)
-        for (int k = 0; k < 3; k++)
-            bv_proj_add(&pr[k], m[k], p);
-    for (int k = 0; k < 3; k++) {
-        b->lo[k] = bv_proj_lo(&pr[k]);
-        b->hi[k] = bv_proj_hi(&pr[k]);
-    }
+    /* every |entry| of M(q) is at most its row norm N */
+    bv_project(b->lo, b->hi, (const double (*)[3])m, 3, N, pts, np);
+}
+
+/* What the node test needs of the relative pose, as midpoints and
+   radii: the test runs in plain doubles with one error bound (below),
+   which measured 8x faster than interval arithmetic throughout. */
+typedef struct {
+    double Rm[9];               /* midpoint of R */
+    double om[3], obm[3];       /* midpoints of o and of R^T o */
+    double eps_C;               /* bound on |C'_kj - Chat_kj| (see below) */
+    double eps_o, eps_ob;       /* 2-norms of the radii of o and R^T o */
+    double om1, obm1;           /* 1-norms of om and obm */
+} obb_ctx;
+
+static void
+mid_rad(double *m, double *r, vccd_di x)
+{
+    *m = 0.5 * x.lo + 0.5 * x.hi;
+    *r = BV_UP(fmax(BV_UP(x.hi - *m), BV_UP(*m - x.lo)));
 }
 
 static void
 obb_prepare(void *ctx, const vccd_bv_relpose *p)
 {
-    *(vccd_bv_relpose *)ctx = *p;
+    obb_ctx *c = ctx;
+    vccd_di_mat3 Rt;
+    vccd_di_vec3 ob;
+    double rr2 = 0.0, rmax = 0.0, r, e2 = 0.0, eb2 = 0.0;
+
+    for (int i = 0; i < 9; i++) {
+        mid_rad(&c->Rm[i], &r, p->R.m[i]);
+        rr2 = BV_UP(rr2 + BV_UP(r * r));
+        rmax = fmax(rmax, fabs(c->Rm[i]));
+    }
+    /* R^T o encloses the true R^-1 o: B's centre offset seen in B's frame */
+    vccd_di_mat3_transpose(&Rt, &p->R);
+    vccd_di_mat3_mul_vec3(&ob, &Rt, &p->o);
+    c->om1 = c->obm1 = 0.0;
+    for (int k = 0; k < 3; k++) {
+        mid_rad(&c->om[k], &r, p->o.c[k]);
+        e2 = BV_UP(e2 + BV_UP(r * r));
+        mid_rad(&c->obm[k], &r, ob.c[k]);
+        eb2 = BV_UP(eb2 + BV_UP(r * r));
+        c->om1 = BV_UP(c->om1 + fabs(c->om[k]));
+        c->obm1 = BV_UP(c->obm1 + fabs(c->obm[k]));
+    }
+    c->eps_o = BV_UP(sqrt(e2));
+    c->eps_ob = BV_UP(sqrt(eb2));
+    /* |u_a^T (R - Rm) u_b| <= ||rad R||_F for unit u_a, u_b; rounding of
+       Chat = (m_a . (Rm m_b)) / (Na Nb) is below g8 |m_a|^T |Rm| |m_b| /
+       (Na Nb) <= g8 ||Rm||_F <= 2^-48 * 3 rmax, plus underflow, which
+       2^-1060 covers with room */
+    c->eps_C = BV_UP(BV_UP(BV_UP(sqrt(rr2)) + BV_UP(0x1p-45 * rmax)) + 0x1p-1060);
 }
 
-/* Separation along the six face normals.  With A's rows a_k, B's rows
-   b_j (norms Na, Nb) and C_kj = a_k . (R b_j):
-   - B = { sum_j t_j b_j : t_j in [lo_j, hi_j] / Nb^2 } because the rows
-     are orthogonal with norm Nb, so B's projection onto a_k in A's frame
-     is a_k . o + sum_j C_kj t_j, against [lo_k, hi_k] for A;
-   - onto the true R b_j, B projects to (R b_j) . o + [lo_j, hi_j] (R is
-     orthogonal) and A to sum_k C_kj s_k, s_k in [lo_k, hi_k] / Na^2.
-   Each gap over the axis norm is a distance lower bound, and as each
-   frame's three axes are orthogonal (A's exactly, B's true rotated rows
-   too), B lies in the box of its projections in that frame: the
-   Euclidean norm of the three gaps bounds the distance.  The larger of
-   the two norms is returned.  (The nine edge-edge axes would tighten
-   edge-on configurations; the face axes keep the test cheap.) */
+/* The box in its unit frame: centre coordinates c and half extents e
+   (approximate; the error bound accounts for their rounding). */
+static void
+obb_unit(double c[3], double e[3], double m[3][3], const vccd_bv_obb *x)
+{
+    double N, h;
+    obb_axes(m, &N, x->q);
+    h = 0.5 / N;
+    for (int k = 0; k < 3; k++) {
+        c[k] = (x->lo[k] + x->hi[k]) * h;
+        e[k] = (x->hi[k] - x->lo[k]) * h;
+    }
+}
+
+/* A lower bound of the gap between [ac - ae, ac + ae] and
+   [bc - be, bc + be], given an error bound err of the computed values. */
+static inline double
+obb_gap(double ac, double ae, double bc, double be, double err)
+{
+    double g = fmax((bc - be) - (ac + ae), (ac - ae) - (bc + be)) - err;
+    return g > 0.0 ? BV_DN(g) : 0.0;
+}
+
+/* Separation along the six face normals, in each box's unit frame
+   (u_k = m_k / N; the true unit vectors, never rounded), with
+   C'_kj = u^A_k . (R u^B_j):
+   - onto u^A_k, B projects to u^A_k . o + sum_j C'_kj (c^B_j +- e^B_j)
+     and A to c^A_k +- e^A_k;
+   - onto the true R u^B_j, B projects to u^B_j . (R^T o) + c^B_j +- e^B_j
+     (R orthogonal) and A to sum_k C'_kj (c^A_k +- e^A_k).
+   Everything is computed in plain doubles from the midpoints, then each
+   gap is lowered by a bound of the difference from the exact value:
+     2^-40 S (rounding: S sums the magnitudes of every term, and the
+       few dozen operations err by far less than 2^-40 of it; underflow
+       adds at most 2^-1075 per operation, inside the 2^-1060 term),
+     + eps_C * sum (|c| + e) (C' vs Chat: the pose's width and Chat's
+       rounding),
+     + eps_o (the offset's width; |u . dr| <= |dr| for unit u).
+   Overflow or NaN anywhere makes the bound infinite or NaN and the gap
+   0.  Each frame's axes are orthogonal (A's exactly, R u^B_j too), so B
+   lies in the box of its projections there and the Euclidean norm of
+   the three gaps bounds the distance; the larger norm is returned.
+   (The nine edge-edge axes would tighten edge-on configurations; the
+   face axes keep the test cheap.) */
 static double
 obb_distance_lower(const void *ctx, const void *a, const void *b)
 {
-    const vccd_bv_relpose *rp = ctx;
-    const vccd_bv_obb *x = a, *y = b;
-    double ma[3][3], mb[3][3], Na, Nb, ga[3], gb[3], la, lb;
-    vccd_di G[3][3], C[3][3], ta[3], tb[3], Na2, Nb2;
+    const obb_ctx *c = ctx;
+    double ma[3][3], mb[3][3], ca[3], ea[3], cb[3], eb[3], G[3][3], C[3][3], ga[3], gb[3], la, lb;
+    double Na = 0.0, Nb = 0.0, sa = 0.0, sb = 0.0;
 
-    obb_axes(ma, &Na, x->q);
-    obb_axes(mb, &Nb, y->q);
-    Na2 = vccd_di_sqr(vccd_di_set_d(Na));
-    Nb2 = vccd_di_sqr(vccd_di_set_d(Nb));
-    for (int k = 0; k < 3; k++) {
-        ta[k] = vccd_di_div(vccd_di_set_2d(x->lo[k], x->hi[k]), Na2);
-        tb[k] = vccd_di_div(vccd_di_set_2d(y->lo[k], y->hi[k]), Nb2);
+    obb_unit(ca, ea, ma, a);
+    obb_unit(cb, eb, mb, b);
+    {
+        const int32_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
+        for (int i = 0; i < 4; i++) {
+            Na += (double)qa[i] * qa[i];
+            Nb += (double)qb[i] * qb[i];
+        }
     }
-    for (int j = 0; j < 3; j++)         /* G[j] = R b_j */
+    for (int j = 0; j < 3; j++) {       /* G[j] = Rm m^B_j */
         for (int i = 0; i < 3; i++)
-            G[j][i] = vccd_di_add(vccd_di_add(vccd_di_mul_d(rp->R.m[3 * i], mb[j][0]),
-                                              vccd_di_mul_d(rp->R.m[3 * i + 1], mb[j][1])),
-                                  vccd_di_mul_d(rp->R.m[3 * i + 2], mb[j][2]));
+            G[j][i] = c->Rm[3 * i] * mb[j][0] + c->Rm[3 * i + 1] * mb[j][1] + c->Rm[3 * i + 2] * mb[j][2];
+        sa += fabs(ca[j]) + ea[j];
+        sb += fabs(cb[j]) + eb[j];
+    }
     for (int k = 0; k < 3; k++)
         for (int j = 0; j < 3; j++)
-            C[k][j] = vccd_di_add(vccd_di_add(vccd_di_mul_d(G[j][0], ma[k][0]), vccd_di_mul_d(G[j][1], ma[k][1])),
-                                  vccd_di_mul_d(G[j][2], ma[k][2]));
+            C[k][j] = (ma[k][0] * G[j][0] + ma[k][1] * G[j][1] + ma[k][2] * G[j][2]) / (Na * Nb);
     for (int k = 0; k < 3; k++) {       /* A's axes */
-        vccd_di pb = vccd_di_add(vccd_di_add(vccd_di_mul_d(rp->o.c[0], ma[k][0]), vccd_di_mul_d(rp->o.c[1], ma[k][1])),
-                                 vccd_di_mul_d(rp->o.c[2], ma[k][2]));
-        for (int j = 0; j < 3; j++)
-            pb = vccd_di_add(pb, vccd_di_mul(C[k][j], tb[j]));
-        ga[k] = bv_gap_lower(x->lo[k], x->hi[k], pb.lo, pb.hi, Na);
+        double pc = (ma[k][0] * c->om[0] + ma[k][1] * c->om[1] + ma[k][2] * c->om[2]) / Na, pe = 0.0, S, err;
+        S = c->om1 + fabs(ca[k]) + ea[k];
+        for (int j = 0; j < 3; j++) {
+            pc += C[k][j] * cb[j];
+            pe += fabs(C[k][j]) * eb[j];
+            S += fabs(C[k][j]) * (fabs(cb[j]) + eb[j]);
+        }
+        err = (0x1p-40 * S + c->eps_C * sb + c->eps_o + 0x1p-1060) * (1 + 0x1p-39);
+        ga[k] = obb_gap(ca[k], ea[k], pc, pe, err);
     }
     for (int j = 0; j < 3; j++) {       /* B's axes */
-        vccd_di pa = vccd_di_set_d(0.0), pb = vccd_di_set_d(0.0);
-        for (int i = 0; i < 3; i++)
-            pb = vccd_di_add(pb, vccd_di_mul(G[j][i], rp->o.c[i]));
-        pb = vccd_di_add(pb, vccd_di_set_2d(y->lo[j], y->hi[j]));
-        for (int k = 0; k < 3; k++)
-            pa = vccd_di_add(pa, vccd_di_mul(C[k][j], ta[k]));
-        gb[j] = bv_gap_lower(pa.lo, pa.hi, pb.lo, pb.hi, Nb);
+        double bc = (mb[j][0] * c->obm[0] + mb[j][1] * c->obm[1] + mb[j][2] * c->obm[2]) / Nb + cb[j];
+        double pc = 0.0, pe = 0.0, S, err;
+        S = c->obm1 + fabs(cb[j]) + eb[j];
+        for (int k = 0; k < 3; k++) {
+            pc += C[k][j] * ca[k];
+            pe += fabs(C[k][j]) * ea[k];
+            S += fabs(C[k][j]) * (fabs(ca[k]) + ea[k]);
+        }
+        err = (0x1p-40 * S + c->eps_C * sa + c->eps_ob + 0x1p-1060) * (1 + 0x1p-39);
+        gb[j] = obb_gap(pc, pe, bc, eb[j], err);
     }
     la = bv_norm_lower(ga);
     lb = bv_norm_lower(gb);
@@ -224,6 +300,6 @@ obb_distance_lower(const void *ctx, const void *a, const void *b)
 
 const vccd_bv_type vccd_bv_type_obb = {
     "obb", "oriented box on principal axes (integer-quaternion axes, outward slabs)",
-    sizeof(vccd_bv_obb), sizeof(vccd_bv_relpose),
+    sizeof(vccd_bv_obb), sizeof(obb_ctx),
     obb_fit, NULL, obb_prepare, obb_distance_lower
 };

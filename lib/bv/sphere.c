@@ -3,19 +3,19 @@
 #include "bv_impl.h"
 
 static void
-sphere_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri, long n)
+sphere_fit(void *bv, const double (*pts)[3], long np)
 {
     vccd_bv_sphere *s = bv;
     double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, m = 0.0;
 
-    BV_FOR_VERTICES(p, v, t, tri, n)
+    for (const double *p = pts[0], *p_end_ = pts[0] + 3 * np; p < p_end_; p += 3)
         for (int k = 0; k < 3; k++) {
             lo[k] = p[k] < lo[k] ? p[k] : lo[k];
             hi[k] = p[k] > hi[k] ? p[k] : hi[k];
         }
     for (int k = 0; k < 3; k++)  /* halves first: lo + hi may overflow */
         s->c[k] = 0.5 * lo[k] + 0.5 * hi[k];
-    BV_FOR_VERTICES(p, v, t, tri, n) {
+    for (const double *p = pts[0], *p_end_ = pts[0] + 3 * np; p < p_end_; p += 3) {
         double dx = p[0] - s->c[0], dy = p[1] - s->c[1], dz = p[2] - s->c[2];
         double d2 = dx * dx + dy * dy + dz * dz;
         if (!(d2 <= m))
@@ -24,7 +24,7 @@ sphere_fit(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const 
     /* Every term is >= 0, so there is no cancellation: the subtraction,
        the square and the two additions make the computed d2 at most
        (1+u)^5 < 1 + 2^-50 times too small, plus 2^-1072 for squares that
-       underflow (see bv_proj_err).  The 0.5 * x halving above can lose a
+       underflow (see bv_project).  The 0.5 * x halving above can lose a
        subnormal bit, but the centre is any double: only the radius must
        be rigorous. */
     m = BV_UP(BV_UP(m + BV_UP(m * 0x1p-50)) + 0x1p-1072);

@@ -85,38 +85,44 @@ grow_box(float lo[3], float hi[3], const float blo[3], const float bhi[3])
 static long
 split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const float chi[3])
 {
-    double best = INFINITY;
+    long cnt[3][SAH_BINS] = { { 0 } };
+    float blo[3][SAH_BINS][3], bhi[3][SAH_BINS][3];
+    double sc[3], best = INFINITY;
     int best_axis = -1, best_bin = 0;
     long l, r;
 
     for (int axis = 0; axis < 3; axis++) {
-        long cnt[SAH_BINS] = { 0 };
-        float blo[SAH_BINS][3], bhi[SAH_BINS][3], llo[3], lhi[3];
-        double lcost[SAH_BINS];
-        long lcount = 0;
-        double ext = (double)chi[axis] - clo[axis], sc;
-        if (!(ext > 0))
-            continue;
-        sc = SAH_BINS / ext;
+        double ext = (double)chi[axis] - clo[axis];
+        sc[axis] = ext > 0 ? SAH_BINS / ext : 0.0;
         for (int b = 0; b < SAH_BINS; b++)
             for (int k = 0; k < 3; k++) {
-                blo[b][k] = INFINITY;
-                bhi[b][k] = -INFINITY;
+                blo[axis][b][k] = INFINITY;
+                bhi[axis][b][k] = -INFINITY;
             }
-        for (long i = 0; i < n; i++) {
-            const tri_info *x = &ti[tri[i]];
-            int b = (int)((x->c[axis] - clo[axis]) * sc);
+    }
+    /* One pass over the triangles bins them along all three axes. */
+    for (long i = 0; i < n; i++) {
+        const tri_info *x = &ti[tri[i]];
+        for (int axis = 0; axis < 3; axis++) {
+            int b = (int)((x->c[axis] - clo[axis]) * sc[axis]);
             b = b < 0 ? 0 : b >= SAH_BINS ? SAH_BINS - 1 : b;
-            cnt[b]++;
-            grow_box(blo[b], bhi[b], x->lo, x->hi);
+            cnt[axis][b]++;
+            grow_box(blo[axis][b], bhi[axis][b], x->lo, x->hi);
         }
+    }
+    for (int axis = 0; axis < 3; axis++) {
+        float llo[3], lhi[3];
+        double lcost[SAH_BINS];
+        long lcount = 0;
+        if (sc[axis] == 0.0)
+            continue;
         for (int k = 0; k < 3; k++) {
             llo[k] = INFINITY;
             lhi[k] = -INFINITY;
         }
         for (int b = 0; b < SAH_BINS - 1; b++) {   /* sweep from the left */
-            lcount += cnt[b];
-            grow_box(llo, lhi, blo[b], bhi[b]);
+            lcount += cnt[axis][b];
+            grow_box(llo, lhi, blo[axis][b], bhi[axis][b]);
             lcost[b] = lcount ? (double)lcount * area(llo, lhi) : 0.0;
         }
         for (int k = 0; k < 3; k++) {
@@ -126,8 +132,8 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
         lcount = 0;
         for (int b = SAH_BINS - 1; b > 0; b--) {   /* and from the right */
             double cost;
-            lcount += cnt[b];
-            grow_box(llo, lhi, blo[b], bhi[b]);
+            lcount += cnt[axis][b];
+            grow_box(llo, lhi, blo[axis][b], bhi[axis][b]);
             if (lcount == 0 || lcount == n)
                 continue;
             cost = lcost[b - 1] + (double)lcount * area(llo, lhi);
@@ -140,20 +146,17 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
     }
     if (best_axis < 0)
         return 0;
-    {
-        double sc = SAH_BINS / ((double)chi[best_axis] - clo[best_axis]);
-        l = 0;
-        r = n - 1;
-        while (l <= r) {
-            int b = (int)((ti[tri[l]].c[best_axis] - clo[best_axis]) * sc);
-            b = b < 0 ? 0 : b >= SAH_BINS ? SAH_BINS - 1 : b;
-            if (b < best_bin)
-                l++;
-            else {
-                int32_t s = tri[l];
-                tri[l] = tri[r];
-                tri[r--] = s;
-            }
+    l = 0;
+    r = n - 1;
+    while (l <= r) {
+        int b = (int)((ti[tri[l]].c[best_axis] - clo[best_axis]) * sc[best_axis]);
+        b = b < 0 ? 0 : b >= SAH_BINS ? SAH_BINS - 1 : b;
+        if (b < best_bin)
+            l++;
+        else {
+            int32_t s = tri[l];
+            tri[l] = tri[r];
+            tri[r--] = s;
         }
     }
     return l;
@@ -238,7 +241,7 @@ build_topology(vccd_bvh *h, const vccd_bvh_opts *o, const tri_info *ti, vccd_err
 }
 
 static int
-fit_type(vccd_bvh *h, int type, vccd_error *e)
+fit_type(vccd_bvh *h, int type, const double (*pts)[3], vccd_error *e)
 {
     const vccd_bv_type *bt = vccd_bv_type_get(type);
     char *bv = malloc((size_t)h->nnodes * bt->size);
@@ -251,8 +254,7 @@ fit_type(vccd_bvh *h, int type, vccd_error *e)
             bt->merge(bv + (size_t)i * bt->size, bv + (size_t)nd->left * bt->size,
                       bv + (size_t)(nd->left + 1) * bt->size);
         else
-            bt->fit(bv + (size_t)i * bt->size, (const double (*)[3])h->mesh->v,
-                    (const vccd_mesh_index (*)[3])h->mesh->t, h->tri + nd->start, nd->n);
+            bt->fit(bv + (size_t)i * bt->size, pts + 3 * (size_t)nd->start, 3 * (long)nd->n);
     }
     h->bv[type] = bv;
     return 0;
@@ -262,7 +264,7 @@ int
 vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_error *e)
 {
     tri_info *ti;
-    double t0, mid[3], inv;
+    double t0, mid[3], inv, (*pts)[3];
 
     memset(h, 0, sizeof *h);
     h->mesh = m;
@@ -310,17 +312,29 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
         return -1;
     }
     free(ti);
+    /* The triangles' vertices in leaf order: every node's points are one
+       contiguous run, so fitting streams instead of gathering. */
+    pts = malloc((size_t)m->nt * 3 * sizeof *pts);
+    if (!pts) {
+        vccd_bvh_clear(h);
+        return vccd_error_set(e, m->name, 0, NULL, NULL, "out of memory building the BVH");
+    }
+    for (long i = 0; i < m->nt; i++)
+        for (int k = 0; k < 3; k++)
+            memcpy(pts[3 * i + k], m->v[m->t[h->tri[i]][k]], sizeof pts[0]);
     h->topo_seconds = now() - t0;
     for (int i = 0; i < vccd_bv_type_count(); i++) {
         if (o->types && !(o->types & (1u << i)))
             continue;
         t0 = now();
-        if (fit_type(h, i, e) != 0) {
+        if (fit_type(h, i, (const double (*)[3])pts, e) != 0) {
+            free(pts);
             vccd_bvh_clear(h);
             return -1;
         }
         h->bv_seconds[i] = now() - t0;
     }
+    free(pts);
     return 0;
 }
 

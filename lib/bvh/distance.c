@@ -92,15 +92,39 @@ vertex_b(query *qy, long i)
     return &qy->vb[i];
 }
 
+/* A lower bound of the distance of the boxes around a and b (in A's
+   frame): most pairs of a leaf pair are settled by it. */
+static double
+box_lower(const double *const a[3], const vccd_di_vec3 *const b[3])
+{
+    vccd_di s = vccd_di_set_d(0.0);
+    for (int k = 0; k < 3; k++) {
+        double alo = fmin(a[0][k], fmin(a[1][k], a[2][k])), ahi = fmax(a[0][k], fmax(a[1][k], a[2][k]));
+        double blo = fmin(b[0]->c[k].lo, fmin(b[1]->c[k].lo, b[2]->c[k].lo));
+        double bhi = fmax(b[0]->c[k].hi, fmax(b[1]->c[k].hi, b[2]->c[k].hi));
+        double g = fmax(vccd_fp_next_down(blo - ahi), vccd_fp_next_down(alo - bhi));
+        if (g > 0.0)
+            s = vccd_di_add(s, vccd_di_sqr(vccd_di_set_d(g)));
+    }
+    return vccd_di_sqrt(s).lo;
+}
+
 static void
 test_pair(query *qy, long ta, long tb)
 {
     const double *a[3];
     const vccd_di_vec3 *b[3];
     vccd_tri_dist d;
+    double lb;
     for (int k = 0; k < 3; k++) {
         a[k] = qy->ma->v[qy->ma->t[ta][k]];
         b[k] = vertex_b(qy, qy->mb->t[tb][k]);
+    }
+    /* Not closer than the best pair so far: its bound is all it adds. */
+    if (qy->r->tri[0] >= 0 && !((lb = box_lower(a, b)) < qy->r->upper)) {
+        if (lb < qy->lower)
+            qy->lower = lb;
+        return;
     }
     vccd_tri_distance(&d, a, b);
     qy->r->tri_tests++;

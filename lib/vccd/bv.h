@@ -51,10 +51,10 @@ typedef struct {
     const char *summary;
     size_t size;                /* bytes of one BV */
     size_t ctx_size;            /* bytes of the per-query context */
-    /* bv := a volume enclosing every vertex of triangles tri[0..n) of
-       (v, t).  n >= 1. */
-    void (*fit)(void *bv, const double (*v)[3], const vccd_mesh_index (*t)[3], const int32_t *tri,
-                long n);
+    /* bv := a volume enclosing the np >= 1 points p (the vertices of a
+       node's triangles, which the BVH lays out contiguously so that every
+       fit streams through memory). */
+    void (*fit)(void *bv, const double (*p)[3], long np);
     /* bv := a volume enclosing a and b, or NULL when a type is tighter
        refitted from the triangles (the BVH then calls fit). */
     void (*merge)(void *bv, const void *a, const void *b);
