@@ -131,6 +131,8 @@ push(q_state *q, heap *h, int32_t a, int32_t b, double t0, double t1, double par
     if (x.lb == INFINITY)
         return 0;
     x.lb = x.lb > parent_lb ? x.lb : parent_lb;
+    if (x.lb > t1)              /* a time piece before its parent's bound */
+        return 0;
     x.t0 = t0;
     x.t1 = t1;
     x.a = a;
@@ -221,7 +223,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                        of width eps_t: every bound left is >= lb. */
                     r->status = VCCD_TOC_POSSIBLE;
                     r->lo = x.lb;
-                    r->hi = x.t1;
+                    r->hi = x.t1 > x.lb ? x.t1 : x.lb;
                     r->approximate = 1;
                     break;
                 }

@@ -98,8 +98,6 @@ refit(void *bv, const q_state *q, const vccd_query_body *b, long i, double t0, d
 {
     const vccd_mesh *ms = b->bvh->mesh;
     const vccd_bvh_node *nd = &b->bvh->node[i];
-    static const vccd_mesh_index ct[3][3] = { { 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 0 } };
-    static const int32_t ctri[3] = { 0, 1, 2 };
     double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
     double corner[8][3];
     vccd_di t = vccd_di_set_2d(t0, t1);
@@ -117,7 +115,7 @@ refit(void *bv, const q_state *q, const vccd_query_body *b, long i, double t0, d
     for (int k = 0; k < 8; k++)
         for (int c = 0; c < 3; c++)
             corner[k][c] = (k >> c) & 1 ? hi[c] : lo[c];
-    q->bt->fit(bv, (const double (*)[3])corner, ct, ctri, 3);
+    q->bt->fit(bv, (const double (*)[3])corner, 8);
 }
 
 double

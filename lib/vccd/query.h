@@ -119,4 +119,16 @@ int vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_bo
 int vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_body *b, double t, int bv,
                            vccd_error *e);
 
+/* The thesis' benchmark frame (7.3): motions a and b (ltlrm) moving two
+   bodies along a random axis from dist / 2 on either side of the origin
+   (4: low speed, 512: high speed) to the origin at t = 1, each turning
+   90 degrees about its own random axis from a random orientation (upper
+   hemisphere of the unit quaternions).  seed picks the instance; the
+   same seed gives the same decimals everywhere.  The _text form writes
+   the two [motion.a] / [motion.b] sections (0, or -1 when size is too
+   small).  0, or -1 with e set. */
+int vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed);
+int vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
+                        vccd_error *e);
+
 #endif
