@@ -31,6 +31,8 @@ int vccd_bench_arith(const vccd_bench_opts *o);
 int vccd_bench_solvers(int argc, char **argv);
 /* `bench mesh` (bench_mesh.c), likewise. */
 int vccd_bench_mesh(int argc, char **argv);
+/* `bench toc` (bench_toc.c), likewise. */
+int vccd_bench_toc(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

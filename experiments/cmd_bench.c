@@ -78,6 +78,8 @@ vccd_cmd_bench(int argc, char **argv)
             return vccd_bench_solvers(argc, argv);      /* parses its own options */
         } else if (strcmp(argv[i], "mesh") == 0 && !kind) {
             return vccd_bench_mesh(argc, argv);         /* likewise */
+        } else if (strcmp(argv[i], "toc") == 0 && !kind) {
+            return vccd_bench_toc(argc, argv);          /* likewise */
         } else if (argv[i][0] == '-') {
             return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", argv[i]);
         } else if (kind) {
@@ -87,9 +89,9 @@ vccd_cmd_bench(int argc, char **argv)
         }
     }
     if (!kind)
-        return vccd_cli_usage_error("bench: which benchmark? (vccd bench arith | solvers | mesh)");
+        return vccd_cli_usage_error("bench: which benchmark? (vccd bench arith | solvers | mesh | toc)");
     if (strcmp(kind, "arith") != 0)
-        return vccd_cli_usage_error("bench: unknown benchmark '%s' (known: arith, solvers, mesh)", kind);
+        return vccd_cli_usage_error("bench: unknown benchmark '%s' (known: arith, solvers, mesh, toc)", kind);
     if (csv) {
         o.csv = fopen(csv, "w");
         if (!o.csv) {

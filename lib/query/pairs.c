@@ -35,14 +35,16 @@ tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 }
 
 static void
-solve_one(q_state *q, const vccd_query_pair *p, double t0)
+solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
 {
     vccd_track t[4];
     vccd_feature *f;
     vccd_solve_opts so;
     vccd_toc r;
 
-    if (!(t0 <= q->cut))
+    if (t1 > q->cut)
+        t1 = q->cut;
+    if (!(t0 <= t1))
         return;
     tracks_of(t, q, p);
     if (!(f = vccd_feature_new(p->kind, t, &q->o->solve.arith))) {
@@ -51,11 +53,11 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0)
         memset(&r, 0, sizeof r);
         r.status = VCCD_TOC_POSSIBLE;
         r.lo = t0;
-        r.hi = q->cut;
+        r.hi = t1;
     } else {
         so = q->o->solve;
         so.t0 = t0;
-        so.t1 = q->cut;
+        so.t1 = t1;
         vccd_solve(&r, f, &so);
         vccd_feature_free(f);
     }
@@ -76,7 +78,7 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0)
 }
 
 void
-q_pairs_solve(q_state *q, long ta, long tb, double t0)
+q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
 {
     const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
     unsigned oa = ma->own[ta], ob = mb->own[tb];
@@ -96,7 +98,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0)
             p.v[0] = mv->t[tv][k];
             for (int j = 0; j < 3; j++)
                 p.v[1 + j] = mf->t[tf][j];
-            solve_one(q, &p, t0);
+            solve_one(q, &p, t0, t1);
         }
     }
     p.kind = VCCD_FEATURE_EE;
@@ -111,7 +113,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0)
             p.v[1] = ma->t[ta][(k + 1) % 3];
             p.v[2] = mb->t[tb][l];
             p.v[3] = mb->t[tb][(l + 1) % 3];
-            solve_one(q, &p, t0);
+            solve_one(q, &p, t0, t1);
         }
     }
 }

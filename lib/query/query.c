@@ -36,6 +36,7 @@ vccd_query_opts_init(vccd_query_opts *o)
 typedef struct {
     double lb, t0, t1;
     int32_t a, b;
+    long box;
 } item;
 
 typedef struct {
@@ -79,55 +80,16 @@ heap_pop(heap *h)
     return top;
 }
 
-/* --- leaf pairs already solved: an open-addressing set ------------- */
-
-typedef struct {
-    uint64_t *k;
-    long n, cap;                /* cap: a power of two, or 0 */
-} pairset;
-
-/* 1 when (a, b) was there, 0 when added, -1 out of memory. */
-static int
-pairset_add(pairset *s, int32_t a, int32_t b)
-{
-    uint64_t key = ((uint64_t)(uint32_t)a << 32 | (uint32_t)b) + 1;   /* 0 marks empty */
-    if (2 * (s->n + 1) > s->cap) {
-        long nc = s->cap ? 2 * s->cap : 1024;
-        uint64_t *nk = calloc((size_t)nc, sizeof *nk);
-        if (!nk)
-            return -1;
-        for (long i = 0; i < s->cap; i++)
-            if (s->k[i]) {
-                uint64_t j = (s->k[i] * 0x9E3779B97F4A7C15u) >> 17;
-                while (nk[j & (nc - 1)])
-                    j++;
-                nk[j & (nc - 1)] = s->k[i];
-            }
-        free(s->k);
-        s->k = nk;
-        s->cap = nc;
-    }
-    for (uint64_t j = (key * 0x9E3779B97F4A7C15u) >> 17;; j++) {
-        uint64_t *p = &s->k[j & (s->cap - 1)];
-        if (*p == key)
-            return 1;
-        if (!*p) {
-            *p = key;
-            s->n++;
-            return 0;
-        }
-    }
-}
-
 /* --- the traversal -------------------------------------------------- */
 
 /* Push (a, b, [t0, t1]) unless its swept test proves it apart; its bound
    never drops below its parent's, which bounds every pair below. */
 static int
-push(q_state *q, heap *h, int32_t a, int32_t b, double t0, double t1, double parent_lb)
+push(q_state *q, heap *h, int32_t a, int32_t b, long box, double parent_lb)
 {
     item x;
-    x.lb = q_toc_lower(q, a, b, t0, t1);
+    double t0 = q->box[box].t0, t1 = q->box[box].t1;
+    x.lb = q_toc_lower(q, a, b, box);
     if (x.lb == INFINITY)
         return 0;
     x.lb = x.lb > parent_lb ? x.lb : parent_lb;
@@ -137,6 +99,7 @@ push(q_state *q, heap *h, int32_t a, int32_t b, double t0, double t1, double par
     x.t1 = t1;
     x.a = a;
     x.b = b;
+    x.box = box;
     q->r->items++;
     return heap_push(h, &x);
 }
@@ -150,7 +113,10 @@ compute_n(q_state *q, const item *x)
 {
     double s = vccd_query_body_speed(q->body[0], x->a) + vccd_query_body_speed(q->body[1], x->b);
     double ea = q->body[0]->ext[x->a], eb = q->body[1]->ext[x->b];
-    double size = ea > eb ? ea : eb, w = x->t1 - x->t0, n;
+    int leaves = q->body[0]->bvh->node[x->a].left == 0 && q->body[1]->bvh->node[x->b].left == 0;
+    /* A leaf pair goes on to the smaller leaf's size: its solves cost
+       more than the volume tests that narrow their time box. */
+    double size = leaves ? (ea < eb ? ea : eb) : (ea > eb ? ea : eb), w = x->t1 - x->t0, n;
     if (!(w > q->o->solve.eps_t) || !(s * w > size))
         return 1;
     n = ceil(s * w / (size > 0.0 ? size : 1e-300));
@@ -167,9 +133,12 @@ split_time(q_state *q, heap *h, const item *x, int n)
         double t = i == n ? x->t1 : x->t0 + (x->t1 - x->t0) * ((double)i / n);
         if (t > x->t1)
             t = x->t1;
-        if (t > prev || i == n)
-            if (push(q, h, x->a, x->b, prev, t, x->lb) != 0)
+        /* a piece ending before the parent's bound is proved free */
+        if ((t > prev || i == n) && !(t < x->lb)) {
+            long k = q_box_new(q, prev, t);
+            if (k < 0 || push(q, h, x->a, x->b, k, x->lb) != 0)
                 return -1;
+        }
         prev = t > prev ? t : prev;
     }
     return 0;
@@ -183,7 +152,7 @@ leaf_pairs(q_state *q, const item *x)
     q->r->leaf_pairs++;
     for (int32_t i = 0; i < na->n; i++)
         for (int32_t j = 0; j < nb->n; j++)
-            q_pairs_solve(q, ha->tri[na->start + i], hb->tri[nb->start + j], x->lb);
+            q_pairs_solve(q, ha->tri[na->start + i], hb->tri[nb->start + j], x->lb, x->t1);
 }
 
 int
@@ -191,14 +160,13 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
 {
     q_state q;
     heap h = { NULL, 0, 0 };
-    pairset solved = { NULL, 0, 0 };
     item x;
     int rc = 0;
 
     if (q_state_init(&q, r, a, b, o, e) != 0)
         return -1;
     x.lb = o->solve.t0;
-    if (push(&q, &h, 0, 0, o->solve.t0, o->solve.t1, o->solve.t0) != 0)
+    if ((x.box = q_box_new(&q, o->solve.t0, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, o->solve.t0) != 0)
         goto oom;
     while (h.n > 0) {
         const vccd_bvh_node *na, *nb;
@@ -233,13 +201,10 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                     goto oom;
                 continue;
             }
-            /* Solved from an earlier (smaller) bound over everything up
-               to the cut: nothing new to learn. */
-            n = pairset_add(&solved, x.a, x.b);
-            if (n < 0)
-                goto oom;
-            if (n == 0)
-                leaf_pairs(&q, &x);
+            /* Every item reaching this leaf pair holds a piece of one
+               partition of time (the node pairs above it are always split
+               alike), so solving over the item's own box covers it. */
+            leaf_pairs(&q, &x);
             continue;
         }
         if (n > 1) {
@@ -254,7 +219,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                 ca = na->left + c;
             else
                 cb = nb->left + c;
-            if (push(&q, &h, ca, cb, x.t0, x.t1, x.lb) != 0)
+            if (push(&q, &h, ca, cb, x.box, x.lb) != 0)
                 goto oom;
         }
     }
@@ -287,7 +252,6 @@ oom:
     rc = vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
 done:
     free(h.it);
-    free(solved.k);
     q_state_clear(&q);
     return rc;
 }
@@ -302,7 +266,7 @@ vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_body *
         return -1;
     for (long i = 0; i < ma->nt; i++)
         for (long j = 0; j < mb->nt; j++)
-            q_pairs_solve(&q, i, j, o->solve.t0);
+            q_pairs_solve(&q, i, j, o->solve.t0, o->solve.t1);
     q_finish(&q);
     q_state_clear(&q);
     return 0;

@@ -9,16 +9,15 @@
 #define Q_UP(x) vccd_fp_next_up(x)
 #define Q_DN(x) vccd_fp_next_down(x)
 
-/* Prepared BV contexts of the last time boxes, direct-mapped by the box:
-   items of one time box share the relative pose enclosure and the
-   type's per-pose work. */
-#define Q_CTX_SLOTS 32
-
+/* A time box of the traversal, made once when time is split: every item
+   of the box shares its relative pose enclosures and the BV type's
+   per-pose work (ctx: over the box, and at its start for the contact
+   time bound).  ok[k] = 0: no usable pose enclosure (an overflow), so
+   everything may touch. */
 typedef struct {
     double t0, t1;
-    int valid;
-    int ok;                     /* 0: no usable pose enclosure (overflow) */
-} q_slot;
+    int ok[2];
+} q_box;
 
 typedef struct {
     vccd_query_body *body[2];
@@ -30,8 +29,11 @@ typedef struct {
     double best_lo;             /* min lo of the pair results */
     vccd_toc best;
     vccd_query_pair best_pair;
-    q_slot slot[Q_CTX_SLOTS];
-    char *ctx;                  /* Q_CTX_SLOTS contexts of bt->ctx_size */
+    q_box *box;
+    char *ctx;                  /* 2 contexts of bt->ctx_size per box */
+    long nbox, capbox;
+    long *slot;                 /* box index + 1 by (t0, t1) hash, 0 empty */
+    long nslot;                 /* a power of two >= 2 capbox */
 } q_state;
 
 /* 0, or -1 with e set (type not built, out of memory). */
@@ -39,16 +41,21 @@ int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_quer
                  const vccd_query_opts *o, vccd_error *e);
 void q_state_clear(q_state *q);
 
+/* The time box [t0, t1] with its contexts prepared (made on first use:
+   node pairs cut on the same grid share it): its index, or -1 when out
+   of memory. */
+long q_box_new(q_state *q, double t0, double t1);
 /* A lower bound of the distance between node ia of A and ib of B over
-   every t in [t0, t1] (0: they may touch). */
-double q_swept_lower(q_state *q, int32_t ia, int32_t ib, double t0, double t1);
-/* A lower bound, >= t0, of the first time in [t0, t1] at which nodes ia
-   and ib can touch, or INFINITY when they cannot touch in [t0, t1]. */
-double q_toc_lower(q_state *q, int32_t ia, int32_t ib, double t0, double t1);
+   every t in box k (at its start only when at_start) (0: they may
+   touch). */
+double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
+/* A lower bound, >= t0, of the first time in box k = [t0, t1] at which
+   nodes ia and ib can touch, or INFINITY when they cannot touch in it. */
+double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k);
 
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
-   [t0, q->cut], folding the results into q. */
-void q_pairs_solve(q_state *q, long ta, long tb, double t0);
+   [t0, min(t1, q->cut)], folding the results into q. */
+void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
 /* r := the answer from q (status, [lo, hi], pair, contact geometry). */
 void q_finish(q_state *q);
 /* The step back and the gap at lo (stepback.c), when asked and possible:

@@ -22,9 +22,6 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
                               q->bt ? q->bt->name : "(none)");
     if (q->bt->size > 256)      /* q_swept_lower refits into 256 bytes */
         return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s is too large to refit", q->bt->name);
-    q->ctx = malloc((size_t)Q_CTX_SLOTS * q->bt->ctx_size);
-    if (!q->ctx)
-        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory for the query");
     q->body[0] = a;
     q->body[1] = b;
     q->o = o;
@@ -40,7 +37,11 @@ void
 q_state_clear(q_state *q)
 {
     free(q->ctx);
+    free(q->box);
+    free(q->slot);
     q->ctx = NULL;
+    q->box = NULL;
+    q->slot = NULL;
 }
 
 /* The world pose of a body over t (identity for a per-vertex body, whose
@@ -63,30 +64,77 @@ pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0,
     return 0;
 }
 
-/* The prepared context of time box [t0, t1], or NULL when no pose
-   enclosure exists (the caller then assumes contact). */
-static const void *
-ctx_of(q_state *q, double t0, double t1)
+static char *
+ctx_at(const q_state *q, long k, int at_start)
+{
+    return q->ctx + (size_t)(2 * k + at_start) * q->bt->ctx_size;
+}
+
+static uint64_t
+box_hash(double t0, double t1)
 {
     union { double d; uint64_t u; } x = { t0 }, y = { t1 };
-    unsigned h = (unsigned)((x.u * 0x9E3779B97F4A7C15u) ^ (y.u * 0xC2B2AE3D27D4EB4Fu)) >> 3;
-    q_slot *s = &q->slot[h % Q_CTX_SLOTS];
-    char *c = q->ctx + (size_t)(h % Q_CTX_SLOTS) * q->bt->ctx_size;
+    return (x.u * 0x9E3779B97F4A7C15u) ^ (y.u * 0xC2B2AE3D27D4EB4Fu) ^ (y.u >> 29);
+}
 
-    if (!s->valid || s->t0 != t0 || s->t1 != t1) {
+static long *
+box_slot(const q_state *q, double t0, double t1)
+{
+    for (uint64_t j = box_hash(t0, t1) >> 20;; j++) {
+        long *s = &q->slot[j & (uint64_t)(q->nslot - 1)];
+        if (!*s || (q->box[*s - 1].t0 == t0 && q->box[*s - 1].t1 == t1))
+            return s;
+    }
+}
+
+long
+q_box_new(q_state *q, double t0, double t1)
+{
+    q_box *b;
+    long *sl;
+    if (q->slot && *(sl = box_slot(q, t0, t1)))
+        return *sl - 1;
+    if (2 * (q->nbox + 1) > q->nslot) {
+        long ns = q->nslot ? 2 * q->nslot : 256;
+        long *old = q->slot, on = q->nslot;
+        if (!(q->slot = calloc((size_t)ns, sizeof *q->slot))) {
+            q->slot = old;
+            return -1;
+        }
+        q->nslot = ns;
+        for (long i = 0; i < on; i++)
+            if (old[i])
+                *box_slot(q, q->box[old[i] - 1].t0, q->box[old[i] - 1].t1) = old[i];
+        free(old);
+    }
+    if (q->nbox == q->capbox) {
+        long nc = q->capbox ? 2 * q->capbox : 64;
+        q_box *nb = realloc(q->box, (size_t)nc * sizeof *nb);
+        char *c;
+        if (!nb)
+            return -1;
+        q->box = nb;
+        if (!(c = realloc(q->ctx, (size_t)(2 * nc) * q->bt->ctx_size)))
+            return -1;
+        q->ctx = c;
+        q->capbox = nc;
+    }
+    b = &q->box[q->nbox];
+    b->t0 = t0;
+    b->t1 = t1;
+    for (int s = 0; s < 2; s++) {
         vccd_di_vec3 oa, ob;
         vccd_di_mat3 Ra, Rb;
         vccd_bv_relpose rp;
-        s->valid = 1;
-        s->t0 = t0;
-        s->t1 = t1;
-        s->ok = pose_over(&oa, &Ra, q->body[0], t0, t1) == 0 && pose_over(&ob, &Rb, q->body[1], t0, t1) == 0;
-        if (s->ok) {
+        double u = s ? t0 : t1;
+        b->ok[s] = pose_over(&oa, &Ra, q->body[0], t0, u) == 0 && pose_over(&ob, &Rb, q->body[1], t0, u) == 0;
+        if (b->ok[s]) {
             vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
-            q->bt->prepare(c, &rp);
+            q->bt->prepare(ctx_at(q, q->nbox, s), &rp);
         }
     }
-    return s->ok ? c : NULL;
+    *box_slot(q, t0, t1) = q->nbox + 1;
+    return q->nbox++;
 }
 
 /* A volume of the query's type around every position of the vertices of
@@ -119,14 +167,16 @@ refit(void *bv, const q_state *q, const vccd_query_body *b, long i, double t0, d
 }
 
 double
-q_swept_lower(q_state *q, int32_t ia, int32_t ib, double t0, double t1)
+q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 {
     union { char c[256]; double d; } buf[2];
-    const void *v[2], *ctx = ctx_of(q, t0, t1);
+    const void *v[2];
+    const void *ctx = ctx_at(q, k, at_start);
     int32_t node[2] = { ia, ib };
+    double t0 = q->box[k].t0, t1 = at_start ? t0 : q->box[k].t1;
 
     q->r->bv_tests++;
-    if (!ctx)
+    if (!q->box[k].ok[at_start])
         return 0.0;
     for (int s = 0; s < 2; s++) {
         const vccd_query_body *b = q->body[s];
@@ -141,16 +191,16 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, double t0, double t1)
 }
 
 double
-q_toc_lower(q_state *q, int32_t ia, int32_t ib, double t0, double t1)
+q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k)
 {
-    double d0, s;
-    if (q_swept_lower(q, ia, ib, t0, t1) > 0.0)
+    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
+    if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
         return INFINITY;
     if (!(t0 < t1))
         return t0;
     /* The nodes are d0 apart at t0 and their points move at most s
        relative to each other, so they stay apart before t0 + d0 / s. */
-    d0 = q_swept_lower(q, ia, ib, t0, t0);
+    d0 = q_swept_lower(q, ia, ib, k, 1);
     if (!(d0 > 0.0))
         return t0;
     s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
