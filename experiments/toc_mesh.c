@@ -10,7 +10,7 @@
        mode = exact              # exact | capoeira (BVH alone, approximate)
        bv = obb                  # sphere aabb obb kdop14 kdop18
        eps_d = 0.01              # step back to a proved gap >= eps_d
-       leaf_size = 4
+       leaf_size = 1             # default 1
        split = sah
        [solver] / [arithmetic]   as for one feature pair */
 #include <errno.h>
@@ -82,6 +82,9 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
 
     vccd_query_opts_init(o);
     vccd_bvh_opts_init(bo);
+    /* One triangle per leaf: a feature pair solved costs far more than a
+       volume test that could have excluded it (bench toc). */
+    bo->leaf_size = 1;
     if (vccd_solve_opts_from_config(&o->solve, c, e) != 0)
         return -1;
     if (!s)

@@ -141,7 +141,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  mode = exact             # exact | capoeira (the BVH alone: APPROXIMATE)\n"
       "  bv = obb                 # sphere aabb obb kdop14 kdop18\n"
       "  eps_d = 0.01             # step back to a time with a proved gap >= eps_d\n"
-      "  leaf_size = 4            # and split = sah | median, for the BVHs\n"
+      "  leaf_size = 1            # (default 1) and split = sah | median, for the BVHs\n"
       "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
       "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
       "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"

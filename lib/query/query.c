@@ -13,6 +13,10 @@
    one displacement estimate that is far too large cannot flood the
    queue (the pieces split again when they need to). */
 #define Q_MAX_SPLIT 16
+#define Q_SPLIT_FACTOR 0.125
+#define Q_LEAF_SIZE(a, b) (0.5 * (a + b))
+
+
 
 const char *
 vccd_query_mode_name(vccd_query_mode m)
@@ -116,7 +120,8 @@ compute_n(q_state *q, const item *x)
     int leaves = q->body[0]->bvh->node[x->a].left == 0 && q->body[1]->bvh->node[x->b].left == 0;
     /* A leaf pair goes on to the smaller leaf's size: its solves cost
        more than the volume tests that narrow their time box. */
-    double size = leaves ? (ea < eb ? ea : eb) : (ea > eb ? ea : eb), w = x->t1 - x->t0, n;
+    double size = leaves ? Q_LEAF_SIZE(ea, eb) : (ea > eb ? ea : eb), w = x->t1 - x->t0, n;
+    size *= Q_SPLIT_FACTOR;
     if (!(w > q->o->solve.eps_t) || !(s * w > size))
         return 1;
     n = ceil(s * w / (size > 0.0 ? size : 1e-300));
@@ -184,11 +189,10 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         n = compute_n(&q, &x);
         if (na->left == 0 && nb->left == 0) {
             if (o->mode == VCCD_QUERY_CAPOEIRA) {
-                if (n == 1 && x.t1 - x.t0 > o->solve.eps_t)
-                    n = 2;
                 if (n == 1) {
                     /* The first leaf pair that still overlaps over a box
-                       of width eps_t: every bound left is >= lb. */
+                       short enough for its volumes to move less than
+                       about their size: every bound left is >= lb. */
                     r->status = VCCD_TOC_POSSIBLE;
                     r->lo = x.lb;
                     r->hi = x.t1 > x.lb ? x.t1 : x.lb;
