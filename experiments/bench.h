@@ -29,6 +29,9 @@ int vccd_bench_arith(const vccd_bench_opts *o);
 /* `bench solvers` (bench_solvers.c): argv is the whole bench command
    line; it takes options of its own.  Returns the exit status. */
 int vccd_bench_solvers(int argc, char **argv);
+/* The usage error for a bench argument that is no known option: unknown
+   when it starts with '-', else unexpected.  Returns VCCD_EXIT_USAGE. */
+int vccd_bench_bad_arg(const char *arg);
 /* `bench mesh` (bench_mesh.c), likewise. */
 int vccd_bench_mesh(int argc, char **argv);
 /* `bench toc` (bench_toc.c), likewise. */

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "query_run.h"
 #include "vccd.h"
+#include "vccd/grow.h"
 
 #define MAX_SOLVERS 8
 
@@ -135,10 +136,30 @@ has_csv_suffix(const char *name)
     return n > 4 && strcmp(name + n - 4, ".csv") == 0;
 }
 
-/* Every *.csv below dir; nonzero with a message on stderr when a
-   directory cannot be read or memory runs out. */
+/* Files and directories already walked, by (device, inode): a symlink
+   loop ("loop -> .") or two links to one directory must not read a file
+   twice and multiply the statistics. */
+typedef struct {
+    struct { dev_t dev; ino_t ino; } *v;
+    long n, cap;
+} seen_set;
+
+/* 1 if st was seen before, else 0 and remembered; -1 out of memory. */
 static int
-find_csv(str_list *out, const char *dir)
+seen_before(seen_set *s, const struct stat *st)
+{
+    for (long i = 0; i < s->n; i++)
+        if (s->v[i].dev == st->st_dev && s->v[i].ino == st->st_ino)
+            return 1;
+    if (vccd_grow((void **)&s->v, &s->cap, s->n, sizeof *s->v) != 0)
+        return -1;
+    s->v[s->n].dev = st->st_dev;
+    s->v[s->n++].ino = st->st_ino;
+    return 0;
+}
+
+static int
+find_csv_in(str_list *out, const char *dir, seen_set *seen)
 {
     DIR *d = opendir(dir);
     struct dirent *ent;
@@ -149,6 +170,7 @@ find_csv(str_list *out, const char *dir)
         struct stat st;
         char *path;
         size_t len;
+        int dup;
         if (ent->d_name[0] == '.')
             continue;
         len = strlen(dir) + strlen(ent->d_name) + 2;
@@ -157,15 +179,33 @@ find_csv(str_list *out, const char *dir)
             break;
         }
         snprintf(path, len, "%s/%s", dir, ent->d_name);
-        if (stat(path, &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                rc = find_csv(out, path);
-            else if (S_ISREG(st.st_mode) && has_csv_suffix(ent->d_name) && str_push(out, path) != 0)
+        if (stat(path, &st) == 0 && (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && has_csv_suffix(ent->d_name)))) {
+            if ((dup = seen_before(seen, &st)) < 0)
+                rc = vccd_cli_usage_error("out of memory");
+            else if (dup)
+                ;
+            else if (S_ISDIR(st.st_mode))
+                rc = find_csv_in(out, path, seen);
+            else if (str_push(out, path) != 0)
                 rc = vccd_cli_usage_error("out of memory");
         }
         free(path);
     }
     closedir(d);
+    return rc;
+}
+
+/* Every *.csv below dir, each file once however many links lead to it;
+   nonzero with a message on stderr when a directory cannot be read or
+   memory runs out. */
+static int
+find_csv(str_list *out, const char *dir)
+{
+    seen_set seen = { NULL, 0, 0 };
+    struct stat st;
+    int rc = stat(dir, &st) == 0 && seen_before(&seen, &st) < 0 ? vccd_cli_usage_error("out of memory")
+                                                                 : find_csv_in(out, dir, &seen);
+    free(seen.v);
     return rc;
 }
 
@@ -888,10 +928,8 @@ vccd_bench_solvers(int argc, char **argv)
                 o.pairs = n;
             else
                 o.seed = (unsigned long)n;
-        } else if (opt[0] == '-') {
-            return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", opt);
         } else {
-            return vccd_cli_usage_error("bench: unexpected argument '%s'", opt);
+            return vccd_bench_bad_arg(opt);
         }
     }
     if (dump >= 0)
@@ -899,10 +937,8 @@ vccd_bench_solvers(int argc, char **argv)
     if (o.quick)
         o.pairs = o.pairs / 10 > 0 ? o.pairs / 10 : 1;
     if (csv) {
-        if (!(o.csv = fopen(csv, "w"))) {
-            perror(csv);
+        if (!(o.csv = vccd_cli_open_output(csv)))
             return VCCD_EXIT_USAGE;
-        }
         fputs(csv_header, o.csv);
     }
     printf("vccd bench solvers: solvers");
@@ -915,8 +951,7 @@ vccd_bench_solvers(int argc, char **argv)
         if (rc2 != VCCD_EXIT_OK && (rc == VCCD_EXIT_OK || rc2 == VCCD_EXIT_USAGE))
             rc = rc2;
     }
-    if (o.csv && fclose(o.csv) != 0) {
-        perror(csv);
+    if (o.csv && vccd_cli_close_output(o.csv, csv) != 0) {
         if (rc == VCCD_EXIT_OK)
             rc = VCCD_EXIT_FAIL;
     }

@@ -61,6 +61,14 @@ vccd_bench_row(const vccd_bench_opts *o, const char *section, const char *backen
 }
 
 int
+vccd_bench_bad_arg(const char *arg)
+{
+    if (arg[0] == '-')
+        return vccd_cli_usage_error("bench: unknown option '%s' (see vccd help bench)", arg);
+    return vccd_cli_usage_error("bench: unexpected argument '%s'", arg);
+}
+
+int
 vccd_cmd_bench(int argc, char **argv)
 {
     vccd_bench_opts o = { NULL, 0 };
@@ -93,16 +101,12 @@ vccd_cmd_bench(int argc, char **argv)
     if (strcmp(kind, "arith") != 0)
         return vccd_cli_usage_error("bench: unknown benchmark '%s' (known: arith, solvers, mesh, toc)", kind);
     if (csv) {
-        o.csv = fopen(csv, "w");
-        if (!o.csv) {
-            perror(csv);
+        if (!(o.csv = vccd_cli_open_output(csv)))
             return VCCD_EXIT_USAGE;
-        }
         fputs("section,backend,op,ns_per_op,baseline_ns_per_op,ratio\n", o.csv);
     }
     rc = vccd_bench_arith(&o);
-    if (o.csv && fclose(o.csv) != 0) {
-        perror(csv);
+    if (o.csv && vccd_cli_close_output(o.csv, csv) != 0) {
         rc = VCCD_EXIT_FAIL;
     }
     return rc;

@@ -10,12 +10,21 @@
 static int
 parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv, int *first_file)
 {
-    int i;
-    for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+    int i, nfiles = 0;
+    /* Options may follow the files (`vccd queries FILE --verbose`): all
+       are parsed before any file is read, and the files gathered at the
+       front of argv as they come (never past an option still unread),
+       then moved to its end. */
+    for (i = 1; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
+        if (opt[0] != '-' || opt[1] == '\0') {
+            argv[1 + nfiles++] = argv[i];
+            continue;
+        }
         if (strcmp(opt, "--") == 0) {
-            i++;
+            while (++i < argc)
+                argv[1 + nfiles++] = argv[i];
             break;
         }
         if (strcmp(opt, "--verbose") == 0) {
@@ -57,7 +66,7 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
             vccd_error e;
             int rc = vccd_config_load(&c, val, &e);
             if (rc == 0) {
-                rc = vccd_solve_opts_from_config(o, &c, &e);
+                rc = vccd_cli_check_sections(&c, &e) != 0 ? -1 : vccd_solve_opts_from_config(o, &c, &e);
                 vccd_config_clear(&c);
             }
             if (rc != 0) {
@@ -67,8 +76,10 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
         } else
             return vccd_cli_usage_error("queries: unknown option '%s' (see vccd help queries)", opt);
     }
-    *first_file = i;
-    if (i >= argc)
+    for (int j = nfiles - 1; j >= 0; j--)
+        argv[argc - nfiles + j] = argv[1 + j];
+    *first_file = argc - nfiles;
+    if (nfiles == 0)
         return vccd_cli_usage_error("queries: no CSV file given");
     return VCCD_EXIT_OK;
 }

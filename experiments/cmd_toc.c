@@ -20,7 +20,7 @@
 #define MAX_MOTIONS 4
 
 typedef struct {
-    char name[64];
+    const char *name;           /* in the config's [motion.NAME] */
     vccd_motion *m;
 } named_motion;
 
@@ -50,13 +50,15 @@ static vccd_motion *
 motion_named(named_motion *ms, int *nm, vccd_config *c, const char *name, mpfr_prec_t prec,
              vccd_config_section *pair, vccd_config_kv *kv, vccd_error *e)
 {
-    char sec[80];
-    vccd_config_section *s;
+    vccd_config_section *s = NULL;
     for (int i = 0; i < *nm; i++)
         if (strcmp(ms[i].name, name) == 0)
             return ms[i].m;
-    snprintf(sec, sizeof sec, "motion.%s", name);
-    if (strlen(name) >= sizeof ms[0].name || !(s = vccd_config_find(c, sec))) {
+    /* [motion.NAME] by its name, however long */
+    for (int i = 0; i < c->n && !s; i++)
+        if (strncmp(c->sec[i].name, "motion.", 7) == 0 && strcmp(c->sec[i].name + 7, name) == 0)
+            s = &c->sec[i];
+    if (!s) {
         vccd_error_set(e, pair->file, kv->line, pair->name, kv->key, "no section [motion.%s]", name);
         return NULL;
     }
@@ -66,23 +68,34 @@ motion_named(named_motion *ms, int *nm, vccd_config *c, const char *name, mpfr_p
     }
     if (!(ms[*nm].m = vccd_motion_from_config(s, prec, e)))
         return NULL;
-    snprintf(ms[*nm].name, sizeof ms[*nm].name, "%s", name);
+    ms[*nm].name = s->name + 7;
     return ms[(*nm)++].m;
 }
+
+static int point_tokens(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_config_section *pair,
+                        vccd_config_kv *kv, mpfr_prec_t prec, char **tok, int n, vccd_error *e);
 
 /* One "point.K = NAME x y z" or "point.K = NAME vertex I". */
 static int
 parse_point(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_config_section *pair,
             vccd_config_kv *kv, mpfr_prec_t prec, vccd_error *e)
 {
-    char buf[512], *tok[5], *save = NULL;
-    int n = 0;
+    char *buf, *tok[5], *save = NULL;
+    int n = 0, rc;
 
-    if (strlen(kv->value) >= sizeof buf)
-        return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key, "value too long");
-    strcpy(buf, kv->value);
+    if (!(buf = strdup(kv->value)))
+        return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key, "out of memory");
     for (char *p = strtok_r(buf, " \t", &save); p && n < 5; p = strtok_r(NULL, " \t", &save))
         tok[n++] = p;
+    rc = point_tokens(t, ms, nm, c, pair, kv, prec, tok, n, e);
+    free(buf);
+    return rc;
+}
+
+static int
+point_tokens(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_config_section *pair,
+             vccd_config_kv *kv, mpfr_prec_t prec, char **tok, int n, vccd_error *e)
+{
     if ((n != 4 && n != 3) || (n == 4 && strcmp(tok[1], "vertex") == 0))
         return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key,
                               "expected 'MOTION x y z' or 'MOTION vertex INDEX'");
@@ -128,22 +141,28 @@ load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, vccd_track *t, named_mo
     vccd_config_kv *kv;
     mpfr_prec_t prec = 320;
 
-    /* A misspelt section must not be silently ignored. */
-    for (int i = 0; i < c->n; i++) {
-        const char *n = c->sec[i].name;
-        if (strcmp(n, "pair") && strcmp(n, "solver") && strcmp(n, "arithmetic") && strncmp(n, "motion.", 7))
-            return vccd_error_set(e, c->sec[i].file, c->sec[i].line, n, NULL,
-                                  "unknown section (pair, solver, arithmetic, motion.NAME; or body.NAME and "
-                                  "query for two meshes)");
-    }
-    if (vccd_solve_opts_from_config(o, c, e) != 0)
+    /* A misspelt section must not be silently ignored, nor a motion
+       that no point uses be left unread. */
+    if (vccd_cli_check_sections(c, e) != 0 || vccd_solve_opts_from_config(o, c, e) != 0)
         return -1;
     if (o->arith.kind == VCCD_ARITH_MPFR && o->arith.prec > prec)
         prec = o->arith.prec;
     if (o->arith.kind == VCCD_ARITH_ADAPTIVE && o->max_precision > prec)
         prec = o->max_precision;
+    for (int i = 0; i < c->n; i++) {
+        vccd_motion *m;
+        if (strcmp(c->sec[i].name, "motion") == 0)
+            return vccd_error_set(e, c->sec[i].file, c->sec[i].line, c->sec[i].name, NULL,
+                                  "toc names its motions: [motion.NAME]");
+        if (strncmp(c->sec[i].name, "motion.", 7) != 0)
+            continue;
+        if (!(m = vccd_motion_from_config(&c->sec[i], prec, e)))
+            return -1;
+        vccd_motion_free(m);
+    }
     if (!pair)
-        return vccd_error_set(e, c->file, 0, NULL, NULL, "no [pair] section (nor two [body.NAME] sections)");
+        return vccd_error_set(e, c->file, c->lines, NULL, NULL,
+                              "no [pair] section (nor two [body.NAME] sections; read to the end)");
     if (!(kv = vccd_config_get(pair, "kind")))
         return vccd_error_set(e, pair->file, pair->line, pair->name, "kind", "missing");
     if ((*kind = vccd_feature_kind_find(kv->value)) < 0)

@@ -73,7 +73,8 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "sample N body points and sub-intervals T of [0,1] of width 2^-k,\n"
       "k = 0..20, enclose position, velocity and acceleration over T on\n"
       "backend B, and check each against the trajectory evaluated in MPFR at\n"
-      "256 bits at the ends and at random times of T.  Prints the violations\n"
+      "256 bits (or 64 more than B's) at the ends and at random times of T.\n"
+      "Prints the violations\n"
       "(there must be none) and the median position-enclosure width per k.\n"
       "The last line is `total: models=K checks=C violations=V`; the exit\n"
       "status is 1 when V > 0.\n"
@@ -265,10 +266,10 @@ main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         print_overview(stdout);
-        return VCCD_EXIT_OK;
+        return vccd_cli_finish(VCCD_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0)
-        return cmd_version(1, argv + 1);
+        return vccd_cli_finish(cmd_version(1, argv + 1));
     if (argv[1][0] == '-')
         return vccd_cli_usage_error("unknown option '%s' (see vccd --help)", argv[1]);
     c = vccd_cli_find(argv[1]);
@@ -279,5 +280,11 @@ main(int argc, char **argv)
         fprintf(stderr, "vccd: %s\n", vccd_fpenv_describe(env));
         return VCCD_EXIT_FAIL;
     }
-    return c->run(argc - 1, argv + 1);
+    /* before any option parsing: "--help" may follow anything, even an
+       option that wants a value */
+    if (vccd_cli_wants_help(argc - 1, argv + 1)) {
+        fputs(c->help, stdout);
+        return vccd_cli_finish(VCCD_EXIT_OK);
+    }
+    return vccd_cli_finish(c->run(argc - 1, argv + 1));
 }

@@ -55,7 +55,9 @@ aabb_distance_lower(const void *ctx, const void *a, const void *b)
        in A's frame it lies in (o + R centre) +- |R| h. */
     for (int k = 0; k < 3; k++) {
         mid.c[k] = vccd_di_add(vccd_di_mul_d(vccd_di_set_d(y->lo[k]), 0.5), vccd_di_mul_d(vccd_di_set_d(y->hi[k]), 0.5));
-        h[k] = vccd_di_sub(vccd_di_set_d(y->hi[k]), mid.c[k]).hi;
+        /* h covers both ends from every centre in the enclosure mid */
+        h[k] = fmax(vccd_di_sub(vccd_di_set_d(y->hi[k]), mid.c[k]).hi,
+                    vccd_di_sub(mid.c[k], vccd_di_set_d(y->lo[k])).hi);
     }
     bv_apply(&cb, &c->p, &mid);
     for (int i = 0; i < 3; i++) {

@@ -147,6 +147,29 @@ obb_fit(void *bv, const double (*pts)[3], long np)
     obb_axes(m, &N, b->q);
     /* every |entry| of M(q) is at most its row norm N */
     bv_project(b->lo, b->hi, (const double (*)[3])m, 3, N, pts, np);
+    /* Principal axes are ill-defined for nearly isotropic point sets (a
+       cube's can come out diagonal); the body axes (q = 1, exact min and
+       max) are kept instead when their box is smaller. */
+    {
+        double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, va = 1, vp = 1;
+        for (const double *p = pts[0], *end = pts[0] + 3 * np; p < end; p += 3)
+            for (int k = 0; k < 3; k++) {
+                lo[k] = p[k] < lo[k] ? p[k] : lo[k];
+                hi[k] = p[k] > hi[k] ? p[k] : hi[k];
+            }
+        for (int k = 0; k < 3; k++) {   /* volumes in units of the extents */
+            va *= hi[k] - lo[k];
+            vp *= (b->hi[k] - b->lo[k]) / N;
+        }
+        if (va < vp) {
+            b->q[0] = 1;
+            b->q[1] = b->q[2] = b->q[3] = 0;
+            for (int k = 0; k < 3; k++) {
+                b->lo[k] = lo[k];
+                b->hi[k] = hi[k];
+            }
+        }
+    }
 }
 
 /* What the node test needs of the relative pose, as midpoints and

@@ -19,16 +19,28 @@ int
 vccd_pose_from_quat(vccd_pose *p, const vccd_di pos[3], const vccd_di q[4])
 {
     vccd_di_quat u;
-    vccd_di n2 = vccd_di_set_d(0.0), n;
+    vccd_di n2 = vccd_di_set_d(0.0), n, qs[4];
+    double m = 0.0;
+    int ex;
+    /* Scale by a power of two to magnitude ~1 first (exact but for
+       subnormals, and outward-rounded anyway), so that 1e-300 and 1e200
+       quaternions normalise too. */
     for (int i = 0; i < 4; i++)
-        n2 = vccd_di_add(n2, vccd_di_sqr(q[i]));
+        m = fmax(m, fmax(fabs(q[i].lo), fabs(q[i].hi)));
+    if (!(m > 0.0) || !(m < INFINITY))
+        return -1;
+    frexp(m, &ex);
+    for (int i = 0; i < 4; i++) {
+        qs[i] = vccd_di_mul_d(q[i], ldexp(1.0, -ex));
+        n2 = vccd_di_add(n2, vccd_di_sqr(qs[i]));
+    }
     if (!(n2.lo > 0.0) || !(n2.hi < INFINITY))
         return -1;
     /* u encloses the unit quaternion q / |q|, so the matrix encloses its
        rotation (quat_to_mat3's contract). */
     n = vccd_di_sqrt(n2);
     for (int i = 0; i < 4; i++)
-        u.q[i] = vccd_di_div(q[i], n);
+        u.q[i] = vccd_di_div(qs[i], n);
     vccd_di_quat_to_mat3(&p->R, &u);
     for (int k = 0; k < 3; k++)
         p->o.c[k] = pos[k];
@@ -150,8 +162,6 @@ query_finish(query *qy, const vccd_pose *pa)
     r->lower = qy->done ? 0.0 : qy->lower;
     if (qy->done)
         r->upper = 0.0;
-    if (r->lower > r->upper)    /* both rigorous: only rounding of a */
-        r->lower = r->upper;    /* touching pair can order them so */
     if (!qy->done)
         r->status = r->lower > 0.0 ? VCCD_DISTANCE_SEPARATED : VCCD_DISTANCE_TOUCHING;
     /* Report the witness points in the world frame (A's frame mapped by

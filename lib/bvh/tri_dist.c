@@ -13,6 +13,7 @@
    - a crossing: an edge whose end points are on strictly opposite sides
      of the other triangle's plane and which passes strictly inside its
      three edges (interval orientation signs) proves a common point. */
+#include "vccd/closest.h"
 #include "vccd/distance.h"
 
 typedef struct {
@@ -20,51 +21,8 @@ typedef struct {
     double wa[3], wb[3];        /* barycentric weights on a and b */
 } closest;
 
-static inline double dot3(const double *x, const double *y) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
 static inline void sub3(double *r, const double *x, const double *y) { for (int k = 0; k < 3; k++) r[k] = x[k] - y[k]; }
 static inline double clamp01(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; }
-
-/* Parameters s, t of the closest points of segments p0 + s d1 and
-   q0 + t d2 (minimise the convex quadratic, clamping to [0, 1]). */
-static void
-seg_seg(double *s, double *t, const double *p0, const double *p1, const double *q0, const double *q1)
-{
-    double d1[3], d2[3], r[3], a, e, f, c, b, den;
-    sub3(d1, p1, p0);
-    sub3(d2, q1, q0);
-    sub3(r, p0, q0);
-    a = dot3(d1, d1);
-    e = dot3(d2, d2);
-    f = dot3(d2, r);
-    c = dot3(d1, r);
-    b = dot3(d1, d2);
-    if (!(a > 0.0) && !(e > 0.0)) {
-        *s = *t = 0.0;
-        return;
-    }
-    if (!(a > 0.0)) {
-        *s = 0.0;
-        *t = clamp01(f / e);
-        return;
-    }
-    if (!(e > 0.0)) {
-        *t = 0.0;
-        *s = clamp01(-c / a);
-        return;
-    }
-    den = a * e - b * b;
-    *s = den > 0.0 ? clamp01((b * f - c * e) / den) : 0.0;
-    *t = (b * *s + f) / e;
-    if (*t < 0.0) {
-        *t = 0.0;
-        *s = clamp01(-c / a);
-    } else if (*t > 1.0) {
-        *t = 1.0;
-        *s = clamp01((b - c) / a);
-    }
-    if (*s != *s || *t != *t)
-        *s = *t = 0.0;
-}
 
 static double
 dist2_at(const double *const a[3], const double wa[3], const double *const b[3], const double wb[3])
@@ -91,34 +49,6 @@ consider(closest *c, const double *const a[3], const double wa[3], const double 
     }
 }
 
-/* Vertex x of one triangle against the inside of triangle t: the
-   projection onto t's plane when it falls inside (the edges cover the
-   rest through seg_seg). */
-static int
-vertex_face(double w[3], const double *x, const double *const t[3])
-{
-    double e1[3], e2[3], r[3], a, b, c, d, f, den, u, v;
-    sub3(e1, t[1], t[0]);
-    sub3(e2, t[2], t[0]);
-    sub3(r, x, t[0]);
-    a = dot3(e1, e1);
-    b = dot3(e1, e2);
-    c = dot3(e2, e2);
-    d = dot3(e1, r);
-    f = dot3(e2, r);
-    den = a * c - b * b;
-    if (!(den > 0.0))
-        return 0;
-    u = (c * d - b * f) / den;
-    v = (a * f - b * d) / den;
-    if (!(u >= 0.0 && v >= 0.0 && u + v <= 1.0))
-        return 0;
-    w[0] = 1.0 - u - v;
-    w[1] = u;
-    w[2] = v;
-    return 1;
-}
-
 static void
 approx_closest(closest *c, const double *const a[3], const double *const b[3])
 {
@@ -127,19 +57,24 @@ approx_closest(closest *c, const double *const a[3], const double *const b[3])
     c->d2 = INFINITY;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
-            double s, t, wa[3] = { 0, 0, 0 }, wb[3] = { 0, 0, 0 };
-            seg_seg(&s, &t, a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]);
+            double s, t, wa[3] = { 0, 0, 0 }, wb[3] = { 0, 0, 0 }, qa[3], qb[3];
+            vccd_closest_segment_segment(qa, qb, &s, &t, a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]);
             wa[i] = 1.0 - s;
             wa[(i + 1) % 3] = s;
             wb[j] = 1.0 - t;
             wb[(j + 1) % 3] = t;
             consider(c, a, wa, b, wb);
         }
-    for (int i = 0; i < 3; i++) {
-        if (vertex_face(w, a[i], b))
+    for (int i = 0; i < 3; i++) {      /* vertex against the inside of a face */
+        double q[3], u, v;
+        if (vccd_closest_point_triangle_inside(q, &u, &v, a[i], b[0], b[1], b[2])) {
+            w[0] = 1.0 - u - v, w[1] = u, w[2] = v;
             consider(c, a, one[i], b, w);
-        if (vertex_face(w, b[i], a))
+        }
+        if (vccd_closest_point_triangle_inside(q, &u, &v, b[i], a[0], a[1], a[2])) {
+            w[0] = 1.0 - u - v, w[1] = u, w[2] = v;
             consider(c, a, w, b, one[i]);
+        }
     }
     if (c->d2 == INFINITY) {    /* overflowing coordinates: any pair will do */
         c->d2 = 0.0;

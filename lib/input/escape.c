@@ -57,6 +57,16 @@ piece_at(char *piece, size_t *adv, const unsigned char *u, size_t i, size_t len)
     return 4;
 }
 
+size_t
+vccd_input_escaped_len(const char *s, size_t len)
+{
+    char piece[8];
+    size_t total = 0, adv;
+    for (size_t i = 0; i < len; i += adv)
+        total += piece_at(piece, &adv, (const unsigned char *)s, i, len);
+    return total;
+}
+
 char *
 vccd_input_escape(char *out, size_t size, const char *s, size_t len)
 {
@@ -67,8 +77,7 @@ vccd_input_escape(char *out, size_t size, const char *s, size_t len)
 
     if (size == 0)
         return out;
-    for (i = 0; i < len; i += adv)
-        total += piece_at(piece, &adv, u, i, len);
+    total = vccd_input_escaped_len(s, len);
     cut = total >= size;
     for (i = 0; i < len; i += adv) {
         k = piece_at(piece, &adv, u, i, len);

@@ -20,13 +20,13 @@ static const vccd_mesh_format *const formats[] = {
 const char *
 vccd_mesh_format_names(void)
 {
-    static char names[128];
-    if (!names[0])
-        for (int i = 0; i < NFORMATS; i++) {
-            size_t n = strlen(names);
-            snprintf(names + n, sizeof names - n, "%s%s", i ? " " : "", formats[i]->name);
-        }
-    return names;
+    /* " obj off ply", made by the compiler from the same list */
+    static const char names[] = ""
+#define VCCD_MESH_FORMAT(name) " " #name
+#include "mesh/formats.h"
+#undef VCCD_MESH_FORMAT
+        ;
+    return names + 1;
 }
 
 /* The format named by path's extension (".obj", ".obj.gz", any case),
@@ -85,8 +85,8 @@ read_file(vccd_mesh_raw *r, const char **fmt, const char *path, vccd_error *e)
             return -1;
         if (!f)
             return vccd_error_set(e, path, 0, NULL, NULL,
-                                  "unknown mesh format (not named .obj, .off or .ply, with or without .gz, and "
-                                  "not starting with 'ply' or 'OFF'); formats: %s",
+                                  "unknown mesh format: the name does not end in a format's extension (optionally "
+                                  "followed by .gz) and the first word marks none; formats: %s",
                                   vccd_mesh_format_names());
     }
     *fmt = f->name;
@@ -149,6 +149,8 @@ vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vcc
         o = &defaults;
     memset(m, 0, sizeof *m);
     memset(&r, 0, sizeof r);
+    if (!*spec)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "empty mesh name (a file, a shape or a bundled model)");
     if (vccd_mesh_is_shape(spec)) {
         if (vccd_mesh_shape(m, spec, VCCD_MESH_DEGENERATE_KEEP, e) != 0)
             return -1;
@@ -168,7 +170,7 @@ vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vcc
             return -1;
         }
     }
-    rc = vccd_mesh_normalize_build(m, path ? path : spec, &r, o, e);
+    rc = vccd_mesh_normalize_build(m, spec, &r, o, e);
     vccd_mesh_raw_clear(&r);
     if (rc != 0)
         return -1;

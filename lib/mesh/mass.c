@@ -15,10 +15,31 @@
 
 #include "vccd/mesh.h"
 
+/* A sum with its running rounding error (Neumaier): 100K terms of mixed
+   signs would otherwise lose up to ~1e5 ulps of the total. */
+typedef struct {
+    double s, c;
+} sum;
+
+static void
+add(sum *a, double x)
+{
+    double t = a->s + x;
+    a->c += fabs(a->s) >= fabs(x) ? (a->s - t) + x : (x - t) + a->s;
+    a->s = t;
+}
+
+static double
+total(const sum *a)
+{
+    return a->s + a->c;
+}
+
 int
 vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e)
 {
-    double o[3], lo[3], hi[3], vol = 0, s1[3] = { 0, 0, 0 }, c2[3][3] = { { 0 } }, com[3], tr;
+    double o[3], lo[3], hi[3], vol, c2[3][3], com[3], tr;
+    sum svol = { 0, 0 }, s1[3], sc2[3][3];
 
     if (m->closure != VCCD_MESH_CLOSED) {
         char d[160];
@@ -38,6 +59,8 @@ vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e)
             }
     for (int k = 0; k < 3; k++)
         o[k] = lo[k] / 2 + hi[k] / 2;
+    memset(s1, 0, sizeof s1);
+    memset(sc2, 0, sizeof sc2);
     for (long i = 0; i < m->nt; i++) {
         double a[3], b[3], c[3], s[3], d;
         for (int k = 0; k < 3; k++) {
@@ -48,25 +71,25 @@ vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e)
         }
         d = a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2])
             + a[2] * (b[0] * c[1] - b[1] * c[0]);
-        vol += d;
+        add(&svol, d);
         for (int k = 0; k < 3; k++) {
-            s1[k] += d * s[k];
+            add(&s1[k], d * s[k]);
             for (int l = k; l < 3; l++)
-                c2[k][l] += d * (a[k] * a[l] + b[k] * b[l] + c[k] * c[l] + s[k] * s[l]);
+                add(&sc2[k][l], d * (a[k] * a[l] + b[k] * b[l] + c[k] * c[l] + s[k] * s[l]));
         }
     }
-    vol /= 6;
+    vol = total(&svol) / 6;
     if (!(vol > 0) || !isfinite(vol))
         return vccd_error_set(e, m->name, 0, NULL, NULL,
                               "no mass properties: signed volume %.17g is not positive (are the triangles "
                               "oriented inward?)",
                               vol);
     for (int k = 0; k < 3; k++)
-        com[k] = s1[k] / 24 / vol;
+        com[k] = total(&s1[k]) / 24 / vol;
     for (int k = 0; k < 3; k++)
         for (int l = k; l < 3; l++) {
             /* second moment about the centre of mass */
-            c2[k][l] = c2[k][l] / 120 - vol * com[k] * com[l];
+            c2[k][l] = total(&sc2[k][l]) / 120 - vol * com[k] * com[l];
             c2[l][k] = c2[k][l];
         }
     tr = c2[0][0] + c2[1][1] + c2[2][2];

@@ -78,6 +78,10 @@ validate(const char *name, const double (*v)[3], long nv, const vccd_mesh_index 
     if (nv > INT32_MAX)
         return vccd_error_set(e, name, 0, NULL, NULL, "%ld vertices: at most %ld are supported", nv,
                               (long)INT32_MAX);
+    /* edge numbers are vccd_mesh_index too, and a mesh has up to 3 nt */
+    if (nt > INT32_MAX / 3)
+        return vccd_error_set(e, name, 0, NULL, NULL, "%ld triangles: at most %ld are supported", nt,
+                              (long)(INT32_MAX / 3));
     for (long i = 0; i < nv; i++)
         for (int c = 0; c < 3; c++)
             if (!isfinite(v[i][c]))

@@ -38,8 +38,16 @@ vccd_mesh_model_path(char *out, size_t size, const char *name, vccd_error *e)
             if (n > 0 && (size_t)n < size && access(out, R_OK) == 0)
                 return 0;
         }
-    return vccd_error_set(e, name, 0, NULL, NULL,
-                          "no such file, and no bundled model of that name in %s%s%s (a procedural shape is one of "
-                          "tetrahedron, box:X:Y:Z, icosphere:N, torus:R:r:N:M, grid:N)",
-                          nd > 0 ? dirs[0] : "(no models directory)", nd > 1 ? " or " : "", nd > 1 ? dirs[1] : "");
+    {
+        char shapes[256] = "";
+        const char *n, *p, *w;
+        for (int i = 0; vccd_mesh_shape_info(i, &n, &p, &w); i++) {
+            size_t l = strlen(shapes);
+            snprintf(shapes + l, sizeof shapes - l, "%s%s%s", i ? ", " : "", n, p);
+        }
+        return vccd_error_set(e, name, 0, NULL, NULL,
+                              "no such file, and no bundled model of that name in %s%s%s (shapes: %s)",
+                              nd > 0 ? dirs[0] : "(no models directory)", nd > 1 ? " or " : "", nd > 1 ? dirs[1] : "",
+                              shapes);
+    }
 }

@@ -24,12 +24,14 @@ read_vertex(vccd_mesh_raw *r, const char *s, const vccd_input *in, vccd_error *e
         size_t len;
         const char *tok = vccd_mesh_token(&s, &len);
         char what[64];
-        snprintf(what, sizeof what, "vertex %ld %c", r->nv + 1, axis[k]);
         if (!tok)
             return vccd_mesh_line_error(in, e, "vertex %ld: %d coordinate%s, expected 3", r->nv + 1, k,
                                         k == 1 ? "" : "s");
-        if (vccd_mesh_parse_coord(&p[k], tok, len, in, what, e) != 0)
-            return -1;
+        if (!vccd_mesh_coord_ok(&p[k], tok, len)) {
+            snprintf(what, sizeof what, "vertex %ld %c", r->nv + 1, axis[k]);
+            if (vccd_mesh_parse_coord(&p[k], tok, len, in, what, e) != 0)
+                return -1;
+        }
     }
     /* further numbers (w, or vertex colours) are not geometry */
     return vccd_mesh_raw_vertex(r, p, in, e);
@@ -49,9 +51,11 @@ read_face(vccd_mesh_raw *r, const char *s, vccd_mesh_index **c, long *ccap, forw
         char what[64];
         if (il > len)
             il = len;
-        snprintf(what, sizeof what, "face corner %ld", n + 1);
-        if (vccd_mesh_parse_long(&idx, tok, il, -(long)INT32_MAX, INT32_MAX, in, what, e) != 0)
-            return -1;
+        if (!vccd_mesh_long_ok(&idx, tok, il, -(long)INT32_MAX, INT32_MAX)) {
+            snprintf(what, sizeof what, "face corner %ld", n + 1);
+            if (vccd_mesh_parse_long(&idx, tok, il, -(long)INT32_MAX, INT32_MAX, in, what, e) != 0)
+                return -1;
+        }
         if (idx == 0)
             return vccd_mesh_line_error(in, e, "face corner %ld: vertex index 0 (OBJ counts from 1, or from -1 "
                                                "backwards)", n + 1);

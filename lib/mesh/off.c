@@ -92,12 +92,14 @@ read_off(vccd_mesh_raw *r, vccd_input *in, vccd_error *e)
             return rc < 0 ? -1 : ends_early(in, e, "vertices", cnt[0], i);
         for (k = 0; k < 3; k++) {
             char what[64];
-            snprintf(what, sizeof what, "vertex %ld %c", i, axis[k]);
             if (!(tok = vccd_mesh_token(&s, &len)))
                 return vccd_mesh_line_error(in, e, "vertex %ld: %d coordinate%s, expected 3", i, k,
                                             k == 1 ? "" : "s");
-            if (vccd_mesh_parse_coord(&p[k], tok, len, in, what, e) != 0)
-                return -1;
+            if (!vccd_mesh_coord_ok(&p[k], tok, len)) {
+                snprintf(what, sizeof what, "vertex %ld %c", i, axis[k]);
+                if (vccd_mesh_parse_coord(&p[k], tok, len, in, what, e) != 0)
+                    return -1;
+            }
         }
         if (vccd_mesh_raw_vertex(r, p, in, e) != 0)
             return -1;
@@ -119,14 +121,16 @@ read_off(vccd_mesh_raw *r, vccd_input *in, vccd_error *e)
         }
         for (long j = 0; j < n; j++) {
             long idx;
-            snprintf(what, sizeof what, "face %ld corner %ld", i, j + 1);
             if (!(tok = vccd_mesh_token(&s, &len))) {
                 vccd_mesh_line_error(in, e, "count mismatch: face %ld announces %ld vertices, the line has %ld", i,
                                      n, j);
                 goto fail;
             }
-            if (vccd_mesh_parse_long(&idx, tok, len, 0, cnt[0] - 1, in, what, e) != 0)
-                goto fail;
+            if (!vccd_mesh_long_ok(&idx, tok, len, 0, cnt[0] - 1)) {
+                snprintf(what, sizeof what, "face %ld corner %ld", i, j + 1);
+                if (vccd_mesh_parse_long(&idx, tok, len, 0, cnt[0] - 1, in, what, e) != 0)
+                    goto fail;
+            }
             if (vccd_grow((void **)&c, &ccap, j, sizeof *c) != 0) {
                 vccd_mesh_line_error(in, e, "out of memory");
                 goto fail;

@@ -19,12 +19,16 @@
 
 typedef enum { T_INT8, T_UINT8, T_INT16, T_UINT16, T_INT32, T_UINT32, T_FLOAT32, T_FLOAT64 } ptype;
 
+/* Names, sizes and (integer types) the range an ASCII value must be in. */
 static const struct {
     const char *name, *alias;
     int size;
+    long lo, hi;
 } types[] = {
-    { "char", "int8", 1 },  { "uchar", "uint8", 1 },   { "short", "int16", 2 },    { "ushort", "uint16", 2 },
-    { "int", "int32", 4 },  { "uint", "uint32", 4 },   { "float", "float32", 4 }, { "double", "float64", 8 },
+    { "char", "int8", 1, INT8_MIN, INT8_MAX },       { "uchar", "uint8", 1, 0, UINT8_MAX },
+    { "short", "int16", 2, INT16_MIN, INT16_MAX },   { "ushort", "uint16", 2, 0, UINT16_MAX },
+    { "int", "int32", 4, INT32_MIN, INT32_MAX },     { "uint", "uint32", 4, 0, (long)UINT32_MAX },
+    { "float", "float32", 4, 0, 0 },                 { "double", "float64", 8, 0, 0 },
 };
 
 #define NAME_MAX_LEN 64
@@ -432,30 +436,38 @@ read_ascii(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
                 const prop *q = &el->p[pi];
                 long n = 1;
                 char what[NAME_MAX_LEN * 2 + 40];
-                snprintf(what, sizeof what, "%s %ld %s", el->name, i, q->name);
+                /* the element's name for a message, made only then */
+#define WHAT() (snprintf(what, sizeof what, "%s %ld %s", el->name, i, q->name), what)
                 if (q->list) {
                     if (!(tok = vccd_mesh_token(&s, &len))) {
-                        vccd_mesh_line_error(in, e, "%s: missing list count", what);
+                        vccd_mesh_line_error(in, e, "%s: missing list count", WHAT());
                         goto out;
                     }
-                    if (vccd_mesh_parse_long(&n, tok, len, 0, MAX_CORNERS, in, what, e) != 0)
+                    if (!vccd_mesh_long_ok(&n, tok, len, types[q->count_type].lo, types[q->count_type].hi)
+                        && vccd_mesh_parse_long(&n, tok, len, types[q->count_type].lo, types[q->count_type].hi, in,
+                                                WHAT(), e)
+                               != 0)
                         goto out;
+                    if (n < 0 || n > MAX_CORNERS) {
+                        vccd_mesh_line_error(in, e, "%s: list count %ld out of range 0..%ld", WHAT(), n, MAX_CORNERS);
+                        goto out;
+                    }
                 }
                 for (long j = 0; j < n; j++) {
                     double v;
                     if (!(tok = vccd_mesh_token(&s, &len))) {
-                        vccd_mesh_line_error(in, e, "%s: count mismatch: %ld value%s, expected %ld", what, j,
+                        vccd_mesh_line_error(in, e, "%s: count mismatch: %ld value%s, expected %ld", WHAT(), j,
                                              j == 1 ? "" : "s", n);
                         goto out;
                     }
                     if (is_float(q->type)) {
-                        if (vccd_mesh_parse_coord(&v, tok, len, in, what, e) != 0)
+                        if (!vccd_mesh_coord_ok(&v, tok, len) && vccd_mesh_parse_coord(&v, tok, len, in, WHAT(), e) != 0)
                             goto out;
                     } else {
                         long iv;
-                        if (vccd_mesh_parse_long(&iv, tok, len, q->type == T_UINT32 ? 0 : INT32_MIN,
-                                                 q->type == T_UINT32 ? (long)UINT32_MAX : INT32_MAX, in, what, e)
-                            != 0)
+                        if (!vccd_mesh_long_ok(&iv, tok, len, types[q->type].lo, types[q->type].hi)
+                            && vccd_mesh_parse_long(&iv, tok, len, types[q->type].lo, types[q->type].hi, in, WHAT(), e)
+                                   != 0)
                             goto out;
                         v = (double)iv;
                     }
@@ -469,6 +481,7 @@ read_ascii(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
                 }
                 if (pi == el->corners)
                     x.n = n;
+#undef WHAT
             }
             if (vccd_mesh_token(&s, &len)) {
                 vccd_mesh_line_error(in, e, "%s %ld: count mismatch: more values than its %d properties", el->name, i,

@@ -37,6 +37,12 @@ int vccd_mesh_parse_coord(double *x, const char *tok, size_t len, const vccd_inp
 int vccd_mesh_parse_long(long *x, const char *tok, size_t len, long lo, long hi, const vccd_input *in,
                          const char *what, vccd_error *e);
 
+/* The same without a message, for the common case: 1 with *x set when
+   the token is valid, else 0 (the caller then calls the function above
+   to report why, so that building the `what` text costs only on error). */
+int vccd_mesh_coord_ok(double *x, const char *tok, size_t len);
+int vccd_mesh_long_ok(long *x, const char *tok, size_t len, long lo, long hi);
+
 /* A text error at in's current line. */
 int vccd_mesh_line_error(const vccd_input *in, vccd_error *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

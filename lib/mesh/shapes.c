@@ -2,6 +2,7 @@
    A new shape is a builder here and one line in the table below. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,8 +303,14 @@ vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_e
     long nv = 0, nt = 0;
 
     memset(m, 0, sizeof *m);
-    if (!s)
-        return vccd_error_set(e, spec, 0, NULL, NULL, "unknown shape (known: tetrahedron, box, icosphere, torus, grid)");
+    if (!s) {
+        char known[256] = "";
+        for (int i = 0; i < NSHAPES; i++) {
+            size_t l = strlen(known);
+            snprintf(known + l, sizeof known - l, "%s%s%s", i ? ", " : "", shapes[i].name, shapes[i].params);
+        }
+        return vccd_error_set(e, spec, 0, NULL, NULL, "unknown shape (shapes: %s)", known);
+    }
     a.spec = spec;
     while (*p == ':') {
         char *end;

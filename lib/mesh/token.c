@@ -79,3 +79,26 @@ vccd_mesh_parse_long(long *x, const char *tok, size_t len, long lo, long hi, con
     *x = v;
     return 0;
 }
+
+int
+vccd_mesh_coord_ok(double *x, const char *tok, size_t len)
+{
+    char *end;
+    *x = strtod(tok, &end);
+    return len > 0 && end == tok + len && isfinite(*x);
+}
+
+int
+vccd_mesh_long_ok(long *x, const char *tok, size_t len, long lo, long hi)
+{
+    char *end;
+    long v;
+    if (len == 0 || (*tok != '-' && *tok != '+' && (*tok < '0' || *tok > '9')))
+        return 0;
+    errno = 0;
+    v = strtol(tok, &end, 10);
+    if (end != tok + len || errno == ERANGE || v < lo || v > hi)
+        return 0;
+    *x = v;
+    return 1;
+}

@@ -79,7 +79,7 @@ int vccd_bv_type_count(void);
 const vccd_bv_type *vccd_bv_type_get(int i);
 /* Index of the type called name, or -1. */
 int vccd_bv_type_find(const char *name);
-/* "sphere, aabb, ..." for messages. */
+/* "sphere, aabb, ..." for messages (a constant string). */
 const char *vccd_bv_type_names(void);
 #define VCCD_BV_MAX 8
 /* Largest ctx_size of any type, for stack buffers. */

@@ -20,7 +20,7 @@ typedef struct {
 void vccd_pose_identity(vccd_pose *p);
 /* p := position pos and the rotation of quaternion q / |q| (w x y z),
    both given as enclosures (e.g. of decimals, vccd_di_set_str).  -1 when
-   |q|^2 may be 0 (no rotation is defined). */
+   q may be 0 (no rotation is defined) or is not finite. */
 int vccd_pose_from_quat(vccd_pose *p, const vccd_di pos[3], const vccd_di q[4]);
 
 /* One triangle pair: a (exact doubles) and b (interval enclosures of its

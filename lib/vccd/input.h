@@ -64,5 +64,7 @@ long long vccd_input_offset(const vccd_input *in);
    (other than the C1 controls U+0080..U+009F) and escaped otherwise.
    Returns out. */
 char *vccd_input_escape(char *out, size_t size, const char *s, size_t len);
+/* The length of s[0..len) escaped, in full. */
+size_t vccd_input_escaped_len(const char *s, size_t len);
 
 #endif

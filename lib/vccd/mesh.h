@@ -2,8 +2,10 @@
    unique edges, feature ownership and mass properties.
 
    Geometry is exactly the doubles stored here: readers convert decimal
-   text correctly rounded (strtod) and nothing later rounds it again, so
-   every backend sees the same exact input (doc/meshes.md). */
+   text correctly rounded (strtod) and nothing later rounds it again but
+   a normalisation the user asks for (vccd_mesh_load_opts), whose
+   rounded result is then the geometry; so every backend sees the same
+   exact input (doc/meshes.md). */
 #ifndef VCCD_MESH_H
 #define VCCD_MESH_H
 
@@ -101,8 +103,8 @@ typedef enum { VCCD_MESH_DEGENERATE_KEEP = 0, VCCD_MESH_DEGENERATE_DROP } vccd_m
    and coordinate, counts (and with DROP removes) degenerate triangles,
    builds the unique edges, ownership and closure.  0, or -1 with e
    naming `name` and what is wrong (index out of range, NaN or inf, empty
-   mesh, no triangle left after dropping, more than INT32_MAX vertices,
-   out of memory), with vertex and triangle numbers counted from 0; m is
+   mesh, no triangle left after dropping, more than INT32_MAX vertices
+   or INT32_MAX / 3 triangles, out of memory), with vertex and triangle numbers counted from 0; m is
    then empty (vccd_mesh_clear is still allowed).  Readers check their
    input first so that their messages name the line; this is the last
    guard for every other source.  Takes O(nv + nt) time but for the
@@ -145,10 +147,10 @@ int vccd_mesh_shape_info(int i, const char **name, const char **params, const ch
    Mass properties of a closed mesh of uniform density 1, by the
    divergence theorem (a signed tetrahedron from a reference point per
    triangle).  Plain doubles, not intervals: these numbers feed the
-   rigid-body motion set-up, not a proof, and are accurate to a small
-   multiple of the rounding unit times the triangle count (the reference
-   point is the bbox centre, so a mesh far from the origin does not lose
-   digits to cancellation). */
+   rigid-body motion set-up, not a proof.  The sums are compensated, so the
+   error is that of rounding each triangle's term, not of summing 10^5 of
+   them, and the reference point is the bbox centre, so a mesh far from
+   the origin does not lose digits to cancellation. */
 typedef struct {
     double volume;
     double com[3];              /* centre of mass */
@@ -196,7 +198,8 @@ int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
    meaning.  center: where the origin goes (centroid: the mean of the
    vertices used by triangles; mass: the centre of mass, closed meshes
    only; bbox: the bounding box centre); radius > 0 then scales about
-   that origin so that the farthest vertex is at distance radius. */
+   that origin so that the farthest vertex is at distance radius (to
+   rounding). */
 typedef enum {
     VCCD_MESH_CENTER_NONE = 0,
     VCCD_MESH_CENTER_CENTROID,

@@ -101,15 +101,7 @@ START_TEST(test_contains)
         vccd_mesh m;
         vccd_bvh h;
         vccd_bvh_opts o;
-        vccd_error e;
-        double scale, offset;
-        long nv = 3 + (long)(tu_ulong() % 40), nt = 1 + (long)(tu_ulong() % 80);
-        ref_scale_random(&scale, &offset);
-        ref_mesh_random(&m, nv, nt, scale, offset);
-        vccd_bvh_opts_init(&o);
-        o.leaf_size = 1 + (int)(tu_ulong() % 8);
-        o.split = tu_ulong() % 2 ? VCCD_BVH_SPLIT_SAH : VCCD_BVH_SPLIT_MEDIAN;
-        TU_CHECK(vccd_bvh_build(&h, &m, &o, &e) == 0, "build: %s", e.msg);
+        ref_bvh_random(&m, &h, &o, 40, 80, 8);
         for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
             const vccd_bv_type *bt = vccd_bv_type_get(ty);
             TU_CHECK(h.bv[ty] != NULL, "type %s not built", bt->name);
@@ -169,19 +161,37 @@ START_TEST(test_distance_lower)
         rvec *wa, *wb;
         mpfr_t mag, tol, lo, hi, best, diam;
         double scale = ldexp(1.0, (int)(tu_ulong() % 40) - 20), sep;
-        int kind = (int)(tu_ulong() % 3);
+        int kind = (int)(tu_ulong() % 4);
 
-        ref_mesh_random(&ma, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
-        ref_mesh_random(&mb, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
-        ref_pose_random(&pa, 0);
-        ref_pose_random(&pb, kind == 2);
+        if (kind < 3) {
+            ref_mesh_random(&ma, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
+            ref_mesh_random(&mb, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
+        } else {
+            /* two unit cubes face to face, a gap of 2^-k apart and turned
+               by about 2^-24 rad: here the boxes' bounds are nearly the
+               true distance, so a missing error term shows */
+            ck_assert(vccd_mesh_shape(&ma, "box:1:1:1", VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+            ck_assert(vccd_mesh_shape(&mb, "box:1:1:1", VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+            scale = 1.0;
+        }
+        ref_pose_random(&pa, kind == 3);
+        ref_pose_random(&pb, kind >= 2);
         sep = kind == 0 ? 0.5 : kind == 1 ? 100.0 : 2.2;
         for (int k = 0; k < 3; k++) {
             pa.o[k] = scale * (2 * tu_unit() - 1);
             pb.o[k] = pa.o[k] + scale * sep * (2 * tu_unit() - 1);
         }
+        if (kind == 3) {
+            int axis = (int)(tu_ulong() % 3);
+            for (int k = 0; k < 3; k++)
+                pb.o[k] = pa.o[k] + (k == axis ? 1.0 + ldexp(1.0, -(int)(tu_ulong() % 30)) : 0.0);
+        }
         ref_pose_di(&qa, &pa);
         ref_pose_di(&qb, &pb);
+        /* every other case with widened pose enclosures (the true pose
+           stays inside): the node tests' width terms must cover it */
+        ref_pose_widen(&qa, it % 2 ? 10 + (int)(tu_ulong() % 40) : 0);
+        ref_pose_widen(&qb, it % 2 ? 10 + (int)(tu_ulong() % 40) : 0);
         vccd_bv_relpose_from(&rp, &qa.o, &qa.R, &qb.o, &qb.R);
         vccd_bvh_opts_init(&o);
         o.leaf_size = 1 + (int)(tu_ulong() % 3);

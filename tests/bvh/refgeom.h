@@ -343,6 +343,29 @@ ref_apply(rvec *x, const ref_pose *rp, const double v[3])
         mpfr_clear(R[i]);
 }
 
+/* Widen every interval of p outward by random relative amounts up to
+   2^-widen_bits, different on each side so that the midpoint moves off
+   the true pose (0: leave p alone): the true pose stays inside, so every
+   bound must still hold -- this exercises the pose-width terms of the
+   node tests (midpoint +- radius) and of the triangle bounds. */
+static inline void
+ref_pose_widen(vccd_pose *p, int widen_bits)
+{
+    if (!widen_bits)
+        return;
+    for (int i = 0; i < 9; i++) {
+        double w = ldexp(1.0, -widen_bits) * (fabs(p->R.m[i].lo) + fabs(p->R.m[i].hi) + 1e-3);
+        p->R.m[i] = vccd_di_add(p->R.m[i], vccd_di_set_2d(-w * tu_unit(), w * tu_unit()));
+    }
+    if (tu_ulong() % 2)         /* half the time the rotation alone */
+        return;
+    for (int k = 0; k < 3; k++) {
+        double w = ldexp(1.0, -widen_bits) * (fabs(p->o.c[k].lo) + fabs(p->o.c[k].hi) + 1e-3);
+        p->o.c[k] = vccd_di_add(p->o.c[k], vccd_di_set_2d(-w * tu_unit(), w * tu_unit()));
+    }
+}
+
+/* Every method on bodies a and b against the reference. */
 /* A random pose: rotation by a random integer quaternion (components up
    to 2^qbits; small qbits with a big w gives a tiny rotation). */
 static inline void
@@ -404,6 +427,25 @@ ref_scale_random(double *scale, double *offset)
     case 4: *scale = ldexp(1.0, -60), *offset = 1.0; break;                             /* features at 1 ulp scale */
     default: *scale = ldexp(1.0, (int)(tu_ulong() % 200) - 100), *offset = 0.0; break;
     }
+}
+
+/* A random soup of up to nv_max vertices and nt_max triangles at a
+   random adversarial scale, and its BVH with a random leaf size (1 ..
+   leaf_max) and split: the fixture of the containment and topology
+   tests. */
+static inline void
+ref_bvh_random(vccd_mesh *m, vccd_bvh *h, vccd_bvh_opts *o, long nv_max, long nt_max, int leaf_max)
+{
+    vccd_error e;
+    double scale, offset;
+    ref_scale_random(&scale, &offset);
+    ref_mesh_random(m, 3 + (long)(tu_ulong() % (unsigned long)nv_max), 1 + (long)(tu_ulong() % (unsigned long)nt_max),
+                    scale, offset);
+    vccd_bvh_opts_init(o);
+    o->leaf_size = 1 + (int)(tu_ulong() % (unsigned long)leaf_max);
+    o->split = tu_ulong() % 2 ? VCCD_BVH_SPLIT_SAH : VCCD_BVH_SPLIT_MEDIAN;
+    if (vccd_bvh_build(h, m, o, &e) != 0)
+        tu_fail("build: %s", e.msg);
 }
 
 #endif

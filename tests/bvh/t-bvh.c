@@ -47,14 +47,7 @@ START_TEST(test_topology)
         vccd_mesh m;
         vccd_bvh h;
         vccd_bvh_opts o;
-        vccd_error e;
-        double scale, offset;
-        ref_scale_random(&scale, &offset);
-        ref_mesh_random(&m, 3 + (long)(tu_ulong() % 100), 1 + (long)(tu_ulong() % 300), scale, offset);
-        vccd_bvh_opts_init(&o);
-        o.leaf_size = 1 + (int)(tu_ulong() % 10);
-        o.split = it % 2 ? VCCD_BVH_SPLIT_SAH : VCCD_BVH_SPLIT_MEDIAN;
-        TU_CHECK(vccd_bvh_build(&h, &m, &o, &e) == 0, "build: %s", e.msg);
+        ref_bvh_random(&m, &h, &o, 100, 300, 10);
         check_tree(&h, &m, o.leaf_size);
         for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
             size_t sz = vccd_bv_type_get(ty)->size;

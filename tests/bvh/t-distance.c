@@ -69,11 +69,10 @@ ref_distance(mpfr_t lo, mpfr_t hi, mpfr_t mag, const body *a, const body *b)
     mpfr_clears(l, h, (mpfr_ptr)0);
 }
 
-static long n_sep, n_touch, n_cross, n_tight;
+static long n_sep, n_touch, n_cross, n_tight, n_wide;
 
-/* Every method on bodies a and b against the reference. */
 static void
-check_pair(const body *a, const body *b, const char *what, long it)
+check_pair_w(const body *a, const body *b, const char *what, long it, int widen_bits)
 {
     mpfr_t lo, hi, mag, tol, x;
     vccd_pose pa, pb;
@@ -87,6 +86,9 @@ check_pair(const body *a, const body *b, const char *what, long it)
     ordinary = mpfr_cmp_d(mag, 0x1p-100) > 0 && mpfr_cmp_d(mag, 0x1p100) < 0;
     ref_pose_di(&pa, &a->p);
     ref_pose_di(&pb, &b->p);
+    ref_pose_widen(&pa, widen_bits);
+    ref_pose_widen(&pb, widen_bits);
+    n_wide += widen_bits > 0;
     for (int method = -1; method < 2 * vccd_bv_type_count(); method++) {
         vccd_bvh ha, hb;
         vccd_bvh_opts o;
@@ -134,7 +136,7 @@ check_pair(const body *a, const body *b, const char *what, long it)
            by 2^-52 mag / d at distance d and costs that angle times the
            triangles' extent (< 2 mag) in the gap: the interval may be
            1e-7 d + 2^-48 mag^2 / d wide, no more. */
-        if (ordinary && mpfr_cmp(lo, hi) == 0 && mpfr_cmp_d(lo, 1e-6 * mpfr_get_d(mag, MPFR_RNDN)) > 0) {
+        if (!widen_bits && ordinary && mpfr_cmp(lo, hi) == 0 && mpfr_cmp_d(lo, 1e-6 * mpfr_get_d(mag, MPFR_RNDN)) > 0) {
             double m = mpfr_get_d(mag, MPFR_RNDU), d = mpfr_get_d(lo, MPFR_RNDD);
             n_tight++;
             TU_CHECK(r.upper - r.lower <= 1e-7 * r.upper + 0x1p-48 * m * m / d,
@@ -143,6 +145,12 @@ check_pair(const body *a, const body *b, const char *what, long it)
         }
     }
     mpfr_clears(lo, hi, mag, tol, x, (mpfr_ptr)0);
+}
+
+static void
+check_pair(const body *a, const body *b, const char *what, long it)
+{
+    check_pair_w(a, b, what, it, 0);
 }
 
 static void
@@ -155,21 +163,23 @@ random_pose(ref_pose *p, double scale, double spread, int tiny)
 
 START_TEST(test_random)
 {
-    long iters = tu_iters(60);
-    static const char *what[] = { "near", "far", "overlapping", "tiny-rotation" };
+    long iters = tu_iters(75);
+    static const char *what[] = { "near", "far", "overlapping", "tiny-rotation", "near, widened pose" };
     for (long it = 0; it < iters; it++) {
         body a, b;
         double scale, offset;
-        int kind = (int)(it % 4);
+        int kind = (int)(it % 5);
         ref_scale_random(&scale, &offset);
         ref_mesh_random(&a.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
         ref_mesh_random(&b.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
         random_pose(&a.p, scale, 0.0, 0);
-        random_pose(&b.p, fabs(offset) + scale, kind == 0 ? 3.0 : kind == 1 ? 30.0 : kind == 2 ? 0.1 : 2.0, kind == 3);
-        check_pair(&a, &b, what[kind], it);
+        random_pose(&b.p, fabs(offset) + scale, kind == 0 || kind == 4 ? 3.0 : kind == 1 ? 30.0 : kind == 2 ? 0.1 : 2.0,
+                    kind == 3);
+        check_pair_w(&a, &b, what[kind], it, kind == 4 ? 10 + (int)(tu_ulong() % 40) : 0);
         vccd_mesh_clear(&a.m);
         vccd_mesh_clear(&b.m);
     }
+    TU_CHECK(n_wide > 0, "no widened pose checked");
 }
 END_TEST
 
@@ -178,7 +188,7 @@ END_TEST
    the middle of a triangle (a crossing). */
 START_TEST(test_contact)
 {
-    long iters = tu_iters(60);
+    long iters = tu_iters(75);
     static const char *what[] = { "shared vertex", "vertex on edge", "edge through face" };
     for (long it = 0; it < iters; it++) {
         double va[3][3], vb[3][3], s = ldexp(1.0, (int)(tu_ulong() % 200) - 100);

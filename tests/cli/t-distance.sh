@@ -48,6 +48,15 @@ bv = $bv"
     check "crossing $bv: [0, 0]" grep -q '^distance: \[0, 0\]$' "$tmp/out"
 done
 
+# a quarter turn about z (the dual tetrahedron, still 8 apart) from
+# quaternions of any scale: normalisation is done on enclosures
+for q in "0.7071067811865476 0 0 0.7071067811865476" "1e-300 0 0 1e-300" "3e200 0 0 3e200"; do
+    cfg quarter "$base
+pose.1 = 10 0 0 $q"
+    expect 0 "quarter turn ($q)" -- $vccd distance "$tmp/quarter.ini"
+    check "quarter turn ($q): 8 in the interval" contains 8
+done
+
 # median split and leaf size 1 give the same interval
 cfg far "$base
 pose.1 = 10 0 0 1 0 0 0

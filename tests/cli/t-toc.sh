@@ -111,6 +111,6 @@ expect 2 "missing config" -- $vccd toc "$tmp/none.ini"
 one_line_error "missing config" "none.ini"
 mkdir "$tmp/dir.ini"
 expect 2 "config is a directory" -- $vccd toc "$tmp/dir.ini"
-one_line_error "config is a directory" "dir.ini" "read error"
+one_line_error "config is a directory" "dir.ini" "is a directory"
 
 finish

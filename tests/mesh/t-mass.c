@@ -340,6 +340,69 @@ START_TEST(test_converge)
 }
 END_TEST
 
+/* The volume and centre of mass of a whole mesh in rationals, from the
+   origin (the code under test sums from the bbox centre): the error left
+   is the rounding of each triangle's term, not of the sum of 10^4..10^5
+   terms of mixed signs. */
+START_TEST(test_exact_sums)
+{
+    static const char *const specs[] = { "icosphere:5", "torus:3:1:128:64", "torus:1:0.999:40:400" };
+    for (int sp = 0; sp < 3; sp++) {
+        vccd_mesh m;
+        vccd_error e;
+        vccd_mesh_mass mp;
+        mpq_t vol, s1[3], d, t, u, p[3][3];
+        double abs_terms = 0;
+        if (vccd_mesh_shape(&m, specs[sp], VCCD_MESH_DEGENERATE_KEEP, &e) != 0)
+            tu_fail("%s", e.msg);
+        mass(&mp, &m);
+        mpq_inits(vol, d, t, u, NULL);
+        for (int k = 0; k < 3; k++) {
+            mpq_init(s1[k]);
+            for (int j = 0; j < 3; j++)
+                mpq_init(p[j][k]);
+        }
+        for (long i = 0; i < m.nt; i++) {
+            for (int j = 0; j < 3; j++)
+                for (int k = 0; k < 3; k++)
+                    mpq_set_d(p[j][k], m.v[m.t[i][j]][k]);
+            mpq_set_ui(d, 0, 1);
+            for (int k = 0; k < 3; k++) {
+                mpq_mul(t, p[1][(k + 1) % 3], p[2][(k + 2) % 3]);
+                mpq_mul(u, p[1][(k + 2) % 3], p[2][(k + 1) % 3]);
+                mpq_sub(t, t, u);
+                mpq_mul(t, t, p[0][k]);
+                mpq_add(d, d, t);
+            }
+            mpq_add(vol, vol, d);
+            abs_terms += fabs(mpq_get_d(d));
+            for (int k = 0; k < 3; k++) {
+                mpq_add(t, p[0][k], p[1][k]);
+                mpq_add(t, t, p[2][k]);
+                mpq_mul(t, t, d);
+                mpq_add(s1[k], s1[k], t);
+            }
+        }
+        {
+            double V = mpq_get_d(vol) / 6, tol = 0x1p-50 * abs_terms / 6 + 0x1p-52 * V;
+            near(specs[sp], mp.volume, V, tol);
+            for (int k = 0; k < 3; k++) {
+                mpq_div(t, s1[k], vol);
+                /* s1 / (24 V) with V = vol / 6 */
+                near(specs[sp], mp.com[k], mpq_get_d(t) / 4, 0x1p-48 * abs_terms / 6 / V);
+            }
+        }
+        mpq_clears(vol, d, t, u, NULL);
+        for (int k = 0; k < 3; k++) {
+            mpq_clear(s1[k]);
+            for (int j = 0; j < 3; j++)
+                mpq_clear(p[j][k]);
+        }
+        vccd_mesh_clear(&m);
+    }
+}
+END_TEST
+
 static void
 expect_refused(const vccd_mesh *m, const char *needle)
 {
@@ -384,6 +447,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_box, test_tetrahedra, test_hollow, test_converge, test_refused };
+    const TTest *tests[] = { test_box, test_tetrahedra, test_hollow, test_converge, test_exact_sums, test_refused };
     return tu_main("mass", tests, (int)(sizeof tests / sizeof tests[0]));
 }
