@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "query_impl.h"
-#include "vccd/grow.h"
+#include "vccd/heap.h"
 
 /* At most this many pieces per time split: ComputeN's N, capped so that
    one displacement estimate that is far too large cannot flood the
@@ -43,46 +43,7 @@ typedef struct {
     long box;
 } item;
 
-typedef struct {
-    item *it;
-    long n, cap;
-} heap;
-
-static int
-heap_push(heap *h, const item *x)
-{
-    long i;
-    if (h->n == h->cap && vccd_grow((void **)&h->it, &h->cap, h->n, sizeof *h->it) != 0)
-        return -1;
-    i = h->n++;
-    while (i > 0 && h->it[(i - 1) / 2].lb > x->lb) {
-        h->it[i] = h->it[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->it[i] = *x;
-    return 0;
-}
-
-static item
-heap_pop(heap *h)
-{
-    item top = h->it[0], x = h->it[--h->n];
-    long i = 0;
-    for (;;) {
-        long c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && h->it[c + 1].lb < h->it[c].lb)
-            c++;
-        if (!(h->it[c].lb < x.lb))
-            break;
-        h->it[i] = h->it[c];
-        i = c;
-    }
-    if (h->n > 0)
-        h->it[i] = x;
-    return top;
-}
+VCCD_HEAP_DEFINE(heap, item)
 
 /* --- the traversal -------------------------------------------------- */
 
