@@ -11,7 +11,7 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (arith, solvers: root finders, mesh: BVH distance, toc: mesh query)",
+    { "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--seed S] --dump-pair I\n"
@@ -49,8 +49,10 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "          triangle tests, widest relative interval; intervals that do\n"
       "          not intersect are a BUG, exit 1); and a tetrahedron of radius\n"
       "          0.05 against --brute-mesh SPEC (default bunny) by brute force\n"
-      "          beside each BV type.  CSV columns: section,mesh,bv,split,\n"
-      "          metric,value\n"
+      "          beside each BV type; also the distance median per leaf size,\n"
+      "          and FCL's distance() on the same poses when built with\n"
+      "          libfcl-dev (NON-RIGOROUS, for comparison).  CSV columns:\n"
+      "          section,mesh,bv,split,metric,value\n"
       "\n"
       "  toc     the mesh query on the thesis' frames (7.3): two models of radius\n"
       "          1 (tetrahedron, bunny, dragon, buddha; default pairs: tet-tet,\n"
