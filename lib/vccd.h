@@ -18,5 +18,6 @@
 #include "vccd/bv.h"
 #include "vccd/bvh.h"
 #include "vccd/distance.h"
+#include "vccd/query.h"
 
 #endif

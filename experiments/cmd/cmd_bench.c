@@ -13,6 +13,7 @@ static const struct {
     { "arith", vccd_bench_arith },
     { "solvers", vccd_bench_solvers },
     { "mesh", vccd_bench_mesh },
+    { "toc", vccd_bench_toc },
 };
 
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
@@ -20,7 +21,7 @@ static const struct {
 static const char *
 kind_names(void)
 {
-    return "arith, solvers, mesh";
+    return "arith, solvers, mesh, toc";
 }
 
 int

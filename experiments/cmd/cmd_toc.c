@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "cli.h"
 #include "cmds.h"
+#include "toc_mesh.h"
 #include "vccd/solver.h"
 
 #define MAX_MOTIONS 4
@@ -161,7 +162,8 @@ load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, vccd_track *t, named_mo
         vccd_motion_free(m);
     }
     if (!pair)
-        return vccd_error_set(e, c->file, c->lines, NULL, NULL, "no [pair] section (read to the end)");
+        return vccd_error_set(e, c->file, c->lines, NULL, NULL,
+                              "no [pair] section (nor two [body.NAME] sections; read to the end)");
     if (!(kv = vccd_config_get(pair, "kind")))
         return vccd_error_set(e, pair->file, pair->line, pair->name, "kind", "missing");
     if ((*kind = vccd_feature_kind_find(kv->value)) < 0)
@@ -191,15 +193,27 @@ vccd_cmd_toc(int argc, char **argv)
     vccd_feature *f = NULL;
     vccd_toc r;
     char aname[32];
-    int nm = 0, kind = 0, rc = VCCD_EXIT_USAGE;
+    int nm = 0, kind = 0, rc = VCCD_EXIT_USAGE, json = 0;
     double t0;
 
+    if (argc == 3 && strcmp(argv[1], "--json") == 0) {
+        json = 1;
+        argv++;
+        argc--;
+    }
     if (argc != 2 || argv[1][0] == '-')
-        return vccd_cli_usage_error("toc: usage: vccd toc CONFIG (see vccd help toc)");
+        return vccd_cli_usage_error("toc: usage: vccd toc [--json] CONFIG (see vccd help toc)");
     if (vccd_config_load(&c, argv[1], &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
+    /* Two bodies: the mesh query; otherwise one feature pair. */
+    for (int i = 0; i < c.n; i++)
+        if (strncmp(c.sec[i].name, "body.", 5) == 0) {
+            rc = vccd_toc_mesh(&c, json);
+            vccd_config_clear(&c);
+            return rc;
+        }
     vccd_solve_opts_init(&o);
     if (load_pair(&c, &o, &kind, t, ms, &nm, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
@@ -212,6 +226,17 @@ vccd_cmd_toc(int argc, char **argv)
     t0 = vccd_clock_now();
     vccd_solve(&r, f, &o);
     t0 = vccd_clock_now() - t0;
+    if (json) {
+        printf("{\"pair\": \"%s\", \"solver\": \"%s\", \"arith\": \"%s\", \"eps_t\": %.17g, \"rigorous\": %s, "
+               "\"status\": \"%s\", \"lo\": %.17g, \"hi\": %.17g, \"boxes\": %ld, \"evals\": %ld, "
+               "\"escalations\": %d, \"precision\": %ld, \"limited\": %s, \"time_us\": %.3f}\n",
+               vccd_feature_kind_name((vccd_feature_kind)kind), o.solver->name,
+               vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t,
+               vccd_arith_is_rigorous(&o.arith) ? "true" : "false", vccd_toc_status_name(r.status), r.lo, r.hi,
+               r.boxes, r.evals, r.escalations, (long)r.prec, r.limited ? "true" : "false", 1e6 * t0);
+        rc = VCCD_EXIT_OK;
+        goto done;
+    }
     printf("pair: %s solver=%s arith=%s eps_t=%g%s\n", vccd_feature_kind_name((vccd_feature_kind)kind),
            o.solver->name, vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "vccd/distance.h"
-#include "vccd/grow.h"
+#include "vccd/heap.h"
 
 void
 vccd_pose_identity(vccd_pose *p)
@@ -200,46 +200,7 @@ typedef struct {
     int32_t a, b;
 } item;
 
-typedef struct {
-    item *it;
-    long n, cap;
-} heap;
-
-static int
-heap_push(heap *h, item x)
-{
-    long i;
-    if (h->n == h->cap && vccd_grow((void **)&h->it, &h->cap, h->n, sizeof *h->it) != 0)
-        return -1;
-    i = h->n++;
-    while (i > 0 && h->it[(i - 1) / 2].lb > x.lb) {
-        h->it[i] = h->it[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->it[i] = x;
-    return 0;
-}
-
-static item
-heap_pop(heap *h)
-{
-    item top = h->it[0], x = h->it[--h->n];
-    long i = 0;
-    for (;;) {
-        long c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && h->it[c + 1].lb < h->it[c].lb)
-            c++;
-        if (!(h->it[c].lb < x.lb))
-            break;
-        h->it[i] = h->it[c];
-        i = c;
-    }
-    if (h->n > 0)
-        h->it[i] = x;
-    return top;
-}
+VCCD_HEAP_DEFINE(heap, item)
 
 int
 vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
@@ -262,7 +223,7 @@ vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, c
     x.a = x.b = 0;
     x.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, 0), vccd_bvh_bv(b, type, 0));
     r->bv_tests = 1;
-    if (heap_push(&hp, x) != 0)
+    if (heap_push(&hp, &x) != 0)
         goto oom;
     while (hp.n > 0 && !qy.done) {
         const vccd_bvh_node *na, *nb;
@@ -290,7 +251,7 @@ vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, c
             y.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, y.a), vccd_bvh_bv(b, type, y.b));
             r->bv_tests++;
             if (y.lb < r->upper) {
-                if (heap_push(&hp, y) != 0)
+                if (heap_push(&hp, &y) != 0)
                     goto oom;
             } else if (y.lb < qy.lower) {
                 qy.lower = y.lb;        /* pruned: it still bounds its pairs */

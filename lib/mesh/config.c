@@ -30,19 +30,19 @@ vccd_mesh_scale_parse(double *radius, const char *s)
     return 0;
 }
 
-int
-vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e)
+static int
+parse_as(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, const char *key, vccd_error *e)
 {
     vccd_config_kv *kv;
     const char *f = s->file;
 
     *spec = NULL;
     memset(o, 0, sizeof *o);
-    if (!(kv = vccd_config_get(s, "file")) || !*kv->value)
-        return vccd_error_set(e, f, kv ? kv->line : s->line, s->name, "file",
+    if (!(kv = vccd_config_get(s, key)) || !*kv->value)
+        return vccd_error_set(e, f, kv ? kv->line : s->line, s->name, key,
                               "missing: the mesh (a file, a shape such as box:1:1:1, or a bundled model)");
     if (!(*spec = strdup(kv->value)))
-        return vccd_error_set(e, f, kv->line, s->name, "file", "out of memory");
+        return vccd_error_set(e, f, kv->line, s->name, key, "out of memory");
     if ((kv = vccd_config_get(s, "degenerate")) && vccd_mesh_degenerate_parse(&o->degenerate, kv->value) != 0)
         goto bad;
     if ((kv = vccd_config_get(s, "center")) && vccd_mesh_center_parse(&o->center, kv->value) != 0) {
@@ -65,7 +65,19 @@ fail:
 }
 
 int
+vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e)
+{
+    return parse_as(spec, o, s, "file", e);
+}
+
+int
 vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
+{
+    return vccd_mesh_config_load_as(m, s, "file", e);
+}
+
+int
+vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, vccd_error *e)
 {
     char *spec, *near = NULL;
     vccd_mesh_load_opts o;
@@ -76,9 +88,9 @@ vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
     int rc;
 
     memset(m, 0, sizeof *m);
-    if (vccd_mesh_config_parse(&spec, &o, s, e) != 0)
+    if (parse_as(&spec, &o, s, key, e) != 0)
         return -1;
-    kv = vccd_config_get(s, "file");
+    kv = vccd_config_get(s, key);
     /* relative to the config's directory when the file is there */
     if (slash && spec[0] != '/' && !vccd_mesh_is_shape(spec)) {
         size_t dl = (size_t)(slash - s->file) + 1;
@@ -96,7 +108,7 @@ vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
         /* the config's position, then the mesh's message as it is (it is
            escaped already; escaping twice would double its backslashes) */
         size_t n;
-        vccd_error_set(e, s->file, kv->line, s->name, "file", "%s", "");
+        vccd_error_set(e, s->file, kv->line, s->name, key, "%s", "");
         n = strlen(e->msg);
         snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
     }

@@ -253,5 +253,9 @@ int vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_sect
    after the config's file, line and key, then the mesh file's own
    position). */
 int vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e);
+/* The same with the mesh named by `key` instead of `file` (the
+   [body.NAME] sections of `vccd toc` say mesh = ...); keys other than
+   the mesh ones must have been looked up before (vccd_config_get). */
+int vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, vccd_error *e);
 
 #endif

@@ -1,0 +1,281 @@
+/* pairs.c -- the feature pairs a pair of triangles owns, solved by
+   vccd_solve, and the answer folded from their results. */
+#include <math.h>
+#include <string.h>
+
+#include "query_impl.h"
+
+/* The moving point of vertex v of body b. */
+static void
+track_of(vccd_track *t, const vccd_query_body *b, long v)
+{
+    t->m = b->m;
+    if (b->m->type->per_vertex) {
+        t->vertex = (int)v;
+        t->p[0] = t->p[1] = t->p[2] = 0.0;
+    } else {
+        t->vertex = 0;
+        memcpy(t->p, b->bvh->mesh->v[v], sizeof t->p);
+    }
+}
+
+/* The four tracks of pair p, in the feature kind's point order. */
+static void
+tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
+{
+    if (p->kind == VCCD_FEATURE_VF) {
+        int vb = p->vertex_body;
+        track_of(&t[0], q->body[vb], p->v[0]);
+        for (int k = 1; k < 4; k++)
+            track_of(&t[k], q->body[1 - vb], p->v[k]);
+    } else {
+        for (int k = 0; k < 4; k++)
+            track_of(&t[k], q->body[k / 2], p->v[k]);
+    }
+}
+
+/* Where the vertices of the two triangles can be over the box: the
+   filter below reads them for every feature pair of the triangles. */
+typedef struct {
+    vccd_di_vec3 x[2][3];
+} q_tri_pos;
+
+static void
+tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
+{
+    vccd_di t = vccd_di_set_2d(t0, t1);
+    long tri[2] = { ta, tb };
+    for (int s = 0; s < 2; s++) {
+        const vccd_query_body *b = q->body[s];
+        for (int k = 0; k < 3; k++) {
+            long v = b->bvh->mesh->t[tri[s]][k];
+            vccd_di_vec3 p;
+            if (b->m->type->per_vertex)
+                vccd_di_vec3_set_d(&p, 0, 0, 0);
+            else
+                vccd_di_vec3_set_d(&p, b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
+            vccd_motion_eval_di(b->m, &tp->x[s][k], NULL, NULL, &p, (int)v, t);
+        }
+    }
+}
+
+/* 1 when the coplanarity function of pair p (feature.h) is proved
+   nonzero over the whole box, from the vertex enclosures: the solver's
+   own first test, without building the feature.  Corner c of triangle
+   side s is vertex tri(s)[c]. */
+static int
+excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4])
+{
+    vccd_di_vec3 u, e1, e2, n;
+    vccd_di sv;
+    const vccd_di_vec3 *P[4];
+    for (int k = 0; k < 4; k++)
+        P[k] = &tp->x[side[k]][corner[k]];
+    if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
+        vccd_di_vec3_sub(&u, P[0], P[1]);
+        vccd_di_vec3_sub(&e1, P[2], P[1]);
+        vccd_di_vec3_sub(&e2, P[3], P[1]);
+    } else {                                 /* (c - a) . ((b - a) x (d - c)) */
+        vccd_di_vec3_sub(&u, P[2], P[0]);
+        vccd_di_vec3_sub(&e1, P[1], P[0]);
+        vccd_di_vec3_sub(&e2, P[3], P[2]);
+    }
+    vccd_di_vec3_cross(&n, &e1, &e2);
+    vccd_di_vec3_dot(&sv, &u, &n);
+    /* NaN or empty (overflow) never excludes */
+    return sv.lo > 0.0 || sv.hi < 0.0;
+}
+
+static void
+solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
+{
+    vccd_track t[4];
+    vccd_feature *f;
+    vccd_solve_opts so;
+    vccd_toc r;
+
+    if (t1 > q->cut)
+        t1 = q->cut;
+    if (!(t0 <= t1))
+        return;
+    tracks_of(t, q, p);
+    if (!(f = vccd_feature_new(p->kind, t, &q->o->solve.arith))) {
+        /* no memory: the pair stays undecided from t0 on */
+        q->r->limited = 1;
+        memset(&r, 0, sizeof r);
+        r.status = VCCD_TOC_POSSIBLE;
+        r.lo = t0;
+        r.hi = t1;
+    } else {
+        so = q->o->solve;
+        so.t0 = t0;
+        so.t1 = t1;
+        vccd_solve(&r, f, &so);
+        vccd_feature_free(f);
+    }
+    q->r->feature_pairs++;
+    q->r->solver_boxes += r.boxes;
+    q->r->escalations += r.escalations;
+    q->r->limited |= r.limited;
+    if (r.status == VCCD_TOC_NONE)
+        return;
+    if (r.status == VCCD_TOC_CERTIFIED && r.hi < q->cut)
+        q->cut = r.hi;
+    if (r.lo < q->best_lo
+        || (r.lo == q->best_lo && r.status == VCCD_TOC_CERTIFIED && q->best.status != VCCD_TOC_CERTIFIED)) {
+        q->best_lo = r.lo;
+        q->best = r;
+        q->best_pair = *p;
+    }
+}
+
+void
+q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
+{
+    const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
+    unsigned oa = ma->own[ta], ob = mb->own[tb];
+    vccd_query_pair p;
+    q_tri_pos tp;
+    int corner[4], side[4];
+
+    if (t1 > q->cut)
+        t1 = q->cut;
+    if (!(t0 <= t1) || !(oa | ob))
+        return;
+    tri_pos(&tp, q, ta, tb, t0, t1);
+
+    p.tri[0] = ta;
+    p.tri[1] = tb;
+    p.kind = VCCD_FEATURE_VF;
+    for (int s = 0; s < 2; s++) {
+        const vccd_mesh *mv = s ? mb : ma, *mf = s ? ma : mb;
+        long tv = s ? tb : ta, tf = s ? ta : tb;
+        unsigned own = s ? ob : oa;
+        p.vertex_body = s;
+        for (int k = 0; k < 3; k++) {
+            if (!(own & VCCD_MESH_OWN_VERTEX(k)))
+                continue;
+            p.v[0] = mv->t[tv][k];
+            corner[0] = k;
+            side[0] = s;
+            for (int j = 0; j < 3; j++) {
+                p.v[1 + j] = mf->t[tf][j];
+                corner[1 + j] = j;
+                side[1 + j] = 1 - s;
+            }
+            if (excluded(&tp, &p, corner, side)) {
+                q->r->filtered++;
+                continue;
+            }
+            solve_one(q, &p, t0, t1);
+        }
+    }
+    p.kind = VCCD_FEATURE_EE;
+    p.vertex_body = 0;
+    for (int k = 0; k < 3; k++) {
+        if (!(oa & VCCD_MESH_OWN_EDGE(k)))
+            continue;
+        for (int l = 0; l < 3; l++) {
+            if (!(ob & VCCD_MESH_OWN_EDGE(l)))
+                continue;
+            p.v[0] = ma->t[ta][k];
+            p.v[1] = ma->t[ta][(k + 1) % 3];
+            p.v[2] = mb->t[tb][l];
+            p.v[3] = mb->t[tb][(l + 1) % 3];
+            corner[0] = k;
+            corner[1] = (k + 1) % 3;
+            corner[2] = l;
+            corner[3] = (l + 1) % 3;
+            side[0] = side[1] = 0;
+            side[2] = side[3] = 1;
+            if (excluded(&tp, &p, corner, side)) {
+                q->r->filtered++;
+                continue;
+            }
+            solve_one(q, &p, t0, t1);
+        }
+    }
+}
+
+static double mid(vccd_di x) { return 0.5 * x.lo + 0.5 * x.hi; }
+
+/* Contact point, normal and relative velocity of the best pair over
+   [lo, hi], as midpoints: they describe the contact, the proof is the
+   time enclosure. */
+static void
+contact_geometry(q_state *q)
+{
+    vccd_query_result *r = q->r;
+    vccd_track t[4];
+    vccd_di_vec3 x[4], v[4], zero;
+    vccd_di tt = vccd_di_set_2d(r->lo, r->hi);
+    double P[4][3], V[4][3], u = mid(r->param[0]), w = mid(r->param[1]);
+    double e1[3], e2[3], pa[3], va[3], pb[3], vb[3], n[3], nn;
+
+    tracks_of(t, q, &r->pair);
+    vccd_di_vec3_set_d(&zero, 0, 0, 0);
+    for (int k = 0; k < 4; k++) {
+        vccd_di_vec3 p;
+        vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
+        vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
+        for (int c = 0; c < 3; c++) {
+            P[k][c] = mid(x[k].c[c]);
+            V[k][c] = mid(v[k].c[c]);
+        }
+    }
+    for (int c = 0; c < 3; c++) {
+        if (r->pair.kind == VCCD_FEATURE_VF) {
+            double fp = P[1][c] + u * (P[2][c] - P[1][c]) + w * (P[3][c] - P[1][c]);
+            double fv = V[1][c] + u * (V[2][c] - V[1][c]) + w * (V[3][c] - V[1][c]);
+            e1[c] = P[2][c] - P[1][c];
+            e2[c] = P[3][c] - P[1][c];
+            pa[c] = r->pair.vertex_body == 0 ? P[0][c] : fp;
+            va[c] = r->pair.vertex_body == 0 ? V[0][c] : fv;
+            pb[c] = r->pair.vertex_body == 0 ? fp : P[0][c];
+            vb[c] = r->pair.vertex_body == 0 ? fv : V[0][c];
+        } else {
+            e1[c] = P[1][c] - P[0][c];
+            e2[c] = P[3][c] - P[2][c];
+            pa[c] = P[0][c] + u * e1[c];
+            va[c] = V[0][c] + u * (V[1][c] - V[0][c]);
+            pb[c] = P[2][c] + w * e2[c];
+            vb[c] = V[2][c] + w * (V[3][c] - V[2][c]);
+        }
+    }
+    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    r->vn = 0.0;
+    for (int c = 0; c < 3; c++) {
+        r->point[c] = 0.5 * pa[c] + 0.5 * pb[c];
+        r->velocity[c] = va[c] - vb[c];
+        r->normal[c] = nn > 0.0 ? n[c] / nn : 0.0;
+        r->vn += r->velocity[c] * r->normal[c];
+    }
+    /* Thesis 5.3.2: the normal along which the bodies approach. */
+    if (r->vn < 0.0) {
+        for (int c = 0; c < 3; c++)
+            r->normal[c] = -r->normal[c];
+        r->vn = -r->vn;
+    }
+}
+
+void
+q_finish(q_state *q)
+{
+    vccd_query_result *r = q->r;
+    if (q->best_lo == INFINITY) {
+        r->status = VCCD_TOC_NONE;
+        r->lo = r->hi = q->o->solve.t1;
+        return;
+    }
+    r->status = q->best.status;
+    r->lo = q->best_lo;
+    r->hi = q->best.hi < q->cut ? q->best.hi : q->cut;
+    r->param[0] = q->best.param[0];
+    r->param[1] = q->best.param[1];
+    r->pair = q->best_pair;
+    r->have_pair = 1;
+    contact_geometry(q);
+}

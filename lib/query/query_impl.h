@@ -1,0 +1,65 @@
+/* query_impl.h -- the state one mesh query shares between the traversal
+   (query.c), the swept volume tests (swept.c) and the feature pairs of
+   a triangle pair (pairs.c).  Internal to lib/query. */
+#ifndef VCCD_QUERY_IMPL_H
+#define VCCD_QUERY_IMPL_H
+
+#include "vccd/query.h"
+
+#define Q_UP(x) vccd_fp_next_up(x)
+#define Q_DN(x) vccd_fp_next_down(x)
+
+/* A time box of the traversal, made once when time is split: every item
+   of the box shares its relative pose enclosures and the BV type's
+   per-pose work (ctx: over the box, and at its start for the contact
+   time bound).  ok[k] = 0: no usable pose enclosure (an overflow), so
+   everything may touch. */
+typedef struct {
+    double t0, t1;
+    int ok[2];
+} q_box;
+
+typedef struct {
+    vccd_query_body *body[2];
+    const vccd_query_opts *o;
+    const vccd_bv_type *bt;
+    int bv;
+    vccd_query_result *r;
+    double cut;                 /* min hi of the certified pair results */
+    double best_lo;             /* min lo of the pair results */
+    vccd_toc best;
+    vccd_query_pair best_pair;
+    q_box *box;
+    char *ctx;                  /* 2 contexts of bt->ctx_size per box */
+    long nbox, capbox;
+    long *slot;                 /* box index + 1 by (t0, t1) hash, 0 empty */
+    long nslot;                 /* a power of two >= 2 capbox */
+} q_state;
+
+/* 0, or -1 with e set (type not built, out of memory). */
+int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,
+                 const vccd_query_opts *o, vccd_error *e);
+void q_state_clear(q_state *q);
+
+/* The time box [t0, t1] with its contexts prepared (made on first use:
+   node pairs cut on the same grid share it): its index, or -1 when out
+   of memory. */
+long q_box_new(q_state *q, double t0, double t1);
+/* A lower bound of the distance between node ia of A and ib of B over
+   every t in box k (at its start only when at_start) (0: they may
+   touch). */
+double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
+/* A lower bound, >= t0, of the first time in box k = [t0, t1] at which
+   nodes ia and ib can touch, or INFINITY when they cannot touch in it. */
+double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k);
+
+/* Solve every owned feature pair of triangles ta (A) and tb (B) over
+   [t0, min(t1, q->cut)], folding the results into q. */
+void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
+/* r := the answer from q (status, [lo, hi], pair, contact geometry). */
+void q_finish(q_state *q);
+/* The step back and the gap at lo (stepback.c), when asked and possible:
+   0, or -1 with e set (out of memory). */
+int q_after(q_state *q, vccd_error *e);
+
+#endif

@@ -1,0 +1,213 @@
+/* swept.c -- swept volume tests over a time box, for every BV type
+   through its distance_lower: a rigid body's volume under the interval
+   pose of the whole box is the volume swept over the box (thesis 5.4.2's
+   SphereOverDomain for spheres, the interval separating-axis test for
+   OBBs and k-DOPs, the enclosure of the moving box for AABBs), and a
+   per-vertex body's volume is refitted around its vertices' enclosures
+   over the box.  "Apart" is then a proof for every t in the box. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query_impl.h"
+
+int
+q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
+             vccd_error *e)
+{
+    memset(q, 0, sizeof *q);
+    q->bt = vccd_bv_type_get(o->bv);
+    if (!q->bt || !a->bvh->bv[o->bv] || !b->bvh->bv[o->bv])
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s was not built in both BVHs",
+                              q->bt ? q->bt->name : "(none)");
+    if (q->bt->size > 256)      /* q_swept_lower refits into 256 bytes */
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s is too large to refit", q->bt->name);
+    q->body[0] = a;
+    q->body[1] = b;
+    q->o = o;
+    q->bv = o->bv;
+    q->r = r;
+    q->cut = o->solve.t1;
+    q->best_lo = INFINITY;
+    memset(r, 0, sizeof *r);
+    return 0;
+}
+
+void
+q_state_clear(q_state *q)
+{
+    free(q->ctx);
+    free(q->box);
+    free(q->slot);
+    q->ctx = NULL;
+    q->box = NULL;
+    q->slot = NULL;
+}
+
+/* The world pose of a body over t (identity for a per-vertex body, whose
+   refitted volumes are in the world frame).  -1 when the enclosure is
+   unusable (NaN after an overflow). */
+static int
+pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0, double t1)
+{
+    if (b->m->type->per_vertex) {
+        vccd_pose p;
+        vccd_pose_identity(&p);
+        *o = p.o;
+        *R = p.R;
+        return 0;
+    }
+    vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
+    for (int i = 0; i < 9; i++)
+        if (!(R->m[i].lo <= R->m[i].hi) || (i < 3 && !(o->c[i].lo <= o->c[i].hi)))
+            return -1;
+    return 0;
+}
+
+static char *
+ctx_at(const q_state *q, long k, int at_start)
+{
+    return q->ctx + (size_t)(2 * k + at_start) * q->bt->ctx_size;
+}
+
+static uint64_t
+box_hash(double t0, double t1)
+{
+    union { double d; uint64_t u; } x = { t0 }, y = { t1 };
+    return (x.u * 0x9E3779B97F4A7C15u) ^ (y.u * 0xC2B2AE3D27D4EB4Fu) ^ (y.u >> 29);
+}
+
+static long *
+box_slot(const q_state *q, double t0, double t1)
+{
+    for (uint64_t j = box_hash(t0, t1) >> 20;; j++) {
+        long *s = &q->slot[j & (uint64_t)(q->nslot - 1)];
+        if (!*s || (q->box[*s - 1].t0 == t0 && q->box[*s - 1].t1 == t1))
+            return s;
+    }
+}
+
+long
+q_box_new(q_state *q, double t0, double t1)
+{
+    q_box *b;
+    long *sl;
+    if (q->slot && *(sl = box_slot(q, t0, t1)))
+        return *sl - 1;
+    if (2 * (q->nbox + 1) > q->nslot) {
+        long ns = q->nslot ? 2 * q->nslot : 256;
+        long *old = q->slot, on = q->nslot;
+        if (!(q->slot = calloc((size_t)ns, sizeof *q->slot))) {
+            q->slot = old;
+            return -1;
+        }
+        q->nslot = ns;
+        for (long i = 0; i < on; i++)
+            if (old[i])
+                *box_slot(q, q->box[old[i] - 1].t0, q->box[old[i] - 1].t1) = old[i];
+        free(old);
+    }
+    if (q->nbox == q->capbox) {
+        long nc = q->capbox ? 2 * q->capbox : 64;
+        q_box *nb = realloc(q->box, (size_t)nc * sizeof *nb);
+        char *c;
+        if (!nb)
+            return -1;
+        q->box = nb;
+        if (!(c = realloc(q->ctx, (size_t)(2 * nc) * q->bt->ctx_size)))
+            return -1;
+        q->ctx = c;
+        q->capbox = nc;
+    }
+    b = &q->box[q->nbox];
+    b->t0 = t0;
+    b->t1 = t1;
+    for (int s = 0; s < 2; s++) {
+        vccd_di_vec3 oa, ob;
+        vccd_di_mat3 Ra, Rb;
+        vccd_bv_relpose rp;
+        double u = s ? t0 : t1;
+        b->ok[s] = pose_over(&oa, &Ra, q->body[0], t0, u) == 0 && pose_over(&ob, &Rb, q->body[1], t0, u) == 0;
+        if (b->ok[s]) {
+            vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
+            q->bt->prepare(ctx_at(q, q->nbox, s), &rp);
+        }
+    }
+    *box_slot(q, t0, t1) = q->nbox + 1;
+    return q->nbox++;
+}
+
+/* A volume of the query's type around every position of the vertices of
+   node i of per-vertex body b over [t0, t1]: the box of their
+   enclosures, then the type fitted to the box's corners (every type is
+   convex, so enclosing the corners encloses the box). */
+static void
+refit(void *bv, const q_state *q, const vccd_query_body *b, long i, double t0, double t1)
+{
+    const vccd_mesh *ms = b->bvh->mesh;
+    const vccd_bvh_node *nd = &b->bvh->node[i];
+    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+    double corner[8][3];
+    vccd_di t = vccd_di_set_2d(t0, t1);
+    vccd_di_vec3 zero, x;
+
+    vccd_di_vec3_set_d(&zero, 0, 0, 0);
+    for (long k = 0; k < 3L * nd->n; k++) {
+        vccd_motion_eval_di(b->m, &x, NULL, NULL, &zero, ms->t[b->bvh->tri[nd->start + k / 3]][k % 3], t);
+        for (int c = 0; c < 3; c++) {
+            /* NaN bounds (overflow) widen to everything */
+            lo[c] = x.c[c].lo < lo[c] ? x.c[c].lo : (x.c[c].lo == x.c[c].lo ? lo[c] : -INFINITY);
+            hi[c] = x.c[c].hi > hi[c] ? x.c[c].hi : (x.c[c].hi == x.c[c].hi ? hi[c] : INFINITY);
+        }
+    }
+    for (int k = 0; k < 8; k++)
+        for (int c = 0; c < 3; c++)
+            corner[k][c] = (k >> c) & 1 ? hi[c] : lo[c];
+    q->bt->fit(bv, (const double (*)[3])corner, 8);
+}
+
+double
+q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
+{
+    union { char c[256]; double d; } buf[2];
+    const void *v[2];
+    const void *ctx = ctx_at(q, k, at_start);
+    int32_t node[2] = { ia, ib };
+    double t0 = q->box[k].t0, t1 = at_start ? t0 : q->box[k].t1;
+
+    q->r->bv_tests++;
+    if (!q->box[k].ok[at_start])
+        return 0.0;
+    for (int s = 0; s < 2; s++) {
+        const vccd_query_body *b = q->body[s];
+        if (b->m->type->per_vertex) {
+            refit(buf[s].c, q, b, node[s], t0, t1);
+            v[s] = buf[s].c;
+        } else {
+            v[s] = vccd_bvh_bv(b->bvh, q->bv, node[s]);
+        }
+    }
+    return q->bt->distance_lower(ctx, v[0], v[1]);
+}
+
+double
+q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k)
+{
+    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
+    if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
+        return INFINITY;
+    if (!(t0 < t1))
+        return t0;
+    /* The nodes are d0 apart at t0 and their points move at most s
+       relative to each other, so they stay apart before t0 + d0 / s. */
+    d0 = q_swept_lower(q, ia, ib, k, 1);
+    if (!(d0 > 0.0))
+        return t0;
+    s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
+    if (s == 0.0)
+        return INFINITY;
+    if (!(s < INFINITY))
+        return t0;
+    s = Q_DN(t0 + Q_DN(d0 / s));
+    return s > t1 ? INFINITY : (s > t0 ? s : t0);
+}

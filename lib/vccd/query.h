@@ -1,0 +1,136 @@
+/* query.h -- the first time of contact of two moving meshes, with proof:
+   [t0, lo) holds no contact between them (thesis 5.4, GUIDE 2.4-2.5).
+
+   Both BVHs are traversed at once, best first: an item is a node pair
+   and a time box T, ordered by a rigorous lower bound of the first time
+   the two nodes can touch in T (swept.c).  An item is pruned when its
+   swept bound proves the nodes apart over all of T; otherwise time is
+   split (ComputeN: while the relative displacement over T exceeds the
+   nodes' size) or the larger node is.  A pair of leaves hands its owned
+   feature pairs (vertex-face both ways, edge-edge; mesh.h ownership) to
+   vccd_solve over [item bound, current hi], and every certified contact
+   shrinks the time domain.  So lo = min over pruned bounds and pair
+   results is a proof, whatever the BV type.
+
+   Rigid bodies move their stored volumes by the interval pose of the
+   whole time box (vccd_motion_pose_di over an interval t); per-vertex
+   (deforming) bodies refit, per test, a volume of the chosen type around
+   the box enclosing their vertices over T -- O(triangles of the node)
+   motion evaluations per test, which is the honest price of a BVH built
+   at rest. */
+#ifndef VCCD_QUERY_H
+#define VCCD_QUERY_H
+
+#include "vccd/bvh.h"
+#include "vccd/distance.h"
+#include "vccd/motion.h"
+#include "vccd/solver.h"
+
+/* A mesh with its BVH and its motion, and what the traversal reads per
+   node: rad (an upper bound of |p| over the node's vertices, body frame,
+   for the speed bounds), ext (half the diagonal of the node's vertex
+   box, plain doubles: only a size for ComputeN) and the speed bound of
+   the node's points (computed on first use). */
+typedef struct {
+    const vccd_bvh *bvh;
+    const vccd_motion *m;
+    double *rad, *ext, *speed;
+} vccd_query_body;
+
+/* b := body h moved by m (any model; a per-vertex one needs at least as
+   many vertices as the mesh).  0, or -1 with e set. */
+int vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m, vccd_error *e);
+/* Change the motion (same rules), forgetting the speed bounds. */
+int vccd_query_body_set_motion(vccd_query_body *b, const vccd_motion *m, vccd_error *e);
+void vccd_query_body_clear(vccd_query_body *b);
+/* Upper bound of the world speed of every point of node i over [0, 1]. */
+double vccd_query_body_speed(vccd_query_body *b, long i);
+
+typedef enum {
+    VCCD_QUERY_EXACT = 0,       /* features solved: the guarantee above */
+    VCCD_QUERY_CAPOEIRA         /* BVH alone (thesis 5.4.4): lo is a proved
+                                   lower bound of the contact time, the
+                                   answer is approximate */
+} vccd_query_mode;
+
+const char *vccd_query_mode_name(vccd_query_mode m);
+
+typedef struct {
+    vccd_query_mode mode;
+    int bv;                     /* BV type index (built in both BVHs) */
+    double eps_d;               /* > 0: step back to a gap >= eps_d */
+    int gap;                    /* 1: measure the gap at lo (rigid motions) */
+    vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1] */
+} vccd_query_opts;
+
+/* exact, obb, no step back, gap measured, vccd_solve_opts_init. */
+void vccd_query_opts_init(vccd_query_opts *o);
+
+/* The feature pair of the answer.  kind VF: vertex v[0] of body
+   `vertex_body` against triangle tri[1 - vertex_body]; EE: edge
+   (v[0], v[1]) of A against edge (v[2], v[3]) of B.  tri: the two
+   triangles whose ownership masks gave the pair. */
+typedef struct {
+    vccd_feature_kind kind;
+    long tri[2];
+    int vertex_body;
+    long v[4];
+} vccd_query_pair;
+
+typedef struct {
+    vccd_toc_status status;     /* capoeira: possible, or none */
+    double lo, hi;              /* [t0, lo) proved contact-free */
+    int approximate;            /* capoeira: hi is not a proved bound */
+    int have_pair;              /* exact, status != none */
+    vccd_query_pair pair;
+    /* Display values at the contact (midpoints of enclosures over
+       [lo, hi]): the point, the unit normal of the face (VF) or of both
+       edges (EE) oriented from A towards B so that v . n >= 0, and the
+       velocity of A's point minus B's. */
+    double point[3], normal[3], velocity[3], vn;
+    vccd_di param[2];
+    /* Step back (eps_d > 0, exact mode, a contact found): lo moved back
+       to a time where the rigorous gap lower bound is >= eps_d. */
+    int stepped;                /* 1: done; -1: even t0 is closer than eps_d
+                                   (lo is then t0 and the gap says so) */
+    double lo_contact;          /* lo before stepping back */
+    int distance_queries;       /* spent by the step back */
+    /* The gap at lo by the rigorous distance (rigid motions only). */
+    int have_gap;
+    double gap_lower, gap_upper;
+    long bv_tests, feature_pairs, solver_boxes, escalations, items, leaf_pairs;
+    long filtered;              /* feature pairs excluded before a solve by
+                                   the interval coplanarity over the box */
+    int limited;                /* a solve hit max_boxes, or out of memory */
+} vccd_query_result;
+
+/* The first contact of a and b in [o->solve.t0, o->solve.t1].  0, or -1
+   with e set (the BV type not built in both, out of memory -- r then
+   still holds a valid, possibly weaker, answer: possible from the
+   smallest bound not searched). */
+int vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
+               vccd_error *e);
+
+/* The same by solving every owned feature pair of every triangle pair
+   (no BVH, no step back): the reference the tests compare with. */
+int vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
+                     vccd_error *e);
+
+/* The rigorous distance between a and b at time t (rigid motions): 0,
+   or -1 with e set (per-vertex motion, out of memory). */
+int vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_body *b, double t, int bv,
+                           vccd_error *e);
+
+/* The thesis' benchmark frame (7.3): motions a and b (ltlrm) moving two
+   bodies along a random axis from dist / 2 on either side of the origin
+   (4: low speed, 512: high speed) to the origin at t = 1, each turning
+   90 degrees about its own random axis from a random orientation (upper
+   hemisphere of the unit quaternions).  seed picks the instance; the
+   same seed gives the same decimals everywhere.  The _text form writes
+   the two [motion.a] / [motion.b] sections (0, or -1 when size is too
+   small).  0, or -1 with e set. */
+int vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed);
+int vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
+                        vccd_error *e);
+
+#endif

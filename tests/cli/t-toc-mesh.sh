@@ -1,0 +1,172 @@
+#!/bin/sh
+# End-to-end tests of `vccd toc` on two moving meshes: boxes meeting at a
+# known time for every BV type and both modes (capoeira never after the
+# contact, and labelled approximate), the step back with a proved gap,
+# a deforming body, --json, and bad configs named by file, line and key.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+
+# Box A (1 x 1 x 1) from x = -2, box B (1 x 1 x 2) turned 45 degrees
+# about z from x = 2, both to the origin: contact at
+# t = 1 - (1/2 + sqrt(1/2)) / 4 = 0.698223304703363...
+base='[body.a]
+mesh = box:1:1:1
+motion = a
+[body.b]
+mesh = box:1:1:2
+motion = b
+[motion.a]
+type = ltlrm
+o0 = -2 0 0
+v = 2 0 0
+omega = 0 0 0
+[motion.b]
+type = ltlrm
+o0 = 2 0 0
+v = -2 0 0
+q0 = 0.92387953251128674 0 0 0.38268343236508978
+omega = 0 0 0'
+t=0.69822330470336313
+
+holds_t() {
+    sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p' "$tmp/out" | awk -v t=$t '{ exit !($1 <= t + 1e-12 && t - 1e-12 <= $2) }'
+}
+before_t() {
+    sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1/p' "$tmp/out" | awk -v t=$t '{ exit !($1 <= t) }'
+}
+
+for bv in sphere aabb obb kdop14 kdop18; do
+    printf '%s\n[query]\nbv = %s\n' "$base" $bv >"$tmp/t.ini"
+    expect 0 "boxes $bv" -- $vccd toc "$tmp/t.ini"
+    check "boxes $bv: a contact" grep -q '^status: \(certified\|possible\)$' "$tmp/out"
+    check "boxes $bv: [lo, hi] holds t" holds_t
+    check "boxes $bv: normal +x" grep -q '^normal: 1 ' "$tmp/out"
+    check "boxes $bv: v.n = 4" grep -q 'v.n=4$' "$tmp/out"
+    check "boxes $bv: gap at lo" grep -q '^gap: \[' "$tmp/out"
+    printf '%s\n[query]\nbv = %s\nmode = capoeira\n' "$base" $bv >"$tmp/t.ini"
+    expect 0 "boxes $bv capoeira" -- $vccd toc "$tmp/t.ini"
+    check "boxes $bv capoeira: approximate" grep -q '^status: possible (APPROXIMATE' "$tmp/out"
+    check "boxes $bv capoeira: lo <= t" before_t
+done
+
+printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
+expect 0 "step back" -- $vccd toc "$tmp/t.ini"
+check "step back: proved" grep -q '^step_back: gap >= eps_d proved' "$tmp/out"
+check "step back: gap >= eps_d" sh -c "sed -n 's/^gap: \[\([^,]*\),.*/\1/p' '$tmp/out' | awk '{ exit !(\$1 >= 0.01) }'"
+check "step back: before t" before_t
+
+printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
+expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
+check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\": \"' '$tmp/out'"
+
+# B deforming: its 8 vertices move as the rigid box would (vertex-linear).
+cat >"$tmp/t.ini" <<'INI'
+[body.a]
+mesh = box:1:1:1
+motion = a
+[body.b]
+mesh = box:1:1:1
+motion = b
+[motion.a]
+type = ltlrm
+o0 = -2 0 0
+v = 2 0 0
+omega = 0 0 0
+[motion.b]
+type = vertex-linear
+vertices = 8
+vertex.0 = 1.5 -0.5 -0.5  -0.5 -0.5 -0.5
+vertex.1 = 2.5 -0.5 -0.5  0.5 -0.5 -0.5
+vertex.2 = 1.5 0.5 -0.5  -0.5 0.5 -0.5
+vertex.3 = 2.5 0.5 -0.5  0.5 0.5 -0.5
+vertex.4 = 1.5 -0.5 0.5  -0.5 -0.5 0.5
+vertex.5 = 2.5 -0.5 0.5  0.5 -0.5 0.5
+vertex.6 = 1.5 0.5 0.5  -0.5 0.5 0.5
+vertex.7 = 2.5 0.5 0.5  0.5 0.5 0.5
+INI
+expect 0 "deforming" -- $vccd mesh info box:1:1:1
+check "box vertex order as assumed" grep -q 'vertices: 8' "$tmp/out"
+expect 0 "deforming" -- $vccd toc "$tmp/t.ini"
+check "deforming: contact by t = 3/4" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.75) }'"
+
+# Bad configs: exit 2, one line naming file, line and key.
+bad() {
+    name=$1; text=$2; shift 2
+    printf '%s\n' "$text" >"$tmp/$name.ini"
+    expect 2 "bad $name" -- $vccd toc "$tmp/$name.ini"
+    one_line_error "bad $name" "$@"
+}
+bad mode "$base
+[query]
+mode = fast" "mode.ini:19" "mode" "unknown mode 'fast'"
+bad bv "$base
+[query]
+bv = cube" "bv.ini:19" "unknown BV type 'cube'"
+bad epsd "$base
+[query]
+eps_d = -1" "epsd.ini:19" "eps_d" "expected a decimal > 0"
+bad capostep "$base
+[query]
+mode = capoeira
+eps_d = 0.1" "capostep.ini:20" "needs mode = exact"
+bad key "$base
+[query]
+colour = red" "key.ini:19" "colour"
+bad section "$base
+[options]
+x = 1" "section.ini:18" "unknown section"
+bad nomotion '[body.a]
+mesh = tetrahedron
+[body.b]
+mesh = tetrahedron
+motion = x' "nomotion.ini:1" "motion" "missing"
+bad nosection '[body.a]
+mesh = tetrahedron
+motion = x
+[body.b]
+mesh = tetrahedron
+motion = x' "nosection.ini:3" "no section \[motion.x\]"
+bad nomesh "$base
+[body.c]
+motion = a" "nomesh.ini:18" "a third body"
+bad onebody '[body.a]
+mesh = tetrahedron
+motion = a
+[motion.a]
+type = ltlrm
+o0 = 0 0 0
+v = 0 0 0
+omega = 0 0 0' "onebody.ini" "one \[body.NAME\] section"
+bad meshfile "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:2$/mesh = no-such-file.obj/')" "meshfile.ini:5" "mesh" "no-such-file.obj"
+bad planar '[body.a]
+mesh = tetrahedron
+motion = p
+[body.b]
+mesh = tetrahedron
+motion = p
+[motion.p]
+type = ltlrm2d
+o0 = 0 0
+v = 1 0
+alpha0 = 0
+omega = 1' "planar.ini:3" "motion" "is planar"
+bad fewvertices "$(printf '%s\n' "$base" | sed 's/^type = ltlrm$/type = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0  1 1 1/' | grep -v '^o0\|^v =\|^omega\|^q0')" "fewvertices.ini:3" "moves 1 vertices"
+bad normalise "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:1$/mesh = box:1:1:1\ncenter = middle/')" "normalise.ini:3" "center" "middle"
+expect 2 "no argument" -- $vccd toc
+
+# bench toc on procedural tetrahedra (no bundled model needed): every
+# exact answer without a crossing at lo, the step back's gaps proved.
+expect 0 "bench toc" -- $vccd bench toc --instances 3 --pairs tetrahedron-tetrahedron --bv obb,aabb --step-back 0.001
+check "bench toc: rows" sh -c "grep -c '^tetrahedron-tetrahedron' '$tmp/out' | awk '{ exit !(\$1 >= 10) }'"
+check "bench toc: no penetration" sh -c "! grep 'pen=[1-9]' '$tmp/out'"
+check "bench toc: step back row" grep -q 'step_back' "$tmp/out"
+check "bench toc: best" grep -q 'best BV type' "$tmp/out"
+expect 2 "bench toc bad pair" -- $vccd bench toc --pairs tetrahedron-cube
+one_line_error "bench toc bad pair" "tetrahedron-cube"
+expect 2 "bench toc bad bv" -- $vccd bench toc --bv cube
+one_line_error "bench toc bad bv" "--bv"
+expect 2 "bench toc bad step" -- $vccd bench toc --step-back -1
+one_line_error "bench toc bad step" "--step-back"
+expect 2 "json without config" -- $vccd toc --json
+
+finish

@@ -1,0 +1,370 @@
+/* t-query.c -- the mesh query against the brute-force loop over every
+   owned feature pair (no BVH), on random small meshes (procedural shapes
+   of 4 to 80 triangles) thrown at each other by random motions of every
+   3D type (rigid: ltlrm, interp, screw, rotvec, ballistic, angaccel;
+   deforming: vertex-linear), some missing: for every BV type, in binary64
+   and MPFR, the BVH answer has the brute force's status and an
+   intersecting [lo, hi]; capoeira's lower bound is never after the
+   brute force's certified hi; the rigorous distance at lo never finds a
+   certain crossing.  Then a known contact (two boxes, one turned
+   45 degrees, meeting at t = 1 - (1/2 + sqrt(1/2)) / 4) with its normal
+   and approach speed; the thesis' bunny frames with 0 penetrations and
+   the step back's gap >= eps_d; and the errors. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+typedef struct {
+    vccd_mesh m;
+    vccd_bvh h;
+    vccd_motion *mo;
+    vccd_query_body qb;
+} body;
+
+static const char *const shapes[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1", "torus:1:0.4:6:4",
+                                      "box:0.5:0.5:2" };
+static const char *const motions[] = { "ltlrm", "interp", "screw", "rotvec", "ballistic", "angaccel",
+                                       "vertex-linear" };
+
+static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
+
+static void
+rand_quat(double q[4])
+{
+    double n = 0;
+    for (int i = 0; i < 4; i++) {
+        q[i] = rnd(-1, 1);
+        n += q[i] * q[i];
+    }
+    for (int i = 0; i < 4; i++)
+        q[i] /= sqrt(n);
+}
+
+/* A motion of type `type` taking a body from p0 to p1 (roughly, for the
+   models given by a velocity) over the step, as config text. */
+static int
+motion_text(char *out, size_t size, const char *type, const double p0[3], const double p1[3], const vccd_mesh *m)
+{
+    double q0[4], q1[4], w[3];
+    int n;
+    rand_quat(q0);
+    rand_quat(q1);
+    for (int k = 0; k < 3; k++)
+        w[k] = rnd(-2, 2);
+    n = snprintf(out, size, "[motion.m]\ntype = %s\n", type);
+    if (!strcmp(type, "ltlrm") || !strcmp(type, "interp") || !strcmp(type, "screw"))
+        n += snprintf(out + n, size - (size_t)n,
+                      "start_position = %.17g %.17g %.17g\nend_position = %.17g %.17g %.17g\n"
+                      "start_orientation = %.17g %.17g %.17g %.17g\nend_orientation = %.17g %.17g %.17g %.17g\n",
+                      p0[0], p0[1], p0[2], p1[0], p1[1], p1[2], q0[0], q0[1], q0[2], q0[3], q1[0], q1[1], q1[2], q1[3]);
+    else if (!strcmp(type, "rotvec"))
+        n += snprintf(out + n, size - (size_t)n,
+                      "start_position = %.17g %.17g %.17g\nend_position = %.17g %.17g %.17g\n"
+                      "start_rotvec = %.17g %.17g %.17g\nend_rotvec = %.17g %.17g %.17g\n",
+                      p0[0], p0[1], p0[2], p1[0], p1[1], p1[2], w[0], w[1], w[2], q1[1], q1[2], q1[3]);
+    else if (!strcmp(type, "ballistic"))
+        n += snprintf(out + n, size - (size_t)n,
+                      "o0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\na = 0 0 -0.5\nq0 = %.17g %.17g %.17g %.17g\n"
+                      "omega = %.17g %.17g %.17g\n", p0[0], p0[1], p0[2], p1[0] - p0[0], p1[1] - p0[1],
+                      p1[2] - p0[2] + 0.25, q0[0], q0[1], q0[2], q0[3], w[0], w[1], w[2]);
+    else if (!strcmp(type, "angaccel"))
+        n += snprintf(out + n, size - (size_t)n,
+                      "o0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\naxis = %.17g %.17g %.17g\nomega0 = %.17g\n"
+                      "alpha = %.17g\n", p0[0], p0[1], p0[2], p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2], w[0],
+                      w[1], w[2] + 0.1, rnd(-2, 2), rnd(-3, 3));
+    else {                      /* vertex-linear: the body, deformed a little */
+        n += snprintf(out + n, size - (size_t)n, "vertices = %ld\n", m->nv);
+        for (long i = 0; i < m->nv && n < (int)size; i++) {
+            const double *v = m->v[i];
+            n += snprintf(out + n, size - (size_t)n, "vertex.%ld = %.17g %.17g %.17g  %.17g %.17g %.17g\n", i,
+                          v[0] + p0[0], v[1] + p0[1], v[2] + p0[2], v[0] * rnd(0.9, 1.1) + p1[0],
+                          v[1] * rnd(0.9, 1.1) + p1[1], v[2] * rnd(0.9, 1.1) + p1[2]);
+        }
+    }
+    return n < (int)size ? 0 : -1;
+}
+
+static vccd_motion *
+motion_from_text(const char *text)
+{
+    vccd_config c;
+    vccd_error e;
+    vccd_motion *m;
+    if (vccd_config_load_string(&c, "t-query", text, &e) != 0)
+        tu_fail("config: %s\n%s", e.msg, text);
+    if (!(m = vccd_motion_from_config(vccd_config_find(&c, "motion.m"), 320, &e)))
+        tu_fail("motion: %s\n%s", e.msg, text);
+    vccd_config_clear(&c);
+    return m;
+}
+
+static void
+body_load(body *b, const char *spec, double radius)
+{
+    vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_BBOX, radius };
+    vccd_bvh_opts bo;
+    vccd_error e;
+    memset(b, 0, sizeof *b);
+    if (vccd_mesh_load(&b->m, spec, &lo, &e) != 0)
+        tu_fail("mesh %s: %s", spec, e.msg);
+    vccd_bvh_opts_init(&bo);
+    bo.leaf_size = 1 + (int)(tu_ulong() % 4);
+    if (vccd_bvh_build(&b->h, &b->m, &bo, &e) != 0)
+        tu_fail("bvh: %s", e.msg);
+}
+
+static void
+body_move(body *b, vccd_motion *m)
+{
+    vccd_error e;
+    vccd_motion_free(b->mo);
+    b->mo = m;
+    if (b->qb.bvh ? vccd_query_body_set_motion(&b->qb, m, &e) : vccd_query_body_init(&b->qb, &b->h, m, &e))
+        tu_fail("body: %s", e.msg);
+}
+
+static void
+body_clear(body *b)
+{
+    vccd_query_body_clear(&b->qb);
+    vccd_bvh_clear(&b->h);
+    vccd_mesh_clear(&b->m);
+    vccd_motion_free(b->mo);
+}
+
+static int
+overlap(const vccd_query_result *x, const vccd_query_result *y)
+{
+    return x->lo <= y->hi && y->lo <= x->hi;
+}
+
+static void
+no_crossing_at_lo(body *a, body *b, const vccd_query_result *r, int bv)
+{
+    vccd_distance_result d;
+    vccd_error e;
+    if (a->mo->type->per_vertex || b->mo->type->per_vertex || r->status == VCCD_TOC_NONE)
+        return;
+    if (vccd_query_distance_at(&d, &a->qb, &b->qb, r->lo, bv, &e) != 0)
+        tu_fail("distance: %s", e.msg);
+    TU_CHECK(d.status != VCCD_DISTANCE_INTERSECTING, "meshes cross at lo = %.17g", r->lo);
+}
+
+START_TEST(test_random)
+{
+    char text[16384];
+    long n = tu_iters(10), mismatch = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        double axis[3], off[3], p[4][3], an = 0;
+        const char *ma = motions[tu_ulong() % 6], *mb = motions[tu_ulong() % 7];
+        vccd_query_opts o;
+        vccd_query_result brute, r, capo;
+        vccd_error e;
+        int mpfr = it % 4 == 3;
+
+        body_load(&a, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
+        body_load(&b, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
+        for (int k = 0; k < 3; k++) {
+            axis[k] = rnd(-1, 1);
+            an += axis[k] * axis[k];
+            off[k] = rnd(-1, 1) * (it % 3 == 2 ? 1.5 : 0.3);       /* a third may miss */
+        }
+        for (int k = 0; k < 3; k++) {
+            axis[k] /= sqrt(an);
+            p[0][k] = -1.5 * axis[k];
+            p[1][k] = off[k];
+            p[2][k] = 1.5 * axis[k];
+            p[3][k] = -off[k];
+        }
+        if (motion_text(text, sizeof text, ma, p[0], p[1], &a.m) != 0)
+            tu_fail("text too long");
+        body_move(&a, motion_from_text(text));
+        if (motion_text(text, sizeof text, mb, p[2], p[3], &b.m) != 0)
+            tu_fail("text too long");
+        body_move(&b, motion_from_text(text));
+
+        vccd_query_opts_init(&o);
+        o.gap = 0;
+        o.solve.eps_t = 1e-6;
+        if (mpfr) {
+            o.solve.arith.kind = VCCD_ARITH_MPFR;
+            o.solve.arith.prec = 113;
+        }
+        if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("brute: %s", e.msg);
+        for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
+            o.bv = bv;
+            o.mode = VCCD_QUERY_EXACT;
+            if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+                tu_fail("query: %s", e.msg);
+            TU_CHECK((r.status == VCCD_TOC_NONE) == (brute.status == VCCD_TOC_NONE),
+                     "case %ld (%s vs %s, %s, %s): bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", it, ma, mb,
+                     vccd_bv_type_get(bv)->name, mpfr ? "mpfr" : "binary64", vccd_toc_status_name(r.status), r.lo,
+                     r.hi, vccd_toc_status_name(brute.status), brute.lo, brute.hi);
+            mismatch += r.status != brute.status;
+            if (r.status != VCCD_TOC_NONE) {
+                TU_CHECK(overlap(&r, &brute), "case %ld %s: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", it,
+                         vccd_bv_type_get(bv)->name, r.lo, r.hi, brute.lo, brute.hi);
+                TU_CHECK(r.lo <= r.hi && r.have_pair, "case %ld: bad answer", it);
+                TU_CHECK(r.status != VCCD_TOC_CERTIFIED || r.hi - r.lo <= o.solve.eps_t,
+                         "case %ld: certified wider than eps_t", it);
+                TU_CHECK(r.vn >= 0.0, "case %ld: v.n < 0", it);
+            }
+            no_crossing_at_lo(&a, &b, &r, bv);
+            o.mode = VCCD_QUERY_CAPOEIRA;
+            if (vccd_query_toc(&capo, &a.qb, &b.qb, &o, &e) != 0)
+                tu_fail("capoeira: %s", e.msg);
+            if (brute.status == VCCD_TOC_CERTIFIED)
+                TU_CHECK(capo.status != VCCD_TOC_NONE && capo.lo <= brute.hi,
+                         "case %ld %s: capoeira %s at %.17g after the contact [%.17g, %.17g]", it,
+                         vccd_bv_type_get(bv)->name, vccd_toc_status_name(capo.status), capo.lo, brute.lo, brute.hi);
+            TU_CHECK(capo.status == VCCD_TOC_NONE || capo.approximate, "capoeira not labelled approximate");
+        }
+        body_clear(&a);
+        body_clear(&b);
+    }
+    /* Certified against possible would mean one search decided what the
+       other could not: with the same solver that only happens at the
+       box limits, which these cases stay far from. */
+    TU_CHECK(mismatch == 0, "%ld status mismatches", mismatch);
+}
+END_TEST
+
+/* Box A (1 x 1 x 1) from x = -2 to 0, box B (1 x 1 x 2) turned 45
+   degrees about z from x = 2 to 0: B's leading vertical edge meets A's
+   face x = 1/2 when 4 (1 - t) = 1/2 + sqrt(1/2), crossing A's top and
+   bottom edges at their middles (B is taller, so that the contact is
+   not at the ends of every feature, where no solver can certify it). */
+START_TEST(test_known)
+{
+    body a, b;
+    vccd_query_opts o;
+    vccd_query_result r;
+    vccd_error e;
+    double t = 1.0 - (0.5 + sqrt(0.5)) / 4.0;
+    body_load(&a, "box:1:1:1", 0.0);
+    body_load(&b, "box:1:1:2", 0.0);
+    body_move(&a, motion_from_text("[motion.m]\ntype = ltlrm\no0 = -2 0 0\nv = 2 0 0\nomega = 0 0 0\n"));
+    body_move(&b, motion_from_text("[motion.m]\ntype = ltlrm\no0 = 2 0 0\nv = -2 0 0\n"
+                                   "q0 = 0.92387953251128674 0 0 0.38268343236508978\nomega = 0 0 0\n"));
+    vccd_query_opts_init(&o);
+    o.solve.eps_t = 1e-9;
+    /* The solvers sometimes end this contact (a transversal edge-edge
+       root, with coplanar face diagonals touching at the same instant) at
+       a box a few ulps wide that they cannot certify: "possible" is then
+       the contract's answer, and it must still hold t within eps_t. */
+    for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
+        o.bv = bv;
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        TU_CHECK(r.status != VCCD_TOC_NONE && r.lo <= t + 1e-12 && t - 1e-12 <= r.hi && r.hi - r.lo <= o.solve.eps_t,
+                 "%s: %s [%.17g, %.17g], expected %.17g", vccd_bv_type_get(bv)->name, vccd_toc_status_name(r.status),
+                 r.lo, r.hi, t);
+        TU_CHECK(fabs(r.vn - 4.0) < 1e-6 && fabs(r.velocity[0] - 4.0) < 1e-6, "v = (%g %g %g), v.n = %g",
+                 r.velocity[0], r.velocity[1], r.velocity[2], r.vn);
+        TU_CHECK(fabs(r.normal[0] - 1.0) < 1e-6, "normal (%g %g %g)", r.normal[0], r.normal[1], r.normal[2]);
+        TU_CHECK(r.have_gap && r.gap_lower >= 0.0 && r.gap_lower <= r.gap_upper && r.gap_upper < 1e-6,
+                 "gap [%g, %g]", r.gap_lower, r.gap_upper);
+    }
+    body_clear(&a);
+    body_clear(&b);
+}
+END_TEST
+
+/* The thesis' low-speed bunny frames: no crossing at lo, and with the
+   step back a proved gap >= eps_d before the contact. */
+START_TEST(test_bunny)
+{
+    const char *src = getenv("srcdir");
+    char path[4096];
+    body a, b;
+    long n = tu_iters(8);
+    vccd_query_opts o;
+    vccd_error e;
+    vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_CENTROID, 1.0 };
+    vccd_bvh_opts bo;
+
+    snprintf(path, sizeof path, "%s/../shared/models/bunny.obj", src ? src : ".");
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    if (vccd_mesh_load(&a.m, path, &lo, &e) != 0 && vccd_mesh_load(&a.m, "bunny", &lo, &e) != 0)
+        tu_fail("bunny: %s", e.msg);
+    vccd_bvh_opts_init(&bo);
+    if (vccd_bvh_build(&a.h, &a.m, &bo, &e) != 0)
+        tu_fail("bvh: %s", e.msg);
+    vccd_query_opts_init(&o);
+    for (long i = 0; i < n; i++) {
+        vccd_motion *ma, *mb;
+        vccd_query_result r, s;
+        vccd_distance_result d;
+        if (vccd_query_scenario(&ma, &mb, 4.0, tu_seed + (uint64_t)i, 320, &e) != 0)
+            tu_fail("scenario: %s", e.msg);
+        if ((a.qb.bvh ? vccd_query_body_set_motion(&a.qb, ma, &e) : vccd_query_body_init(&a.qb, &a.h, ma, &e))
+            || (b.qb.bvh ? vccd_query_body_set_motion(&b.qb, mb, &e) : vccd_query_body_init(&b.qb, &a.h, mb, &e)))
+            tu_fail("body: %s", e.msg);
+        o.eps_d = 0.0;
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        TU_CHECK(r.status == VCCD_TOC_CERTIFIED, "frame %ld: %s", i, vccd_toc_status_name(r.status));
+        if (vccd_query_distance_at(&d, &a.qb, &b.qb, r.lo, o.bv, &e) != 0)
+            tu_fail("distance: %s", e.msg);
+        TU_CHECK(d.status != VCCD_DISTANCE_INTERSECTING, "frame %ld: penetration at lo = %.17g", i, r.lo);
+        TU_CHECK(r.have_gap && r.gap_lower <= r.gap_upper, "frame %ld: no gap", i);
+        o.eps_d = 1e-3;
+        if (vccd_query_toc(&s, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        TU_CHECK(s.stepped == 1 && s.gap_lower >= o.eps_d && s.lo < r.lo && s.lo_contact == r.lo,
+                 "frame %ld: step back %d to %.17g, gap %.17g (contact %.17g)", i, s.stepped, s.lo, s.gap_lower, r.lo);
+        vccd_motion_free(ma);
+        vccd_motion_free(mb);
+    }
+    vccd_query_body_clear(&a.qb);
+    vccd_query_body_clear(&b.qb);
+    vccd_bvh_clear(&a.h);
+    vccd_mesh_clear(&a.m);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+    body a, b;
+    vccd_query_opts o;
+    vccd_query_result r;
+    vccd_error e;
+    vccd_bvh_opts bo;
+    vccd_motion *m;
+
+    body_load(&a, "tetrahedron", 0.0);
+    memset(&b, 0, sizeof b);
+    if (vccd_mesh_load(&b.m, "box:1:1:1", NULL, &e) != 0)
+        tu_fail("%s", e.msg);
+    vccd_bvh_opts_init(&bo);
+    bo.types = 1u << vccd_bv_type_find("sphere");
+    if (vccd_bvh_build(&b.h, &b.m, &bo, &e) != 0)
+        tu_fail("%s", e.msg);
+    body_move(&a, motion_from_text("[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 1 0 0\nomega = 0 0 0\n"));
+    body_move(&b, motion_from_text("[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 1 0 0\nomega = 0 0 0\n"));
+    vccd_query_opts_init(&o);
+    o.bv = vccd_bv_type_find("obb");
+    TU_CHECK(vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) == -1 && strstr(e.msg, "not built"), "unbuilt type");
+    m = motion_from_text("[motion.m]\ntype = vertex-linear\nvertices = 2\nvertex.0 = 0 0 0 1 1 1\n"
+                         "vertex.1 = 0 0 0 1 1 1\n");
+    TU_CHECK(vccd_query_body_set_motion(&a.qb, m, &e) == -1 && strstr(e.msg, "moves 2 vertices"), "few vertices");
+    vccd_motion_free(m);
+    m = motion_from_text("[motion.m]\ntype = ltlrm2d\no0 = 0 0\nv = 1 0\nalpha0 = 0\nomega = 1\n");
+    TU_CHECK(vccd_query_body_set_motion(&a.qb, m, &e) == -1 && strstr(e.msg, "planar"), "planar motion");
+    vccd_motion_free(m);
+    body_clear(&a);
+    body_clear(&b);
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors };
+    return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
+}
