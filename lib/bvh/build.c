@@ -264,7 +264,7 @@ int
 vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_error *e)
 {
     tri_info *ti;
-    double t0, mid[3], inv, (*pts)[3];
+    double t0, mid[3], inv, pre, (*pts)[3];
 
     memset(h, 0, sizeof *h);
     h->mesh = m;
@@ -294,13 +294,17 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
             mid[k] = 0.5 * lo[k] + 0.5 * hi[k];
             big = fmax(big, fmax(fabs(lo[k]), fabs(hi[k])));
         }
-        inv = big > 0 ? 0.5 / big : 1.0;
+        /* 0.5 / big overflows for big below 2^-1024 (subnormal meshes), and
+           inf * 0 made NaN centroids, which split_sah converted to int
+           (undefined behaviour); scaling by 2^900 first is exact there. */
+        pre = big < 0x1p-900 ? 0x1p900 : 1.0;
+        inv = big > 0 ? 0.5 / (big * pre) : 1.0;
     }
     for (long i = 0; i < m->nt; i++) {
         const double *a = m->v[m->t[i][0]], *b = m->v[m->t[i][1]], *c = m->v[m->t[i][2]];
         h->tri[i] = (int32_t)i;
         for (int k = 0; k < 3; k++) {
-            double x = a[k] * inv - mid[k] * inv, y = b[k] * inv - mid[k] * inv, z = c[k] * inv - mid[k] * inv;
+            double ms = mid[k] * pre * inv, x = a[k] * pre * inv - ms, y = b[k] * pre * inv - ms, z = c[k] * pre * inv - ms;
             ti[i].lo[k] = (float)fmin(x, fmin(y, z));
             ti[i].hi[k] = (float)fmax(x, fmax(y, z));
             ti[i].c[k] = (float)((x + y + z) / 3);

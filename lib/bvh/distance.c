@@ -23,15 +23,16 @@ vccd_pose_from_quat(vccd_pose *p, const vccd_di pos[3], const vccd_di q[4])
     double m = 0.0;
     int ex;
     /* Scale by a power of two to magnitude ~1 first (exact but for
-       subnormals, and outward-rounded anyway), so that 1e-300 and 1e200
-       quaternions normalise too. */
+       subnormals, and outward-rounded anyway), so that 1e-300, 1e200 and
+       subnormal quaternions normalise too. */
     for (int i = 0; i < 4; i++)
         m = fmax(m, fmax(fabs(q[i].lo), fabs(q[i].hi)));
     if (!(m > 0.0) || !(m < INFINITY))
         return -1;
     frexp(m, &ex);
+    /* in two halves: 2^-ex alone overflows for subnormal m (ex < -1023) */
     for (int i = 0; i < 4; i++) {
-        qs[i] = vccd_di_mul_d(q[i], ldexp(1.0, -ex));
+        qs[i] = vccd_di_mul_d(vccd_di_mul_d(q[i], ldexp(1.0, -ex / 2)), ldexp(1.0, -ex - -ex / 2));
         n2 = vccd_di_add(n2, vccd_di_sqr(qs[i]));
     }
     if (!(n2.lo > 0.0) || !(n2.hi < INFINITY))

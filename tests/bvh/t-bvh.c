@@ -101,9 +101,58 @@ START_TEST(test_degenerate)
 }
 END_TEST
 
+/* The splits see the mesh scaled into its box, so a mesh and its copy
+   scaled by a power of two get the same tree -- also when the copy is
+   subnormal: there 0.5 / (largest coordinate) overflowed, the centroids
+   became NaN and the SAH binning converted NaN to int (undefined
+   behaviour; SAH then fell back to the median).  Even integer
+   coordinates keep the halvings exact at both scales. */
+START_TEST(test_scale_invariant)
+{
+    long iters = tu_iters(20);
+    for (long it = 0; it < iters; it++) {
+        enum { NV = 60, NT = 80 };
+        double v[2][NV][3];
+        vccd_mesh_index t[NT][3];
+        vccd_mesh m[2];
+        vccd_bvh h[2];
+        vccd_bvh_opts o;
+        vccd_error e;
+        double s = ldexp(1.0, -1060 + (int)(tu_ulong() % 30));
+        for (int i = 0; i < NV; i++)
+            for (int k = 0; k < 3; k++) {
+                v[0][i][k] = 2.0 * (double)((long)(tu_ulong() % 1001) - 500);
+                v[1][i][k] = v[0][i][k] * s;
+            }
+        for (int i = 0; i < NT; i++) {
+            t[i][0] = (vccd_mesh_index)(i % NV);
+            t[i][1] = (vccd_mesh_index)((i + 1 + i / NV) % NV);
+            t[i][2] = (vccd_mesh_index)((i + 7 + i / NV) % NV);
+        }
+        vccd_bvh_opts_init(&o);
+        o.split = it % 2 ? VCCD_BVH_SPLIT_MEDIAN : VCCD_BVH_SPLIT_SAH;
+        o.leaf_size = 1 + (int)(tu_ulong() % 4);
+        for (int c = 0; c < 2; c++) {
+            ck_assert(vccd_mesh_init_arrays(&m[c], "scaled", (const double(*)[3])v[c], NV,
+                                            (const vccd_mesh_index(*)[3])t, NT, VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+            TU_CHECK(vccd_bvh_build(&h[c], &m[c], &o, &e) == 0, "build: %s", e.msg);
+            check_tree(&h[c], &m[c], o.leaf_size);
+        }
+        TU_CHECK(h[0].nnodes == h[1].nnodes && memcmp(h[0].node, h[1].node, (size_t)h[0].nnodes * sizeof *h[0].node) == 0
+                     && memcmp(h[0].tri, h[1].tri, NT * sizeof *h[0].tri) == 0,
+                 "%s tree of the mesh scaled by %a differs (%ld vs %ld nodes)", it % 2 ? "median" : "sah", s,
+                 h[0].nnodes, h[1].nnodes);
+        for (int c = 0; c < 2; c++) {
+            vccd_bvh_clear(&h[c]);
+            vccd_mesh_clear(&m[c]);
+        }
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_topology, test_degenerate };
+    const TTest *tests[] = { test_topology, test_degenerate, test_scale_invariant };
     return tu_main("bvh", tests, (int)(sizeof tests / sizeof tests[0]));
 }

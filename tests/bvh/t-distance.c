@@ -291,6 +291,28 @@ START_TEST(test_errors)
     vccd_pose_identity(&p);
     TU_CHECK(vccd_distance(&r, &h, &p, &h, &p, 1, &e) == -1 && strstr(e.msg, "not built"), "unbuilt type accepted");
     TU_CHECK(vccd_pose_from_quat(&p, pos, q) == -1, "a quaternion that may be 0 accepted");
+    /* nonzero quaternions of every magnitude, subnormal included (2^-ex
+       overflowed for them, and they were refused as "may be 0"): the
+       rotation of (3, 4, 0, 0) / 5 has rows (25, 0, 0), (0, -7, -24),
+       (0, 24, -7) over 25, enclosed (exactly, in MPFR) at every scale */
+    for (int ex = -1074; ex <= 1020; ex += 13) {
+        static const int R25[9] = { 25, 0, 0, 0, -7, -24, 0, 24, -7 };
+        double s = ldexp(1.0, ex);
+        vccd_di qq[4] = { { 3 * s, 3 * s }, { 4 * s, 4 * s }, { 0, 0 }, { 0, 0 } };
+        mpfr_t lo, hi;
+        mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+        TU_CHECK(vccd_pose_from_quat(&p, pos, qq) == 0, "quaternion (3, 4, 0, 0) * 2^%d refused", ex);
+        for (int i = 0; i < 9; i++) {
+            mpfr_set_d(lo, p.R.m[i].lo, MPFR_RNDN);     /* exact: 53 bits times 25 fit in 128 */
+            mpfr_set_d(hi, p.R.m[i].hi, MPFR_RNDN);
+            mpfr_mul_ui(lo, lo, 25, MPFR_RNDN);
+            mpfr_mul_ui(hi, hi, 25, MPFR_RNDN);
+            TU_CHECK(mpfr_cmp_si(lo, R25[i]) <= 0 && mpfr_cmp_si(hi, R25[i]) >= 0 && p.R.m[i].hi - p.R.m[i].lo < 1e-12,
+                     "quaternion (3, 4, 0, 0) * 2^%d: R[%d] = [%a, %a], not around %d/25", ex, i, p.R.m[i].lo,
+                     p.R.m[i].hi, R25[i]);
+        }
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+    }
     vccd_bvh_clear(&h);
     vccd_mesh_clear(&a.m);
 }
