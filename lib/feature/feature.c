@@ -5,16 +5,26 @@
 #include <string.h>
 
 #include "vccd/feature.h"
+#include "vccd/kin.h"
+#include "vccd/motion.h"
+#include "vccd/rigid.h"
 
+/* Each backend's parameters and kernel (motion.h). */
 #include "vccd/backend_di.h"
+#define VF_PARAMS(m) ((m)->param_di)
+#define VF_EVAL(m) ((m)->type->eval_di)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_ui.h"
+#define VF_PARAMS(m) ((m)->param_ui)
+#define VF_EVAL(m) ((m)->type->eval_ui)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_mi.h"
+#define VF_PARAMS(m) ((const vccd_mi_struct *)(m)->param)
+#define VF_EVAL(m) ((m)->type->eval_mi)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
@@ -22,12 +32,19 @@ struct vccd_feature {
     vccd_feature_kind kind;
     int np;
     vccd_track pt[4];
+    int body[4];                /* the first point on the same motion */
     vccd_arith arith;
     long evals;
-    /* MPFR workspace at arith.prec (initialised only for mpfr). */
+    /* The points' jets in the state of the current backend hold at
+       times last_t up to order last_order (-1: none): the predicate and
+       the solvers evaluate the same box more than once. */
+    vccd_di last_t;
+    int last_order;
+    vccd_di_feature_state di;
+    vccd_ui_feature_state ui;
+    /* MPFR state at arith.prec (initialised only for mpfr). */
     int mi_ready;
-    vccd_mi_vec3 X[4][3];
-    vccd_mi_vec3 p[4];
+    vccd_mi_feature_state mi;
     vccd_mi_t t;
 };
 
@@ -59,11 +76,7 @@ mi_release(vccd_feature *f)
 {
     if (!f->mi_ready)
         return;
-    for (int i = 0; i < 4; i++) {
-        for (int k = 0; k < 3; k++)
-            vccd_mi_vec3_clear(&f->X[i][k]);
-        vccd_mi_vec3_clear(&f->p[i]);
-    }
+    vccd_mi_feature_state_clear(&f->mi);
     vccd_mi_clear(f->t);
     f->mi_ready = 0;
 }
@@ -73,21 +86,25 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
 {
     mi_release(f);
     f->arith = *a;
+    f->last_order = -1;
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
         f->arith.prec = 53;
-    if (f->arith.kind != VCCD_ARITH_MPFR)
-        return 0;
-    for (int i = 0; i < 4; i++) {
-        for (int k = 0; k < 3; k++)
-            vccd_mi_vec3_init(&f->X[i][k], (long)a->prec);
-        vccd_mi_vec3_init(&f->p[i], (long)a->prec);
-        for (int j = 0; j < 3; j++)
-            vccd_mi_set_d(&f->p[i].c[j], f->pt[i].p[j]);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_state_init(&f->mi, (long)a->prec);
+        vccd_mi_init2(f->t, a->prec);
+        f->mi_ready = 1;
+        vccd_mi_feature_prepare(&f->mi, f->pt, f->np);
+        break;
+    case VCCD_ARITH_UNROUNDED:
+        vccd_ui_feature_prepare(&f->ui, f->pt, f->np);
+        break;
+    default:
+        vccd_di_feature_prepare(&f->di, f->pt, f->np);
+        break;
     }
-    vccd_mi_init2(f->t, a->prec);
-    f->mi_ready = 1;
     return 0;
 }
 
@@ -99,8 +116,14 @@ vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith
         return NULL;
     f->kind = kind;
     f->np = vccd_feature_kind_npoints(kind);
-    for (int i = 0; i < f->np; i++)
+    for (int i = 0; i < f->np; i++) {
         f->pt[i] = pts[i];
+        vccd_motion_check_vertex(pts[i].m, pts[i].vertex);
+        f->body[i] = i;
+        for (int j = i - 1; j >= 0; j--)
+            if (pts[j].m == pts[i].m)
+                f->body[i] = j;
+    }
     vccd_feature_set_arith(f, a);
     return f;
 }
@@ -118,52 +141,61 @@ vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f) { return f->kind;
 const vccd_arith *vccd_feature_get_arith(const vccd_feature *f) { return &f->arith; }
 long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
 
-/* A 2D pair lives in the xy-plane: z is dropped, so that a motion
-   moving in 3D is seen projected, as the coplanarity function s (which
-   reads x and y only) already sees it, and the inclusion predicate and
-   its separating axis agree with s. */
-#define FLATTEN(f, order, SET_Z0)                                                    \
-    do {                                                                             \
-        if ((f)->kind == VCCD_FEATURE_VE2D)                                          \
-            for (int i_ = 0; i_ < (f)->np; i_++)                                     \
-                for (int k_ = 0; k_ <= (order); k_++)                                \
-                    SET_Z0;                                                          \
-    } while (0)
+/* The points' jets up to `order` over t on f's backend, from the last
+   evaluation when it covers them. */
+static void
+points(vccd_feature *f, vccd_di t, int order)
+{
+    int same_t = f->last_order >= 0 && f->last_t.lo == t.lo && f->last_t.hi == t.hi;
+    if (same_t && f->last_order >= order)
+        return;
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_set_di(f->t, t);
+        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order, same_t);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order, same_t);
+        break;
+    }
+    default:
+        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order, same_t);
+        break;
+    }
+    /* A 2D pair lives in the xy-plane: z is dropped, so that a motion
+       moving in 3D is seen projected, as the coplanarity function s
+       (which reads x and y only) already sees it, and the inclusion
+       predicate and its separating axis agree with s. */
+    if (f->kind == VCCD_FEATURE_VE2D)
+        for (int i = 0; i < f->np; i++)
+            for (int k = 0; k <= order; k++) {
+                if (f->arith.kind == VCCD_ARITH_MPFR)
+                    vccd_mi_set_d(&f->mi.X[i][k].c[2], 0.0);
+                else if (f->arith.kind == VCCD_ARITH_UNROUNDED)
+                    f->ui.X[i][k].c[2] = vccd_ui_set_d(0.0);
+                else
+                    f->di.X[i][k].c[2] = vccd_di_set_d(0.0);
+            }
+    f->last_t = t;
+    f->last_order = order;
+}
 
 /* Evaluate the points' jets up to `order` over t on f's backend and hand
    them to one of the kernels: BODY is run with X naming the jets. */
-#define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)                      \
-    do {                                                                                  \
-        if ((f)->arith.kind == VCCD_ARITH_MPFR) {                                         \
-            vccd_mi_set_di((f)->t, (t));                                                  \
-            for (int i_ = 0; i_ < (f)->np; i_++)                                          \
-                vccd_motion_eval_mi((f)->pt[i_].m, &(f)->X[i_][0],                        \
-                                    (order) >= 1 ? &(f)->X[i_][1] : NULL,                 \
-                                    (order) >= 2 ? &(f)->X[i_][2] : NULL,                 \
-                                    &(f)->p[i_], (f)->pt[i_].vertex, (f)->t);             \
-            vccd_mi_vec3 (*X)[3] = (f)->X;                                                \
-            FLATTEN(f, order, vccd_mi_set_d(&X[i_][k_].c[2], 0.0));                      \
-            MI_BODY;                                                                      \
-        } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {                             \
-            vccd_ui_vec3 X[4][3], p_;                                                     \
-            vccd_ui tu_ = { (t).lo, (t).hi };                                             \
-            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
-                vccd_ui_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
-                vccd_motion_eval_ui((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
-                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, tu_); \
-            }                                                                             \
-            FLATTEN(f, order, X[i_][k_].c[2] = vccd_ui_set_d(0.0));                      \
-            UI_BODY;                                                                      \
-        } else {                                                                          \
-            vccd_di_vec3 X[4][3], p_;                                                     \
-            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
-                vccd_di_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
-                vccd_motion_eval_di((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
-                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, (t)); \
-            }                                                                             \
-            FLATTEN(f, order, X[i_][k_].c[2] = vccd_di_set_d(0.0));                      \
-            DI_BODY;                                                                      \
-        }                                                                                 \
+#define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)      \
+    do {                                                                  \
+        points((f), (t), (order));                                        \
+        if ((f)->arith.kind == VCCD_ARITH_MPFR) {                         \
+            vccd_mi_vec3 (*X)[3] = (f)->mi.X;                             \
+            MI_BODY;                                                      \
+        } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {             \
+            vccd_ui_vec3 (*X)[3] = (f)->ui.X;                             \
+            UI_BODY;                                                      \
+        } else {                                                          \
+            vccd_di_vec3 (*X)[3] = (f)->di.X;                             \
+            DI_BODY;                                                      \
+        }                                                                 \
     } while (0)
 
 void

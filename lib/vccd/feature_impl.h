@@ -15,6 +15,116 @@
 #define VF_FN(f) VF_CAT(VB_PFX, f)
 #define VF_V3 VF_FN(vec3)
 
+/* A feature pair's state on one backend: its body points, what is
+   prepared of them once per solve (feature_prepare) and the points' jets
+   from the last evaluation (feature_points). */
+typedef struct {
+    VF_V3 p[4];                 /* the body points */
+    VF_V3 y[4][3];              /* RIGID: kin_rigid_frame; LINE: x0, u */
+    VF_V3 X[4][3];              /* the last jets */
+    /* RIGID, per body (indexed by its first point): the centre, its
+       velocity and kin_rigid_coefs at the times of the last evaluation */
+    VF_V3 c[4], cv[4];
+    VB_T k[16];
+} VF_FN(feature_state);
+
+static inline void
+VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
+{
+    for (int i = 0; i < 16; i++)
+        VB_INIT(&st->k[i], prec);
+    for (int i = 0; i < 4; i++) {
+        VF_FN(vec3_init)(&st->c[i], prec);
+        VF_FN(vec3_init)(&st->cv[i], prec);
+        VF_FN(vec3_init)(&st->p[i], prec);
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_init)(&st->y[i][k], prec);
+            VF_FN(vec3_init)(&st->X[i][k], prec);
+        }
+    }
+}
+
+static inline void
+VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
+{
+    for (int i = 0; i < 16; i++)
+        VB_CLEAR(&st->k[i]);
+    for (int i = 0; i < 4; i++) {
+        VF_FN(vec3_clear)(&st->c[i]);
+        VF_FN(vec3_clear)(&st->cv[i]);
+        VF_FN(vec3_clear)(&st->p[i]);
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_clear)(&st->y[i][k]);
+            VF_FN(vec3_clear)(&st->X[i][k]);
+        }
+    }
+}
+
+/* What does not depend on time: the body points, and per point of a
+   RIGID motion its frame, of a LINE motion its segment. */
+static void
+VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, int np)
+{
+    for (int i = 0; i < np; i++) {
+        const VB_T *P = VF_PARAMS(pt[i].m);
+        VF_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
+        switch (pt[i].m->type->form) {
+        case VCCD_MOTION_FORM_RIGID:
+            VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
+                                   (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
+            break;
+        case VCCD_MOTION_FORM_LINE:
+            VF_FN(vec3_set)(&st->y[i][0], (const VF_V3 *)(P + 6 * pt[i].vertex));
+            VF_FN(vec3_set)(&st->y[i][1], (const VF_V3 *)(P + 6 * pt[i].vertex + 3));
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* st->X[i][k] := the k-th derivative (k <= order) of point i over t.
+   Points on the same RIGID motion share its centre and coefficients
+   (body[i]: the first point on point i's motion), so the costly sinc and
+   cosc are evaluated once per body and time box: same_t says they are
+   still those of t (a higher order asked for over the same box).  The
+   other forms go through the vtable. */
+static void
+VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+                      const VB_T *t, int order, int same_t)
+{
+    for (int i = 0; i < np; i++) {
+        const vccd_motion *m = pt[i].m;
+        const VB_T *P = VF_PARAMS(m);
+        VF_V3 *X = st->X[i];
+        int b = body[i];
+        switch (m->type->form) {
+        case VCCD_MOTION_FORM_RIGID: {
+            const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
+            if (b == i) {
+                VF_FN(kin_rigid_centre)(&st->c[i], order >= 1 ? &st->cv[i] : NULL,
+                                        (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
+                if (!same_t)
+                    VF_FN(kin_rigid_coefs)(st->k + 4 * i, (const VF_V3 *)(P + VCCD_RIGID_W), t);
+            }
+            VF_FN(kin_rigid_apply)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, &st->c[b],
+                                   &st->cv[b], acc, st->y[i], st->k + 4 * b);
+            break;
+        }
+        case VCCD_MOTION_FORM_LINE:
+            VF_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
+            if (order >= 1)
+                VF_FN(vec3_set)(&X[1], &st->y[i][1]);
+            if (order >= 2)
+                VF_FN(vec3_set_d)(&X[2], 0.0, 0.0, 0.0);
+            break;
+        default:
+            VF_EVAL(m)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, P, &st->p[i], pt[i].vertex, t);
+            break;
+        }
+    }
+}
+
 /* r := sum of the coefficient-weighted cross products a[i] x b[j] over
    i + j = k (Leibniz: (a x b)^(k) = sum C(k,i) a^(i) x b^(k-i)). */
 static inline void
@@ -228,3 +338,5 @@ VF_FN(feature_incl)(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, VF_V3 
 #undef VF_CAT
 #undef VF_FN
 #undef VF_V3
+#undef VF_PARAMS
+#undef VF_EVAL
