@@ -208,18 +208,30 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
                         vccd_mi_feature_jet(s, X, f->kind, order));
 }
 
-/* The inclusion terms over t, and with want_axis the projections on the
-   closest-point axis (feature_incl in feature_impl.h); returns the
-   number of terms, *have_axis whether pi was filled. */
+/* The inclusion terms over t (feature_incl_terms in feature_impl.h);
+   returns their number. */
 static int
-incl_terms(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, int want_axis, vccd_feature *f, vccd_di t)
+incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 {
     int nq = 0;
     FEATURE_WITH_POINTS(f, t, 0,
-                        nq = vccd_di_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
-                        nq = vccd_ui_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
-                        nq = vccd_mi_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis));
+                        nq = vccd_di_feature_incl_terms(q, nn, X, f->kind),
+                        nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind),
+                        nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind));
     return nq;
+}
+
+/* The projections on the closest-point axis over t
+   (feature_axis_project); 0 when there is no axis. */
+static int
+axis_project(vccd_di *pi, vccd_feature *f, vccd_di t)
+{
+    int have = 0;
+    FEATURE_WITH_POINTS(f, t, 0,
+                        have = vccd_di_feature_axis_project(pi, X, f->kind, f->np),
+                        have = vccd_ui_feature_axis_project(pi, X, f->kind, f->np),
+                        have = vccd_mi_feature_axis_project(pi, X, f->kind, f->np));
+    return have;
 }
 
 /* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi,
@@ -248,12 +260,14 @@ int
 vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];
-    int nq, have_axis, all_nonneg = 1;
+    int nq, all_nonneg = 1;
 
     f->evals++;
-    nq = incl_terms(q, &nn, pi, &have_axis, 1, f, t);
-    if (have_axis && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
+    /* The separating axis first: a few dot products against the terms'
+       cross products, and on easy pairs it decides alone. */
+    if (axis_project(pi, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
         return VCCD_INCL_NO;
+    nq = incl_terms(q, &nn, f, t);
     for (int i = 0; i < nq; i++) {
         /* NaN bounds (an overflowed product) decide nothing. */
         if (q[i].hi < 0.0)
@@ -267,9 +281,8 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 void
 vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
 {
-    vccd_di q[4], nn, pi[4];
-    int have_axis;
-    incl_terms(q, &nn, pi, &have_axis, 0, f, t);
+    vccd_di q[4], nn;
+    incl_terms(q, &nn, f, t);
     if (!(nn.lo > 0.0)) {
         /* Degenerate (or not resolved from degenerate): no parameter is
            determined, and 0 / [0, 0] would be empty. */

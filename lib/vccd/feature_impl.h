@@ -311,27 +311,20 @@ VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
     }
 }
 
-/* The inclusion terms (feature_incl_terms), and with want_axis also the
-   points' projections pi on the closest-point direction between the
-   features at the middle of T (*have_axis = 0 when the features meet
-   there and there is no direction). */
+/* The points' projections pi on the closest-point direction between the
+   features at the middle of T; 0 when the features meet there and there
+   is no direction (pi is then left alone). */
 static int
-VF_FN(feature_incl)(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, VF_V3 X[][3],
-                    vccd_feature_kind kind, int np, int want_axis)
+VF_FN(feature_axis_project)(vccd_di *pi, VF_V3 X[][3], vccd_feature_kind kind, int np)
 {
     double P[4][3], axis[3];
-    int nq = VF_FN(feature_incl_terms)(q, nn, X, kind);
-    *have_axis = 0;
-    if (!want_axis)
-        return nq;
     for (int i = 0; i < np; i++)
         for (int j = 0; j < 3; j++)
             P[i][j] = vccd_di_mid(VB_GET_DI(&X[i][0].c[j]));
-    if (vccd_feature_axis(axis, kind, P) == 0) {
-        *have_axis = 1;
-        VF_FN(feature_project)(pi, X, np, axis);
-    }
-    return nq;
+    if (vccd_feature_axis(axis, kind, P) != 0)
+        return 0;
+    VF_FN(feature_project)(pi, X, np, axis);
+    return 1;
 }
 
 #undef VF_CAT2
