@@ -288,7 +288,7 @@ run_queries(const bs_opts *o, double *tl_ratio)
         }
         for (long f = 0; f < nf; f++) {
             vccd_error e;
-            if (vccd_query_run(&rows[r].st, &qs[f], &so, stdout, 0, &e) != 0) {
+            if (vccd_query_run(&rows[r].st, &qs[f], &so, stdout, 0, NULL, &e) != 0) {
                 rc = vccd_cli_usage_error("%s", e.msg);
                 goto out;
             }

@@ -1,5 +1,6 @@
 /* cmd_queries.c -- `vccd queries`: solve benchmark CSV query files and
    score the answers against their exact ground truth. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +9,8 @@
 
 /* Option values are exactly the config names (solver.h, arith.h). */
 static int
-parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv, int *first_file)
+parse_options(vccd_solve_opts *o, int *kind, int *verbose, const char **csv, int argc, char **argv,
+              int *first_file)
 {
     int i;
     for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -25,7 +27,9 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
         if (!val)
             return vccd_cli_usage_error("queries: option %s needs a value", opt);
         i++;
-        if (strcmp(opt, "--solver") == 0) {
+        if (strcmp(opt, "--csv") == 0) {
+            *csv = val;
+        } else if (strcmp(opt, "--solver") == 0) {
             char known[256];
             if (!(o->solver = vccd_solver_type_find(val)))
                 return vccd_cli_usage_error("queries: --solver: unknown solver '%s' (%s)", val,
@@ -95,10 +99,17 @@ vccd_cmd_queries(int argc, char **argv)
     vccd_query_stats total = { 0 };
     int kind = -1, first = 1, verbose = 0, rc;
     char aname[32];
+    const char *csv_path = NULL;
+    FILE *csv = NULL;
 
     vccd_solve_opts_init(&o);
-    if ((rc = parse_options(&o, &kind, &verbose, argc, argv, &first)) != VCCD_EXIT_OK)
+    if ((rc = parse_options(&o, &kind, &verbose, &csv_path, argc, argv, &first)) != VCCD_EXIT_OK)
         return rc;
+    if (csv_path) {
+        if (!(csv = fopen(csv_path, "w")))
+            return vccd_cli_usage_error("queries: --csv: cannot write '%s': %s", csv_path, strerror(errno));
+        fputs(vccd_query_csv_header, csv);
+    }
     printf("solver=%s arith=%s eps_t=%g max_boxes=%ld%s\n", o.solver->name,
            vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t, o.max_boxes,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");
@@ -109,9 +120,11 @@ vccd_cmd_queries(int argc, char **argv)
         if (vccd_queries_read(&qs, argv[i], kind, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             vccd_query_stats_clear(&total);
+            if (csv)
+                fclose(csv);
             return VCCD_EXIT_USAGE;
         }
-        rc = vccd_query_run(&st, &qs, &o, stdout, verbose, &e);
+        rc = vccd_query_run(&st, &qs, &o, stdout, verbose, csv, &e);
         if (rc == 0)
             print_line(argv[i], &st, 1);
         if (rc != 0 || vccd_query_stats_merge(&total, &st) != 0) {
@@ -119,6 +132,8 @@ vccd_cmd_queries(int argc, char **argv)
             vccd_queries_clear(&qs);
             vccd_query_stats_clear(&st);
             vccd_query_stats_clear(&total);
+            if (csv)
+                fclose(csv);
             return VCCD_EXIT_USAGE;
         }
         vccd_queries_clear(&qs);
@@ -128,5 +143,9 @@ vccd_cmd_queries(int argc, char **argv)
     /* A false negative in a rigorous mode is a broken proof. */
     rc = total.fn > 0 && vccd_arith_is_rigorous(&o.arith) ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
     vccd_query_stats_clear(&total);
+    if (csv && fclose(csv) != 0) {
+        fprintf(stderr, "vccd: queries: --csv: error writing '%s': %s\n", csv_path, strerror(errno));
+        rc = VCCD_EXIT_FAIL;
+    }
     return rc;
 }
