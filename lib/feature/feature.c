@@ -35,6 +35,7 @@ struct vccd_feature {
     int body[4];                /* the first point on the same motion */
     vccd_arith arith;
     long evals;
+    long work, weight;          /* evaluations weighted by their cost */
     /* The points' jets in the state of the current backend hold at
        times last_t up to order last_order (-1: none): the predicate and
        the solvers evaluate the same box more than once. */
@@ -91,6 +92,7 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
         f->arith.prec = 53;
+    f->weight = vccd_feature_eval_weight(&f->arith);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
         vccd_mi_feature_state_init(&f->mi, (long)a->prec);
@@ -140,6 +142,18 @@ vccd_feature_free(vccd_feature *f)
 vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f) { return f->kind; }
 const vccd_arith *vccd_feature_get_arith(const vccd_feature *f) { return &f->arith; }
 long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
+long vccd_feature_work(const vccd_feature *f) { return f->work; }
+
+long
+vccd_feature_eval_weight(const vccd_arith *a)
+{
+    /* Measured on rotating ltlrm pairs (doc/solvers.md): an MPFR
+       evaluation costs about 25 binary64 ones at 113 bits and grows
+       slowly with the precision. */
+    if (a->kind != VCCD_ARITH_MPFR)
+        return 1;
+    return 16 + (long)a->prec / 12;
+}
 
 /* The points' jets up to `order` over t on f's backend, from the last
    evaluation when it covers them. */
@@ -202,6 +216,7 @@ void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
+    f->work += f->weight;
     FEATURE_WITH_POINTS(f, t, order,
                         vccd_di_feature_jet(s, X, f->kind, order),
                         vccd_ui_feature_jet(s, X, f->kind, order),
@@ -263,6 +278,7 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
     int nq, all_nonneg = 1;
 
     f->evals++;
+    f->work += f->weight;
     /* The separating axis first: a few dot products against the terms'
        cross products, and on easy pairs it decides alone. */
     if (axis_project(pi, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))

@@ -100,5 +100,11 @@ int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3])
 
 /* Evaluations of s (jets) and of the predicate since creation. */
 long vccd_feature_evals(const vccd_feature *f);
+/* The evaluations so far weighted by their cost in units of a binary64
+   evaluation (vccd_feature_eval_weight): the solver's work budget. */
+long vccd_feature_work(const vccd_feature *f);
+/* The weight of one evaluation in arithmetic a: 1 for binary64 and
+   unrounded, more for MPFR, growing with the precision. */
+long vccd_feature_eval_weight(const vccd_arith *a);
 
 #endif
