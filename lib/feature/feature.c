@@ -41,10 +41,16 @@ struct vccd_feature {
        the solvers evaluate the same box more than once. */
     vccd_di last_t;
     int last_order;
+    /* The rigid bodies' coefficients in the state hold at coef_t. */
+    int coef_ok;
+    vccd_di coef_t;
+    int all_diff;               /* s needs no point jets (feature_vectors) */
+    int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
     vccd_di_feature_state di;
     vccd_ui_feature_state ui;
     /* MPFR state at arith.prec (initialised only for mpfr). */
     int mi_ready;
+    mpfr_prec_t mi_prec;
     vccd_mi_feature_state mi;
     vccd_mi_t t;
 };
@@ -85,9 +91,14 @@ mi_release(vccd_feature *f)
 int
 vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
 {
-    mi_release(f);
+    /* The prepared state of a backend stays valid (the motions do not
+       change): each solve sets the arithmetic again, and preparing was a
+       third of an easy query's solve. */
+    if (a->kind == VCCD_ARITH_MPFR && f->mi_ready && f->mi_prec != a->prec)
+        mi_release(f);
     f->arith = *a;
     f->last_order = -1;
+    f->coef_ok = 0;
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
@@ -95,16 +106,26 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
     f->weight = vccd_feature_eval_weight(&f->arith);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_state_init(&f->mi, (long)a->prec);
-        vccd_mi_init2(f->t, a->prec);
-        f->mi_ready = 1;
-        vccd_mi_feature_prepare(&f->mi, f->pt, f->np);
+        if (!f->mi_ready) {
+            vccd_mi_feature_state_init(&f->mi, (long)a->prec);
+            vccd_mi_init2(f->t, a->prec);
+            f->mi_ready = 1;
+            f->mi_prec = a->prec;
+            vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind);
+        }
+        f->all_diff = f->mi.diff[0] && f->mi.diff[1] && f->mi.diff[2];
         break;
     case VCCD_ARITH_UNROUNDED:
-        vccd_ui_feature_prepare(&f->ui, f->pt, f->np);
+        if (!f->ui_ready)
+            vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind);
+        f->ui_ready = 1;
+        f->all_diff = f->ui.diff[0] && f->ui.diff[1] && f->ui.diff[2];
         break;
     default:
-        vccd_di_feature_prepare(&f->di, f->pt, f->np);
+        if (!f->di_ready)
+            vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
+        f->di_ready = 1;
+        f->all_diff = f->di.diff[0] && f->di.diff[1] && f->di.diff[2];
         break;
     }
     return 0;
@@ -155,26 +176,51 @@ vccd_feature_eval_weight(const vccd_arith *a)
     return 16 + (long)a->prec / 12;
 }
 
+/* The rigid bodies' coefficients over t on f's backend, unless they
+   are those of t already (feature_coefs); for MPFR, f->t := t. */
+static void
+coefs(vccd_feature *f, vccd_di t)
+{
+    if (f->arith.kind == VCCD_ARITH_MPFR)
+        vccd_mi_set_di(f->t, t);
+    if (f->coef_ok && f->coef_t.lo == t.lo && f->coef_t.hi == t.hi)
+        return;
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_coefs(&f->mi, f->pt, f->body, f->np, f->t);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_coefs(&f->ui, f->pt, f->body, f->np, &tu);
+        break;
+    }
+    default:
+        vccd_di_feature_coefs(&f->di, f->pt, f->body, f->np, &t);
+        break;
+    }
+    f->coef_ok = 1;
+    f->coef_t = t;
+}
+
 /* The points' jets up to `order` over t on f's backend, from the last
    evaluation when it covers them. */
 static void
 points(vccd_feature *f, vccd_di t, int order)
 {
-    int same_t = f->last_order >= 0 && f->last_t.lo == t.lo && f->last_t.hi == t.hi;
-    if (same_t && f->last_order >= order)
+    coefs(f, t);
+    if (f->last_order >= order && f->last_t.lo == t.lo && f->last_t.hi == t.hi)
         return;
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_set_di(f->t, t);
-        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order, same_t);
+        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order);
         break;
     case VCCD_ARITH_UNROUNDED: {
         vccd_ui tu = { t.lo, t.hi };
-        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order, same_t);
+        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order);
         break;
     }
     default:
-        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order, same_t);
+        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order);
         break;
     }
     /* A 2D pair lives in the xy-plane: z is dropped, so that a motion
@@ -217,10 +263,24 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
     f->work += f->weight;
-    FEATURE_WITH_POINTS(f, t, order,
-                        vccd_di_feature_jet(s, X, f->kind, order),
-                        vccd_ui_feature_jet(s, X, f->kind, order),
-                        vccd_mi_feature_jet(s, X, f->kind, order));
+    /* s from the difference frames alone needs no point jets */
+    if (f->all_diff)
+        coefs(f, t);
+    else
+        points(f, t, order);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_jet(s, &f->mi, f->pt, f->body, f->kind, f->t, order);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_jet(s, &f->ui, f->pt, f->body, f->kind, &tu, order);
+        break;
+    }
+    default:
+        vccd_di_feature_jet(s, &f->di, f->pt, f->body, f->kind, &t, order);
+        break;
+    }
 }
 
 /* The inclusion terms over t (feature_incl_terms in feature_impl.h);

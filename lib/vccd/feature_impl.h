@@ -26,13 +26,30 @@ typedef struct {
        velocity and kin_rigid_coefs at the times of the last evaluation */
     VF_V3 c[4], cv[4];
     VB_T k[16];
+    /* u, e1, e2 of s (feature_vectors) whose two points ride on the same
+       RIGID or LINE motion: diff[v] = 1 and d[v] the difference of the
+       points' frames (segments), so that the vector is evaluated as one
+       expression instead of a difference of two enclosures */
+    int diff[3];
+    VF_V3 d[3][3];
+    VF_V3 zero;
 } VF_FN(feature_state);
+
+/* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
+   kind (2D: e2 is the constant z). */
+static const int VF_FN(feature_vector_points)[3][3][2] = {
+    { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } }, { { 1, 0 }, { 1, 2 }, { -1, -1 } }
+};
 
 static inline void
 VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
 {
     for (int i = 0; i < 16; i++)
         VB_INIT(&st->k[i], prec);
+    VF_FN(vec3_init)(&st->zero, prec);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            VF_FN(vec3_init)(&st->d[i][k], prec);
     for (int i = 0; i < 4; i++) {
         VF_FN(vec3_init)(&st->c[i], prec);
         VF_FN(vec3_init)(&st->cv[i], prec);
@@ -49,6 +66,10 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 {
     for (int i = 0; i < 16; i++)
         VB_CLEAR(&st->k[i]);
+    VF_FN(vec3_clear)(&st->zero);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            VF_FN(vec3_clear)(&st->d[i][k]);
     for (int i = 0; i < 4; i++) {
         VF_FN(vec3_clear)(&st->c[i]);
         VF_FN(vec3_clear)(&st->cv[i]);
@@ -63,8 +84,10 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 /* What does not depend on time: the body points, and per point of a
    RIGID motion its frame, of a LINE motion its segment. */
 static void
-VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, int np)
+VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+                       vccd_feature_kind kind)
 {
+    VF_FN(vec3_set_d)(&st->zero, 0.0, 0.0, 0.0);
     for (int i = 0; i < np; i++) {
         const VB_T *P = VF_PARAMS(pt[i].m);
         VF_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
@@ -81,17 +104,45 @@ VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, int np)
             break;
         }
     }
+    for (int v = 0; v < 3; v++) {
+        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        vccd_motion_form form = i >= 0 ? pt[i].m->type->form : VCCD_MOTION_FORM_GENERIC;
+        /* 2D pairs are flattened after evaluation (feature.c) */
+        st->diff[v] = kind != VCCD_FEATURE_VE2D && i >= 0 && body[i] == body[j] && form != VCCD_MOTION_FORM_GENERIC;
+        if (st->diff[v])
+            for (int k = 0; k < (form == VCCD_MOTION_FORM_RIGID ? 3 : 2); k++) {
+                VF_FN(vec3_sub)(&st->d[v][k], &st->y[j][k], &st->y[i][k]);
+#ifdef VB_IVD
+                /* Equal points differ by exactly 0, which the outward
+                   step would blur to +-2^-1074: subnormal operands cost
+                   a hundred cycles a product (an edge translating
+                   without turning has u_j = u_i). */
+                for (int c = 0; c < 3; c++)
+                    if (st->y[j][k].c[c].lo == st->y[j][k].c[c].hi && st->y[i][k].c[c].lo == st->y[i][k].c[c].hi
+                        && st->y[j][k].c[c].lo == st->y[i][k].c[c].lo)
+                        VB_SET_D(&st->d[v][k].c[c], 0.0);
+#endif
+            }
+    }
+}
+
+/* The coefficients of every RIGID body over t (kin_rigid_coefs). */
+static void
+VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np, const VB_T *t)
+{
+    for (int i = 0; i < np; i++)
+        if (body[i] == i && pt[i].m->type->form == VCCD_MOTION_FORM_RIGID)
+            VF_FN(kin_rigid_coefs)(st->k + 4 * i, (const VF_V3 *)(VF_PARAMS(pt[i].m) + VCCD_RIGID_W), t);
 }
 
 /* st->X[i][k] := the k-th derivative (k <= order) of point i over t.
    Points on the same RIGID motion share its centre and coefficients
-   (body[i]: the first point on point i's motion), so the costly sinc and
-   cosc are evaluated once per body and time box: same_t says they are
-   still those of t (a higher order asked for over the same box).  The
-   other forms go through the vtable. */
+   (body[i]: the first point on point i's motion; the coefficients are
+   those of t, feature_coefs), so the costly sinc and cosc are evaluated
+   once per body and time box.  The other forms go through the vtable. */
 static void
 VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
-                      const VB_T *t, int order, int same_t)
+                      const VB_T *t, int order)
 {
     for (int i = 0; i < np; i++) {
         const vccd_motion *m = pt[i].m;
@@ -101,12 +152,9 @@ VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int 
         switch (m->type->form) {
         case VCCD_MOTION_FORM_RIGID: {
             const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
-            if (b == i) {
+            if (b == i)
                 VF_FN(kin_rigid_centre)(&st->c[i], order >= 1 ? &st->cv[i] : NULL,
                                         (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
-                if (!same_t)
-                    VF_FN(kin_rigid_coefs)(st->k + 4 * i, (const VF_V3 *)(P + VCCD_RIGID_W), t);
-            }
             VF_FN(kin_rigid_apply)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, &st->c[b],
                                    &st->cv[b], acc, st->y[i], st->k + 4 * b);
             break;
@@ -157,28 +205,31 @@ VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
     }
 }
 
-/* The jets of u, e1, e2 (s = u . (e1 x e2)) from the points' jets. */
+/* The jets of u, e1, e2 (s = u . (e1 x e2)) up to order over t: from
+   the difference frames where both points ride on one RIGID or LINE
+   motion (coefficients of t in st), else from the points' jets in st->X
+   (feature_points over t). */
 static inline void
-VF_FN(feature_vectors)(VF_V3 u[3], VF_V3 e1[3], VF_V3 e2[3], VF_V3 X[][3],
-                       vccd_feature_kind kind, int order)
+VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
+                       vccd_feature_kind kind, const VB_T *t, int order)
 {
-    for (int k = 0; k <= order; k++) {
-        switch (kind) {
-        case VCCD_FEATURE_VF:
-            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[1][k]);
-            break;
-        case VCCD_FEATURE_EE:
-            VF_FN(vec3_sub)(&u[k], &X[2][k], &X[0][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[1][k], &X[0][k]);
-            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[2][k]);
-            break;
-        default:                /* 2D: e2 = z, constant */
-            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
-            VF_FN(vec3_set_d)(&e2[k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
-            break;
+    for (int v = 0; v < 3; v++) {
+        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        if (i < 0) {            /* 2D: e2 = z, constant */
+            for (int k = 0; k <= order; k++)
+                VF_FN(vec3_set_d)(&V[v][k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
+        } else if (!st->diff[v]) {
+            for (int k = 0; k <= order; k++)
+                VF_FN(vec3_sub)(&V[v][k], &st->X[j][k], &st->X[i][k]);
+        } else if (pt[i].m->type->form == VCCD_MOTION_FORM_RIGID) {
+            VF_FN(kin_rigid_apply)(&V[v][0], order >= 1 ? &V[v][1] : NULL, order >= 2 ? &V[v][2] : NULL,
+                                   &st->zero, &st->zero, NULL, st->d[v], st->k + 4 * body[i]);
+        } else {
+            VF_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
+            if (order >= 1)
+                VF_FN(vec3_set)(&V[v][1], &st->d[v][1]);
+            if (order >= 2)
+                VF_FN(vec3_set_d)(&V[v][2], 0.0, 0.0, 0.0);
         }
     }
 }
@@ -187,11 +238,12 @@ VF_FN(feature_vectors)(VF_V3 u[3], VF_V3 e1[3], VF_V3 e2[3], VF_V3 X[][3],
    product rule (thesis App. B.2.3/B.2.4, here in one formula for all
    pair kinds): n = e1 x e2, s^(k) = sum C(k,i) u^(i) . n^(k-i). */
 static void
-VF_FN(feature_jet)(vccd_di *s, VF_V3 X[][3], vccd_feature_kind kind, int order)
+VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
+                   vccd_feature_kind kind, const VB_T *t, int order)
 {
-    VF_V3 u[3], e1[3], e2[3], n[3];
+    VF_V3 V[3][3], *u = V[0], *e1 = V[1], *e2 = V[2], n[3];
     VB_T r[1];
-    const VB_T *ref = &X[0][0].c[0];
+    const VB_T *ref = &st->X[0][0].c[0];
     VB_TMP_N(u_l, u[0].c, 3, ref);
     VB_TMP_N(u1_l, u[1].c, 3, ref);
     VB_TMP_N(u2_l, u[2].c, 3, ref);
@@ -206,7 +258,7 @@ VF_FN(feature_jet)(vccd_di *s, VF_V3 X[][3], vccd_feature_kind kind, int order)
     VB_TMP_N(n2_l, n[2].c, 3, ref);
     VB_TMP_N(r_l, r, 1, ref);
 
-    VF_FN(feature_vectors)(u, e1, e2, X, kind, order);
+    VF_FN(feature_vectors)(V, st, pt, body, kind, t, order);
     for (int k = 0; k <= order; k++)
         VF_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
     for (int k = 0; k <= order; k++) {

@@ -260,12 +260,23 @@ di_has_q(vccd_di a, const mpq_t v)
     return ok;
 }
 
-/* Does a hold all of the (2^-1000 wide) reference r? */
+/* Does a hold all of the (2^-1000 wide) reference r?  A narrower a may
+   sit inside r when r is no wider than its own rounding (below 2^-900):
+   e.g. s'' of a face on a body at rest, whose edge derivatives the
+   library gets as exact zeros from the body's frame (kin_rigid_frame),
+   so s'' as 0 stepped out to the subnormals, while the reference sums
+   terms of size 1 rounded at 1000 bits.  Such an a must lie in r. */
 static int
 di_has_mi(vccd_di a, const vccd_mi_struct *r)
 {
     if (isnan(a.lo) || isnan(a.hi) || !(a.lo <= a.hi) || vccd_mi_is_empty(r))
         return 0;
+    if (mpfr_cmp_d(&r->lo, a.lo) <= 0 && mpfr_cmp_d(&r->hi, a.hi) >= 0) {
+        MPFR_DECL_INIT(w, 64);
+        mpfr_sub(w, &r->hi, &r->lo, MPFR_RNDU);
+        if (mpfr_cmp_d(w, 0x1p-900) <= 0)
+            return 1;
+    }
     return mpfr_cmp_d(&r->lo, a.lo) >= 0 && mpfr_cmp_d(&r->hi, a.hi) <= 0;
 }
 
