@@ -82,16 +82,15 @@ VE_FN(family_series)(VB_T *r, const VB_T *x, int n, int deriv)
     VB_SET_D(one, 1.0);
     for (int j = depth; j >= 1; j--) {
         /* f: a_j = 1/((2j+n-1)(2j+n));  g: a_j = (j+1)/(j (2j+n+1)(2j+n+2)) */
-        double den = deriv ? (double)j * (2 * j + n + 1) * (2 * j + n + 2)
-                           : (double)(2 * j + n - 1) * (2 * j + n);
+        unsigned long den = deriv ? (unsigned long)j * (2 * j + n + 1) * (2 * j + n + 2)
+                                  : (unsigned long)(2 * j + n - 1) * (2 * j + n);
         if (j == depth)
             VB_SET(t, x);       /* the innermost factor is [0, 1] */
         else
             VB_MUL(t, x, t);
         if (deriv)
             VB_MUL_D(t, t, (double)(j + 1));
-        VB_SET_D(dd, den);
-        VB_DIV(t, t, dd);
+        VB_DIV_UI(t, t, den);
         VB_SUB(t, one, t);
         if (j == depth)
             VB_HULL(t, t, one);
