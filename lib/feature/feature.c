@@ -40,11 +40,11 @@ struct vccd_feature {
        times last_t up to order last_order (-1: none): the predicate and
        the solvers evaluate the same box more than once. */
     vccd_di last_t;
-    int last_order;
+    int last_order[4];
     /* The rigid bodies' coefficients in the state hold at coef_t. */
     int coef_ok;
     vccd_di coef_t;
-    int all_diff;               /* s needs no point jets (feature_vectors) */
+    unsigned jet_points;        /* the points s needs jets of (bit i) */
     int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
     vccd_di_feature_state di;
     vccd_ui_feature_state ui;
@@ -78,6 +78,20 @@ vccd_feature_kind_npoints(vccd_feature_kind k)
     return k == VCCD_FEATURE_VE2D ? 3 : 4;
 }
 
+/* The points whose jets the vectors of s not taken from difference
+   frames read (feature_vectors), as a bit mask. */
+static unsigned
+jet_points(vccd_feature_kind kind, const int *diff)
+{
+    /* the table is the same on every backend */
+    const int (*pts)[3][2] = vccd_di_feature_vector_points;
+    unsigned m = 0;
+    for (int v = 0; v < 3; v++)
+        if (!diff[v] && pts[kind][v][0] >= 0)
+            m |= 1u << pts[kind][v][0] | 1u << pts[kind][v][1];
+    return m;
+}
+
 static void
 mi_release(vccd_feature *f)
 {
@@ -97,7 +111,8 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
     if (a->kind == VCCD_ARITH_MPFR && f->mi_ready && f->mi_prec != a->prec)
         mi_release(f);
     f->arith = *a;
-    f->last_order = -1;
+    for (int i = 0; i < 4; i++)
+        f->last_order[i] = -1;
     f->coef_ok = 0;
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
@@ -113,19 +128,19 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
             f->mi_prec = a->prec;
             vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind);
         }
-        f->all_diff = f->mi.diff[0] && f->mi.diff[1] && f->mi.diff[2];
+        f->jet_points = jet_points(f->kind, f->mi.diff);
         break;
     case VCCD_ARITH_UNROUNDED:
         if (!f->ui_ready)
             vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind);
         f->ui_ready = 1;
-        f->all_diff = f->ui.diff[0] && f->ui.diff[1] && f->ui.diff[2];
+        f->jet_points = jet_points(f->kind, f->ui.diff);
         break;
     default:
         if (!f->di_ready)
             vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
         f->di_ready = 1;
-        f->all_diff = f->di.diff[0] && f->di.diff[1] && f->di.diff[2];
+        f->jet_points = jet_points(f->kind, f->di.diff);
         break;
     }
     return 0;
@@ -202,25 +217,32 @@ coefs(vccd_feature *f, vccd_di t)
     f->coef_t = t;
 }
 
-/* The points' jets up to `order` over t on f's backend, from the last
-   evaluation when it covers them. */
+/* The jets up to `order` over t of the points in want (bit i for point
+   i) on f's backend, from the last evaluation when it covers them. */
 static void
-points(vccd_feature *f, vccd_di t, int order)
+points(vccd_feature *f, vccd_di t, int order, unsigned want)
 {
+    unsigned mask = 0;
     coefs(f, t);
-    if (f->last_order >= order && f->last_t.lo == t.lo && f->last_t.hi == t.hi)
+    if (!(f->last_t.lo == t.lo && f->last_t.hi == t.hi))
+        for (int i = 0; i < 4; i++)
+            f->last_order[i] = -1;
+    for (int i = 0; i < f->np; i++)
+        if ((want >> i & 1) && f->last_order[i] < order)
+            mask |= 1u << i;
+    if (!mask)
         return;
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order);
+        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order, mask);
         break;
     case VCCD_ARITH_UNROUNDED: {
         vccd_ui tu = { t.lo, t.hi };
-        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order);
+        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order, mask);
         break;
     }
     default:
-        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order);
+        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order, mask);
         break;
     }
     /* A 2D pair lives in the xy-plane: z is dropped, so that a motion
@@ -229,7 +251,7 @@ points(vccd_feature *f, vccd_di t, int order)
        predicate and its separating axis agree with s. */
     if (f->kind == VCCD_FEATURE_VE2D)
         for (int i = 0; i < f->np; i++)
-            for (int k = 0; k <= order; k++) {
+            for (int k = 0; k <= order && (mask >> i & 1); k++) {
                 if (f->arith.kind == VCCD_ARITH_MPFR)
                     vccd_mi_set_d(&f->mi.X[i][k].c[2], 0.0);
                 else if (f->arith.kind == VCCD_ARITH_UNROUNDED)
@@ -238,14 +260,16 @@ points(vccd_feature *f, vccd_di t, int order)
                     f->di.X[i][k].c[2] = vccd_di_set_d(0.0);
             }
     f->last_t = t;
-    f->last_order = order;
+    for (int i = 0; i < f->np; i++)
+        if (mask >> i & 1)
+            f->last_order[i] = order;
 }
 
 /* Evaluate the points' jets up to `order` over t on f's backend and hand
    them to one of the kernels: BODY is run with X naming the jets. */
 #define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)      \
     do {                                                                  \
-        points((f), (t), (order));                                        \
+        points((f), (t), (order), 0xfu);                                  \
         if ((f)->arith.kind == VCCD_ARITH_MPFR) {                         \
             vccd_mi_vec3 (*X)[3] = (f)->mi.X;                             \
             MI_BODY;                                                      \
@@ -263,11 +287,8 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
     f->work += f->weight;
-    /* s from the difference frames alone needs no point jets */
-    if (f->all_diff)
-        coefs(f, t);
-    else
-        points(f, t, order);
+    /* the vectors from difference frames need no point jets */
+    points(f, t, order, f->jet_points);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
         vccd_mi_feature_jet(s, &f->mi, f->pt, f->body, f->kind, f->t, order);

@@ -314,11 +314,13 @@ VE_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
     double v, e;
     VE_FN(family_point)(&v, &e, xh, 1);
     s->lo = vccd_fp_next_down(v - e);
-    VE_FN(family_point)(&v, &e, xl, 1);
+    if (xl != xh)               /* a point time: one evaluation per function */
+        VE_FN(family_point)(&v, &e, xl, 1);
     s->hi = vccd_fp_next_up(v + e);
     VE_FN(family_point)(&v, &e, xh, 2);
     c->lo = vccd_fp_next_down(v - e);
-    VE_FN(family_point)(&v, &e, xl, 2);
+    if (xl != xh)
+        VE_FN(family_point)(&v, &e, xl, 2);
     c->hi = vccd_fp_next_up(v + e);
     /* the ranges of elem_impl.h's family (sinc <= 1, 0 <= cosc <= 1/2) */
     s->hi = s->hi < 1.0 ? s->hi : 1.0;

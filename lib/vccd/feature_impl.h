@@ -26,6 +26,7 @@ typedef struct {
        velocity and kin_rigid_coefs at the times of the last evaluation */
     VF_V3 c[4], cv[4];
     VB_T k[16];
+    VB_T w2[4];                 /* RIGID, per body: |w|^2 */
     /* u, e1, e2 of s (feature_vectors) whose two points ride on the same
        RIGID or LINE motion: diff[v] = 1 and d[v] the difference of the
        points' frames (segments), so that the vector is evaluated as one
@@ -46,6 +47,8 @@ VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
 {
     for (int i = 0; i < 16; i++)
         VB_INIT(&st->k[i], prec);
+    for (int i = 0; i < 4; i++)
+        VB_INIT(&st->w2[i], prec);
     VF_FN(vec3_init)(&st->zero, prec);
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++)
@@ -66,6 +69,8 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 {
     for (int i = 0; i < 16; i++)
         VB_CLEAR(&st->k[i]);
+    for (int i = 0; i < 4; i++)
+        VB_CLEAR(&st->w2[i]);
     VF_FN(vec3_clear)(&st->zero);
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++)
@@ -95,6 +100,7 @@ VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int
         case VCCD_MOTION_FORM_RIGID:
             VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
                                    (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
+            VF_FN(vec3_norm2)(&st->w2[i], (const VF_V3 *)(P + VCCD_RIGID_W));
             break;
         case VCCD_MOTION_FORM_LINE:
             VF_FN(vec3_set)(&st->y[i][0], (const VF_V3 *)(P + 6 * pt[i].vertex));
@@ -132,29 +138,34 @@ VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *
 {
     for (int i = 0; i < np; i++)
         if (body[i] == i && pt[i].m->type->form == VCCD_MOTION_FORM_RIGID)
-            VF_FN(kin_rigid_coefs)(st->k + 4 * i, (const VF_V3 *)(VF_PARAMS(pt[i].m) + VCCD_RIGID_W), t);
+            VF_FN(kin_rigid_coefs)(st->k + 4 * i, &st->w2[i], t);
 }
 
-/* st->X[i][k] := the k-th derivative (k <= order) of point i over t.
+/* st->X[i][k] := the k-th derivative (k <= order) of point i over t,
+   for the points i in mask (bit i).
    Points on the same RIGID motion share its centre and coefficients
    (body[i]: the first point on point i's motion; the coefficients are
    those of t, feature_coefs), so the costly sinc and cosc are evaluated
    once per body and time box.  The other forms go through the vtable. */
 static void
 VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
-                      const VB_T *t, int order)
+                      const VB_T *t, int order, unsigned mask)
 {
+    unsigned centred = 0;       /* bodies whose centre is done */
     for (int i = 0; i < np; i++) {
         const vccd_motion *m = pt[i].m;
         const VB_T *P = VF_PARAMS(m);
         VF_V3 *X = st->X[i];
         int b = body[i];
+        if (!(mask >> i & 1))
+            continue;
         switch (m->type->form) {
         case VCCD_MOTION_FORM_RIGID: {
             const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
-            if (b == i)
-                VF_FN(kin_rigid_centre)(&st->c[i], order >= 1 ? &st->cv[i] : NULL,
+            if (!(centred >> b & 1))
+                VF_FN(kin_rigid_centre)(&st->c[b], order >= 1 ? &st->cv[b] : NULL,
                                         (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
+            centred |= 1u << b;
             VF_FN(kin_rigid_apply)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, &st->c[b],
                                    &st->cv[b], acc, st->y[i], st->k + 4 * b);
             break;

@@ -190,16 +190,15 @@ VK_FN(kin_rigid_frame)(VK_V3 y[3], const VK_Q *q0, const VK_V3 *w, const VK_V3 *
 
 /* The coefficients of kin_rigid_apply over the times t: k[0] = t S,
    k[1] = t^2 C, k[2] = 1 - |w|^2 t^2 C (= cos |w| t) and
-   k[3] = -|w|^2 t S (= -|w| sin |w| t), with S, C = sinc, cosc of |w| t.
-   One sinc_cosc per body and time box, whatever the number of points. */
+   k[3] = -|w|^2 t S (= -|w| sin |w| t), with S, C = sinc, cosc of |w| t
+   and w2 = |w|^2.  One sinc_cosc per body and time box, whatever the
+   number of points. */
 static inline void
-VK_FN(kin_rigid_coefs)(VB_T k[4], const VK_V3 *w, const VB_T *t)
+VK_FN(kin_rigid_coefs)(VB_T k[4], const VB_T *w2, const VB_T *t)
 {
-    VB_T w2[1], x[1];
-    VB_TMP_N(w2_l, w2, 1, &k[0]);
+    VB_T x[1];
     VB_TMP_N(x_l, x, 1, &k[0]);
 
-    VK_FN(vec3_norm2)(w2, w);
     VB_SQR(x, t);
     VB_MUL(x, w2, x);                   /* |w|^2 t^2 */
     VK_FN(sinc_cosc)(&k[0], &k[1], x);
@@ -247,14 +246,16 @@ VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
     VK_V3 y[3];
-    VB_T k[4];
+    VB_T k[4], w2[1];
     VB_TMP_N(y0_l, y[0].c, 3, ref);
     VB_TMP_N(y1_l, y[1].c, 3, ref);
     VB_TMP_N(y2_l, y[2].c, 3, ref);
     VB_TMP_N(k_l, k, 4, ref);
+    VB_TMP_N(w2_l, w2, 1, ref);
 
     VK_FN(kin_rigid_frame)(y, q0, w, p);
-    VK_FN(kin_rigid_coefs)(k, w, t);
+    VK_FN(vec3_norm2)(w2, w);
+    VK_FN(kin_rigid_coefs)(k, w2, t);
     VK_FN(kin_rigid_apply)(x, v, a, c, cv, ca, y, k);
 }
 
