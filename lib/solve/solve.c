@@ -66,17 +66,47 @@ vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi)
     return out->lo <= out->hi;
 }
 
-/* The stack of pending boxes, leftmost on top. */
+/* The stack of pending boxes, leftmost on top: in a small array of its
+   own until it outgrows it (an easy query pushes one box, and its malloc
+   and free were a tenth of the solve). */
+#define LOCAL_BOXES 32
 typedef struct {
     vccd_box *b;
     long n, cap;
+    vccd_box local[LOCAL_BOXES];
 } box_stack;
+
+static void
+stack_init(box_stack *s)
+{
+    s->b = s->local;
+    s->n = 0;
+    s->cap = LOCAL_BOXES;
+}
+
+static void
+stack_clear(box_stack *s)
+{
+    if (s->b != s->local)
+        free(s->b);
+}
 
 static int
 push(box_stack *s, vccd_box b)
 {
-    if (vccd_grow((void **)&s->b, &s->cap, s->n, sizeof *s->b) != 0)
-        return -1;
+    if (s->n == s->cap) {
+        vccd_box *heap = NULL;
+        long cap = s->n;        /* vccd_grow doubles it */
+        if (s->b == s->local) {
+            if (vccd_grow((void **)&heap, &cap, s->n, sizeof *heap) != 0)
+                return -1;
+            memcpy(heap, s->local, (size_t)s->n * sizeof *heap);
+            s->b = heap;
+            s->cap = cap;
+        } else if (vccd_grow((void **)&s->b, &s->cap, s->n, sizeof *s->b) != 0) {
+            return -1;
+        }
+    }
     s->b[s->n++] = b;
     return 0;
 }
@@ -177,11 +207,12 @@ typedef struct {
 static void
 run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double end, budget *bud)
 {
-    box_stack st = { NULL, 0, 0 };
+    box_stack st;
     /* one more than a solver may return: bisecting its first box adds one */
     vccd_box x, out[VCCD_SOLVER_MAX_OUT + 1];
     long evals0 = vccd_feature_evals(f), refine = 0;
 
+    stack_init(&st);
     r->status = VCCD_TOC_NONE;
     r->lo = r->hi = end;
     r->param[0] = r->param[1] = vccd_di_entire();
@@ -252,12 +283,12 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
             if (push(&st, out[i]) != 0)
                 goto out_of_memory;
     }
-    free(st.b);
+    stack_clear(&st);
     r->evals += vccd_feature_evals(f) - evals0;
     return;
 out_of_memory:
     /* Keep the invariant: what was not searched stays possible. */
-    free(st.b);
+    stack_clear(&st);
     r->status = VCCD_TOC_POSSIBLE;
     r->lo = x.lo;
     r->hi = o->t1;

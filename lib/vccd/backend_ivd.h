@@ -54,7 +54,7 @@
 #define VB_SET_2D(r, lo, hi) (*(r) = VB_IVD_FN(set_2d)((lo), (hi)))
 #define VB_HULL(r, a, b) (*(r) = VB_IVD_FN(hull)(*(a), *(b)))
 #define VB_INTERSECT(r, a, b) (*(r) = VB_IVD_FN(intersect)(*(a), *(b)))
-#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), ldexp(1.0, (e))))
+#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), vccd_fp_pow2(e)))
 #define VB_IS_EMPTY(a) VB_IVD_FN(is_empty)(*(a))
 #define VB_CERTAINLY_LE(a, b) VB_IVD_FN(certainly_le)(*(a), *(b))
 #define VB_PREC(a) ((void)(a), 53L)

@@ -362,14 +362,17 @@ VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_ki
 static void
 VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
 {
-    VF_V3 a;
-    VB_T r[1];
+    VB_T r[1], p[1];
     const VB_T *ref = &X[0][0].c[0];
-    VB_TMP_N(a_l, a.c, 3, ref);
     VB_TMP_N(r_l, r, 1, ref);
-    VF_FN(vec3_set_d)(&a, d[0], d[1], d[2]);
+    VB_TMP_N(p_l, p, 1, ref);
+    /* d is exact: a product by a double needs two end products, not four */
     for (int i = 0; i < n; i++) {
-        VF_FN(vec3_dot)(r, &a, &X[i][0]);
+        VB_MUL_D(r, &X[i][0].c[0], d[0]);
+        VB_MUL_D(p, &X[i][0].c[1], d[1]);
+        VB_ADD(r, r, p);
+        VB_MUL_D(p, &X[i][0].c[2], d[2]);
+        VB_ADD(r, r, p);
         pi[i] = VB_GET_DI(r);
     }
 }
