@@ -166,7 +166,8 @@ vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P_in[4][3])
         for (int i = 0; i < np; i++)
             for (int j = 0; j < 3; j++) {
                 P[i][j] = pre * P_in[i][j] - pre * P_in[0][j];
-                m = fmax(m, fabs(P[i][j]));
+                if (fabs(P[i][j]) > m)  /* fmax(m, |P|) inline: a NaN is skipped */
+                    m = fabs(P[i][j]);
             }
         if (isfinite(m))
             break;
