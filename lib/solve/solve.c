@@ -325,8 +325,11 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         return;
     /* Adaptive: while the answer is undecided for want of precision, re-run
        in MPFR at doubling precision from the proved lo.  Stop when a run
-       does not change the answer (more bits will not decide a true touching
-       contact) or at max_precision.  Every run draws on the one work
+       is undecided from the same lo (more bits will not decide a true
+       touching contact; the box's hi may differ, since a run from lo
+       splits [lo, t1] on other points -- comparing hi too cost a third
+       run on the slowest benchmark queries, for no change in fn or fp)
+       or at max_precision.  Every run draws on the one work
        budget, so no escalation can go past it: the answer is then
        possible from the proved lo on.  (Re-examining only the undecided
        box and resuming binary64 after it was measured: on the sliding
@@ -343,7 +346,7 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         r->prec = m.prec;
         run(&sub, f, o, prev.lo, o->t1, &bud);
         take(r, &sub);
-        if (r->status == prev.status && r->lo == prev.lo && r->hi == prev.hi)
+        if (r->status == prev.status && r->lo == prev.lo)
             break;
     }
     vccd_feature_set_arith(f, &a);
