@@ -46,9 +46,10 @@ typedef struct {
 } vccd_toc;
 
 #define VCCD_SOLVE_DECIDE 0x1p-16
-/* The default work budget: about 0.2 s of rotating-pair evaluations on
-   one core of the benchmark machine, in any arithmetic (doc/solvers.md). */
-#define VCCD_SOLVE_MAX_WORK 500000L
+/* The default work budget: at most about 0.4 s of rotating-pair
+   evaluations on one idle core of the benchmark machine, in any
+   arithmetic, so that a loaded core stays under 1 s (doc/solvers.md). */
+#define VCCD_SOLVE_MAX_WORK 300000L
 #define VCCD_SOLVE_REFINE_BOXES 4096
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */
