@@ -45,6 +45,8 @@ struct vccd_feature {
     int coef_ok;
     vccd_di coef_t;
     unsigned jet_points;        /* the points s needs jets of (bit i) */
+    vccd_di vec_t;              /* the state's u, e1, e2 hold over vec_t */
+    int vec_order;              /* up to this order (-1: none) */
     int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
     vccd_di_feature_state di;
     vccd_ui_feature_state ui;
@@ -114,6 +116,7 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
     for (int i = 0; i < 4; i++)
         f->last_order[i] = -1;
     f->coef_ok = 0;
+    f->vec_order = -1;
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
@@ -282,24 +285,47 @@ points(vccd_feature *f, vccd_di t, int order, unsigned want)
         }                                                                 \
     } while (0)
 
+/* u, e1, e2 of s up to `order` over t in the state of f's backend
+   (feature_vectors), unless they are there already. */
+static void
+vectors(vccd_feature *f, vccd_di t, int order)
+{
+    if (f->vec_order >= order && f->vec_t.lo == t.lo && f->vec_t.hi == t.hi)
+        return;
+    /* the vectors from difference frames need no point jets */
+    points(f, t, order, f->jet_points);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_vectors(f->mi.V, &f->mi, f->pt, f->body, f->kind, f->t, order);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_vectors(f->ui.V, &f->ui, f->pt, f->body, f->kind, &tu, order);
+        break;
+    }
+    default:
+        vccd_di_feature_vectors(f->di.V, &f->di, f->pt, f->body, f->kind, &t, order);
+        break;
+    }
+    f->vec_t = t;
+    f->vec_order = order;
+}
+
 void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
     f->work += f->weight;
-    /* the vectors from difference frames need no point jets */
-    points(f, t, order, f->jet_points);
+    vectors(f, t, order);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_jet(s, &f->mi, f->pt, f->body, f->kind, f->t, order);
+        vccd_mi_feature_jet(s, &f->mi, order);
         break;
-    case VCCD_ARITH_UNROUNDED: {
-        vccd_ui tu = { t.lo, t.hi };
-        vccd_ui_feature_jet(s, &f->ui, f->pt, f->body, f->kind, &tu, order);
+    case VCCD_ARITH_UNROUNDED:
+        vccd_ui_feature_jet(s, &f->ui, order);
         break;
-    }
     default:
-        vccd_di_feature_jet(s, &f->di, f->pt, f->body, f->kind, &t, order);
+        vccd_di_feature_jet(s, &f->di, order);
         break;
     }
 }
@@ -323,6 +349,15 @@ static int
 axis_project(vccd_di *pi, vccd_feature *f, vccd_di t)
 {
     int have = 0;
+    if (!f->jet_points && f->kind != VCCD_FEATURE_VE2D) {
+        /* every vector from difference frames: relative points */
+        vectors(f, t, 0);
+        switch (f->arith.kind) {
+        case VCCD_ARITH_MPFR: return vccd_mi_feature_axis_project_rel(pi, &f->mi, f->kind);
+        case VCCD_ARITH_UNROUNDED: return vccd_ui_feature_axis_project_rel(pi, &f->ui, f->kind);
+        default: return vccd_di_feature_axis_project_rel(pi, &f->di, f->kind);
+        }
+    }
     FEATURE_WITH_POINTS(f, t, 0,
                         have = vccd_di_feature_axis_project(pi, X, f->kind, f->np),
                         have = vccd_ui_feature_axis_project(pi, X, f->kind, f->np),

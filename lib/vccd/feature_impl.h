@@ -34,6 +34,7 @@ typedef struct {
     int diff[3];
     VF_V3 d[3][3];
     VF_V3 zero;
+    VF_V3 V[3][3];              /* u, e1, e2 of the last evaluation */
 } VF_FN(feature_state);
 
 /* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
@@ -51,8 +52,10 @@ VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
         VB_INIT(&st->w2[i], prec);
     VF_FN(vec3_init)(&st->zero, prec);
     for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             VF_FN(vec3_init)(&st->d[i][k], prec);
+            VF_FN(vec3_init)(&st->V[i][k], prec);
+        }
     for (int i = 0; i < 4; i++) {
         VF_FN(vec3_init)(&st->c[i], prec);
         VF_FN(vec3_init)(&st->cv[i], prec);
@@ -73,8 +76,10 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
         VB_CLEAR(&st->w2[i]);
     VF_FN(vec3_clear)(&st->zero);
     for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             VF_FN(vec3_clear)(&st->d[i][k]);
+            VF_FN(vec3_clear)(&st->V[i][k]);
+        }
     for (int i = 0; i < 4; i++) {
         VF_FN(vec3_clear)(&st->c[i]);
         VF_FN(vec3_clear)(&st->cv[i]);
@@ -249,27 +254,16 @@ VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track
    product rule (thesis App. B.2.3/B.2.4, here in one formula for all
    pair kinds): n = e1 x e2, s^(k) = sum C(k,i) u^(i) . n^(k-i). */
 static void
-VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
-                   vccd_feature_kind kind, const VB_T *t, int order)
+VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, int order)
 {
-    VF_V3 V[3][3], *u = V[0], *e1 = V[1], *e2 = V[2], n[3];
+    VF_V3 *u = st->V[0], *e1 = st->V[1], *e2 = st->V[2], n[3];
     VB_T r[1];
     const VB_T *ref = &st->X[0][0].c[0];
-    VB_TMP_N(u_l, u[0].c, 3, ref);
-    VB_TMP_N(u1_l, u[1].c, 3, ref);
-    VB_TMP_N(u2_l, u[2].c, 3, ref);
-    VB_TMP_N(a_l, e1[0].c, 3, ref);
-    VB_TMP_N(a1_l, e1[1].c, 3, ref);
-    VB_TMP_N(a2_l, e1[2].c, 3, ref);
-    VB_TMP_N(b_l, e2[0].c, 3, ref);
-    VB_TMP_N(b1_l, e2[1].c, 3, ref);
-    VB_TMP_N(b2_l, e2[2].c, 3, ref);
     VB_TMP_N(n_l, n[0].c, 3, ref);
     VB_TMP_N(n1_l, n[1].c, 3, ref);
     VB_TMP_N(n2_l, n[2].c, 3, ref);
     VB_TMP_N(r_l, r, 1, ref);
 
-    VF_FN(feature_vectors)(V, st, pt, body, kind, t, order);
     for (int k = 0; k <= order; k++)
         VF_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
     for (int k = 0; k <= order; k++) {
@@ -390,6 +384,46 @@ VF_FN(feature_axis_project)(vccd_di *pi, VF_V3 X[][3], vccd_feature_kind kind, i
     if (vccd_feature_axis(axis, kind, P) != 0)
         return 0;
     VF_FN(feature_project)(pi, X, np, axis);
+    return 1;
+}
+
+/* The same from u, e1, e2 of the last evaluation (st->V, order 0 over
+   T) instead of the points, for a pair whose vectors all come from
+   difference frames: the points relative to point 1 (vertex-face: u, 0,
+   e1, e2) or point 0 (edge-edge: 0, e1, u, u + e2).  Moving every point
+   by the same X_ref(t) moves both features' projections by the same
+   amount at each t, so a gap between them is a gap between the
+   features; and the relative enclosures are the tight ones. */
+static int
+VF_FN(feature_axis_project_rel)(vccd_di *pi, VF_FN(feature_state) *st, vccd_feature_kind kind)
+{
+    static const int ref_point[2] = { 1, 0 };
+    VF_V3 R[4][3];
+    double P[4][3], axis[3];
+    const VB_T *ref = &st->X[0][0].c[0];
+    int z = ref_point[kind];
+    VB_TMP_N(r0_l, R[0][0].c, 3, ref);
+    VB_TMP_N(r1_l, R[1][0].c, 3, ref);
+    VB_TMP_N(r2_l, R[2][0].c, 3, ref);
+    VB_TMP_N(r3_l, R[3][0].c, 3, ref);
+
+    if (kind == VCCD_FEATURE_VF) {
+        VF_FN(vec3_set)(&R[0][0], &st->V[0][0]);
+        VF_FN(vec3_set)(&R[2][0], &st->V[1][0]);
+        VF_FN(vec3_set)(&R[3][0], &st->V[2][0]);
+    } else {
+        VF_FN(vec3_set)(&R[1][0], &st->V[1][0]);
+        VF_FN(vec3_set)(&R[2][0], &st->V[0][0]);
+        VF_FN(vec3_add)(&R[3][0], &st->V[0][0], &st->V[2][0]);
+    }
+    VF_FN(vec3_set_d)(&R[z][0], 0.0, 0.0, 0.0);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            P[i][j] = i == z ? 0.0 : vccd_di_mid(VB_GET_DI(&R[i][0].c[j]));
+    if (vccd_feature_axis(axis, kind, P) != 0)
+        return 0;
+    VF_FN(feature_project)(pi, R, 4, axis);
+    pi[z] = vccd_di_set_d(0.0);  /* exactly: the step out of 0 is subnormal */
     return 1;
 }
 
