@@ -3,12 +3,12 @@
    fields only, no quoting, and every error must name its line and
    column, which is a few lines of code. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vccd/grow.h"
+#include "vccd/input.h"
 #include "vccd/queries.h"
 
 /* Digits per integer: far beyond binary64 (17), and short enough that
@@ -85,7 +85,7 @@ split_row(char *line, char **field, int *nfield)
         while (*a == ' ' || *a == '\t')
             a++;
         b = a + strlen(a);
-        while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\r' || b[-1] == '\n'))
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
             *--b = '\0';
         if (n < 7)
             field[n] = a;
@@ -119,7 +119,8 @@ parse_row(vccd_queries *qs, char *line, int lineno, int r, vccd_error *e)
         return vccd_error_set(e, qs->file, lineno, NULL, NULL, "expected 7 comma-separated integers, got %d field%s",
                               nfield, nfield == 1 ? "" : "s");
     for (int c = 0; c < 7; c++) {
-        if (strlen(field[c]) > FIELD_MAX)
+        /* the limit is on digits: a sign is not one */
+        if (strlen(field[c] + (field[c][0] == '-')) > FIELD_MAX)
             return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): more than %d digits", c + 1,
                                   column_name[c], FIELD_MAX);
         if (!is_integer(field[c], &zero[c]))
@@ -149,10 +150,10 @@ parse_row(vccd_queries *qs, char *line, int lineno, int r, vccd_error *e)
 int
 vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e)
 {
-    FILE *fp;
-    char *line = NULL;
-    size_t cap = 0;
-    int lineno = 0, r = 0, blank = 0, rc = 0;
+    vccd_input in;
+    char *line;
+    size_t len;
+    int lineno = 0, r = 0, blank = 0, rc = 0, got;
 
     memset(qs, 0, sizeof *qs);
     if (kind < 0 && (kind = vccd_queries_kind_from_path(path)) < 0)
@@ -163,15 +164,16 @@ vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e)
     qs->kind = (vccd_feature_kind)kind;
     if (!(qs->file = strdup(path)))
         return vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
-    if (!(fp = fopen(path, "r"))) {
-        vccd_error_set(e, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
+    /* the shared reader: NUL bytes, endless lines, a BOM, gzip and
+       directories are handled by the one input policy (input.h) */
+    if (vccd_input_open(&in, path, 0, e) != 0) {
         vccd_queries_clear(qs);
         return -1;
     }
-    while (getline(&line, &cap, fp) >= 0) {
+    while ((got = vccd_input_line(&in, &line, &len, e)) == 1) {
         const char *p = line;
-        lineno++;
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        lineno = (int)in.line;
+        while (*p == ' ' || *p == '\t')
             p++;
         if (!*p) {
             if (!blank)
@@ -193,16 +195,15 @@ vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e)
             break;
         r = (r + 1) % 8;
     }
-    if (rc == 0 && ferror(fp))
-        rc = vccd_error_set(e, qs->file, lineno, NULL, NULL, "read error");
+    if (got < 0)
+        rc = -1;
     if (rc == 0 && r != 0)
         rc = vccd_error_set(e, qs->file, lineno, NULL, NULL,
                             "truncated query: %d row%s of 8 (it starts on line %d)", r, r == 1 ? "" : "s",
                             qs->q[qs->n - 1].line);
     if (rc == 0 && qs->n == 0)
         rc = vccd_error_set(e, qs->file, lineno, NULL, NULL, "no queries");
-    free(line);
-    fclose(fp);
+    vccd_input_close(&in);
     if (rc != 0)
         vccd_queries_clear(qs);
     return rc;
@@ -235,7 +236,7 @@ vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track
                  q->coord[v + 4][0], q->coord[v + 4][1], q->coord[v + 4][2]);
         kv[2 + v] = (vccd_config_kv){ keys[v], vals[v], q->line + v, 0 };
     }
-    sec = (vccd_config_section){ name, q->line, qs->file, kv, 6, 6 };
+    sec = (vccd_config_section){ name, q->line, qs->file, kv, 6, 6, NULL, 0 };
     m = vccd_motion_from_config(&sec, prec, e);
     if (m)
         for (int v = 0; v < 4; v++) {

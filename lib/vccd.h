@@ -14,5 +14,9 @@
 #include "vccd/feature.h"
 #include "vccd/solver.h"
 #include "vccd/queries.h"
+#include "vccd/mesh.h"
+#include "vccd/bv.h"
+#include "vccd/bvh.h"
+#include "vccd/distance.h"
 
 #endif

@@ -38,6 +38,24 @@ vertex_linear_parse(vccd_motion *m, vccd_config_section *s, vccd_error *e)
     if (end == kv->value || *end || errno || n < 1 || n > VL_MAX_VERTICES)
         return vccd_error_set(e, s->file, kv->line, s->name, "vertices",
                               "'%s' is not a vertex count in 1 .. %d", kv->value, VL_MAX_VERTICES);
+    /* The count is checked against the keys the section holds before
+       anything is allocated: a mistyped count must cost a message, not
+       gigabytes of MPFR parameters. */
+    {
+        long keys = 0;
+        for (int i = 0; i < s->n; i++)
+            keys += strncmp(s->kv[i].key, "vertex.", 7) == 0;
+        if (keys < n) {
+            long i = 0;
+            for (; i < n; i++) {
+                snprintf(key, sizeof key, "vertex.%ld", i);
+                if (!vccd_config_get(s, key))
+                    break;
+            }
+            return vccd_error_set(e, s->file, s->line, s->name, key,
+                                  "missing (vertices = %ld, but the section has %ld vertex keys)", n, keys);
+        }
+    }
     if (vccd_motion_reserve(m, (int)n * VL_STRIDE) != 0)
         return vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
     for (int i = 0; i < (int)n; i++) {

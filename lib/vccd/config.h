@@ -1,5 +1,9 @@
-/* config.h -- INI config files (parsed by libinih), kept with the line
-   of every key so that errors can name file, line and key. */
+/* config.h -- INI config files (syntax by libinih, lines through the
+   shared input reader), kept with the line of every key so that errors
+   can name file, line and key.  The accepted syntax is doc/input.md's:
+   "[section]" and "key = value" lines, indentation ignored, whole-line
+   and inline comments starting "#" or ";" (inline: after a space or
+   tab), lines up to VCCD_INPUT_MAX_LINE bytes. */
 #ifndef VCCD_CONFIG_H
 #define VCCD_CONFIG_H
 
@@ -17,16 +21,22 @@ typedef struct {
     const char *file;
     vccd_config_kv *kv;
     int n, cap;
+    int *kslot, nkslot;         /* hash index of the keys (none: 0) */
 } vccd_config_section;
 
 typedef struct {
     char *file;
     vccd_config_section *sec;
     int n, cap;
+    int *slot, nslot;           /* hash index of the section names */
+    int lines;                  /* lines read: where a missing section
+                                   would have been looked for */
 } vccd_config;
 
-/* Read path into *cfg.  0 on success; -1 with e set (unreadable file,
-   syntax error with its line, duplicate key, out of memory). */
+/* Read path (plain or gzip) into *cfg.  0 on success; -1 with e set
+   naming file and line: unreadable file or directory, NUL byte, line
+   too long, syntax error, section given twice, key given twice, out of
+   memory. */
 int vccd_config_load(vccd_config *cfg, const char *path, vccd_error *e);
 /* The same from a string; name is used in messages. */
 int vccd_config_load_string(vccd_config *cfg, const char *name, const char *text, vccd_error *e);
@@ -39,5 +49,10 @@ vccd_config_kv *vccd_config_get(vccd_config_section *s, const char *key);
 /* -1 with e naming the first key of s never looked up: a misspelt key
    must not be silently ignored. */
 int vccd_config_check_unused(const vccd_config_section *s, vccd_error *e);
+/* -1 with e naming the line of the first section of cfg whose name is
+   not in known (NULL-terminated; an entry ending in "." such as
+   "motion." stands for every name with that prefix and something
+   after it): a misspelt section must not be silently ignored. */
+int vccd_config_check_sections(const vccd_config *cfg, const char *const *known, vccd_error *e);
 
 #endif

@@ -3,7 +3,7 @@
 #define VCCD_ERROR_H
 
 typedef struct {
-    char msg[512];
+    char msg[1024];
 } vccd_error;
 
 /* Format "FILE:LINE: [SECTION] KEY: message" into e (any of file,

@@ -43,9 +43,6 @@ end_position = 1 1 0
 start_orientation = 1 0 0 0
 end_orientation = 0 0 0 1
 turns = 1
-
-[scene]
-note = not a motion
 EOF
 expect 0 "motion-check CONFIG" -- $vccd motion-check "$tmp/ok.ini" --samples 200
 check "CONFIG: reports [motion]" grep -q '^model motion backend binary64: checks=[0-9]* violations=0$' "$tmp/out"
@@ -53,9 +50,14 @@ check "CONFIG: reports [motion.poses]" grep -q '^model motion.poses backend bina
 check "CONFIG: total of two models" sh -c "tail -n 1 '$tmp/out' | grep -Eq '^total: models=2 checks=[0-9]+ violations=0\$'"
 expect 0 "motion-check CONFIG --section" -- $vccd motion-check "$tmp/ok.ini" --section motion.poses --samples 50
 check "--section: one model" sh -c "tail -n 1 '$tmp/out' | grep -Eq '^total: models=1 '"
+# A section no command knows is an error at its line, not skipped (issue 13)
+cp "$tmp/ok.ini" "$tmp/scene.ini"
+printf '\n[scene]\nnote = not a motion\n' >>"$tmp/scene.ini"
+expect 2 "unknown section [scene]" -- $vccd motion-check "$tmp/scene.ini" --samples 10
+one_line_error "unknown section [scene]" "scene.ini:17: \[scene\] unknown section"
 # The shipped example of every model (automake's harness exports srcdir).
-expect 0 "experiments/motions.ini" -- $vccd motion-check "${srcdir:-.}/experiments/motions.ini" --samples 100
-check "experiments/motions.ini covers every registered model" \
+expect 0 "experiments/configs/motions.ini" -- $vccd motion-check "${srcdir:-.}/experiments/configs/motions.ini" --samples 100
+check "experiments/configs/motions.ini covers every registered model" \
     test "$(grep -c '^model motion\.' "$tmp/out")" -ge "$($vccd motion-check --all --samples 1 | grep -c '^model ')"
 
 # --- bad configs: exit 2, one line naming FILE:LINE: and the key --------------

@@ -5,7 +5,7 @@
 # bad pair configs give one-line errors naming file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
-ini="${srcdir:-.}/experiments/toc.ini"
+ini="${srcdir:-.}/experiments/configs/toc.ini"
 
 # contains_half: the toc line's [lo, hi] holds 0.5 (awk compares doubles).
 contains_half() {
@@ -111,6 +111,6 @@ expect 2 "missing config" -- $vccd toc "$tmp/none.ini"
 one_line_error "missing config" "none.ini"
 mkdir "$tmp/dir.ini"
 expect 2 "config is a directory" -- $vccd toc "$tmp/dir.ini"
-one_line_error "config is a directory" "dir.ini" "read error"
+one_line_error "config is a directory" "dir.ini" "is a directory"
 
 finish

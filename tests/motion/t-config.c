@@ -11,6 +11,7 @@
 
 #include "testutil.h"
 #include "vccd/config.h"
+#include "vccd/input.h"
 #include "vccd/motion.h"
 
 /* --- helpers -------------------------------------------------------------- */
@@ -165,13 +166,90 @@ START_TEST(test_syntax)
     /* the first error is the one reported */
     expect_error(LTLRM "v = 1 2 3\nomega = 0 0 1\n", 6, "v", "twice");
     {
-        /* an over-long line is an error at its own line, not a value cut
-           at inih's buffer with a confusing error further down */
-        char text[1024], pad[600];
-        memset(pad, ' ', sizeof pad - 1);
-        pad[sizeof pad - 1] = '\0';
-        snprintf(text, sizeof text, "[motion]\ntype = ltlrm\no0 = 1 2 %s 3\nv = 1 2 3\nomega = 0 0 1\n", pad);
-        expect_error(text, 3, NULL, "too long");
+        /* long lines (exact rationals, padding) are read whole, up to the
+           input limit; beyond it, the error is at the line itself */
+        size_t pad = 70000, big = VCCD_INPUT_MAX_LINE + 10;
+        char *text = malloc(big + 100);
+        vccd_motion *m;
+        snprintf(text, 100, "[motion]\ntype = ltlrm\no0 = 1 2 ");
+        memset(text + strlen(text), ' ', pad);
+        strcpy(text + strlen("[motion]\ntype = ltlrm\no0 = 1 2 ") + pad, "3\nv = 1 2 3\nomega = 0 0 1\n");
+        m = expect_ok(text);
+        ck_assert(mpfr_cmp_ui(&m->param[2].lo, 3) == 0);
+        vccd_motion_free(m);
+        snprintf(text, 100, "[motion]\ntype = ltlrm\no0 = 1 2 ");
+        memset(text + strlen(text), ' ', big);
+        strcpy(text + strlen("[motion]\ntype = ltlrm\no0 = 1 2 ") + big, "3\nv = 1 2 3\nomega = 0 0 1\n");
+        expect_error(text, 3, NULL, "line longer than");
+        free(text);
+    }
+    /* indentation is not continuation: indented keys and headers are
+       keys and headers */
+    vccd_motion_free(expect_ok("  [motion]\n  type = ltlrm\n\to0 = 1 2 3\n    v = 1 2 3\n omega = 0 0 1\n"));
+    expect_error("[motion]\ntype = ltlrm\n  type = ltlrm\n", 3, "type", "twice");
+    /* "#" and ";" start inline comments after a blank, not inside a word */
+    vccd_motion_free(expect_ok("[motion]   # the README's style\ntype = ltlrm   # or ballistic, ...\n"
+                               "o0 = 1 2 3 ; start\nv = 1 2 3\t# velocity\nomega = 0 0 1 #\n"));
+    expect_error("[motion]\ntype = ltl#rm\n", 2, "type", "ltl#rm");
+    /* headers: text after "]", empty names, a name longer than inih's
+       50-byte section buffer stays whole */
+    expect_error("[motion] x\ntype = ltlrm\n", 1, NULL, "after ']'");
+    expect_error("[ ]\ntype = ltlrm\n", 1, NULL, "empty section name");
+    expect_error("[motion]\n= 1\n", 2, NULL, "empty key");
+    {
+        vccd_config cfg;
+        vccd_error e;
+        char name[300], text[400];
+        memset(name, 'n', sizeof name - 1);
+        name[sizeof name - 1] = '\0';
+        snprintf(text, sizeof text, "[%s]\n[empty]\n", name);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", text, &e), 0);
+        ck_assert_int_eq(cfg.n, 2);
+        ck_assert_ptr_nonnull(vccd_config_find(&cfg, name));
+        ck_assert_int_eq(vccd_config_find(&cfg, "empty")->line, 2);
+        vccd_config_clear(&cfg);
+    }
+    {
+        /* unknown sections: exact names, and prefixes that need a rest */
+        static const char *const known[] = { "pair", "motion.", NULL };
+        vccd_config cfg;
+        vccd_error e;
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "[pair]\n[motion.a]\n\n[motion.]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), -1);
+        ck_assert_msg(strncmp(e.msg, "t.ini:4: [motion.] unknown section", 34) == 0, "%s", e.msg);
+        vccd_config_clear(&cfg);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "x = 1\n[pair]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), -1);
+        ck_assert_msg(strncmp(e.msg, "t.ini:1: key outside any section", 32) == 0, "%s", e.msg);
+        vccd_config_clear(&cfg);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", "[pair]\n[motion.b]\n", &e), 0);
+        ck_assert_int_eq(vccd_config_check_sections(&cfg, known, &e), 0);
+        vccd_config_clear(&cfg);
+    }
+    {
+        /* many sections and keys: found through the index, duplicates
+           caught however far apart */
+        size_t cap = 2000000, o = 0;
+        char *text = malloc(cap), name[32];
+        vccd_config cfg;
+        vccd_error e;
+        for (int i = 0; i < 20000; i++)
+            o += (size_t)snprintf(text + o, cap - o, "[s%d]\nk%d = %d\n", i, i, i);
+        for (int i = 0; i < 20000; i++)
+            o += (size_t)snprintf(text + o, cap - o, "key%d = %d\n", i, i);
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", text, &e), 0);
+        ck_assert_int_eq(cfg.n, 20000);
+        for (int i = 0; i < 20000; i += 997) {
+            snprintf(name, sizeof name, "s%d", i);
+            ck_assert_int_eq(vccd_config_find(&cfg, name)->line, 2 * i + 1);
+        }
+        ck_assert_ptr_nonnull(vccd_config_get(&cfg.sec[19999], "key12345"));
+        ck_assert_ptr_null(vccd_config_get(&cfg.sec[19999], "key20000"));
+        vccd_config_clear(&cfg);
+        o += (size_t)snprintf(text + o, cap - o, "[s17]\n");
+        ck_assert_int_eq(vccd_config_load_string(&cfg, "t.ini", text, &e), -1);
+        ck_assert_msg(strstr(e.msg, "t.ini:60001: [s17] section given twice (first on line 35)") != NULL, "%s", e.msg);
+        free(text);
     }
 }
 END_TEST

@@ -1,0 +1,39 @@
+/* bench.h -- timing and reporting shared by the `vccd bench` kinds. */
+#ifndef VCCD_BENCH_H
+#define VCCD_BENCH_H
+
+#include <stdio.h>
+
+typedef struct {
+    FILE *csv;          /* NULL when --csv was not given */
+    int quick;          /* fewer repetitions */
+} vccd_bench_opts;
+
+#include "clock.h"
+
+/* Time fn(arg, reps) — which must perform reps*n operations — and return
+   nanoseconds per operation: the best of 5 trials, reps grown until one
+   trial takes >= 20 ms (2 ms with --quick), so timer resolution and
+   one-off interruptions do not dominate. */
+double vccd_bench_ns_per_op(const vccd_bench_opts *o, void (*fn)(void *, long),
+                            void *arg, long n);
+
+/* One result row: to stdout as a table line and to the CSV if open.
+   baseline <= 0 prints no ratio. */
+void vccd_bench_row(const vccd_bench_opts *o, const char *section, const char *backend,
+                    const char *op, double ns, double baseline_ns);
+void vccd_bench_header(const vccd_bench_opts *o, const char *title, const char *baseline_name);
+
+/* The kinds of `vccd bench`.  Each is given the whole bench command line
+   (argv[0] is "bench"), parses its own options and returns the exit
+   status; cmd_bench.c lists them, one line per kind. */
+int vccd_bench_arith(int argc, char **argv);
+int vccd_bench_solvers(int argc, char **argv);
+/* The usage error for a bench argument that is no known option: unknown
+   when it starts with '-', else unexpected.  Returns VCCD_EXIT_USAGE. */
+int vccd_bench_bad_arg(const char *arg);
+int vccd_bench_mesh(int argc, char **argv);
+/* Outward-rounding techniques compared (bench_rounding.c). */
+void vccd_bench_rounding(const vccd_bench_opts *o);
+
+#endif

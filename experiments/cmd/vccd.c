@@ -1,0 +1,287 @@
+/* vccd.c -- the vccd command: dispatch to subcommands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "vccd.h"
+
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+/* One registration line per subcommand.  Later subcommands (run, queries,
+   motion-check, ...) are added here as their issues land. */
+const vccd_cli_cmd vccd_cli_cmds[] = {
+    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders; mesh: BVH and distance)",
+      "usage: vccd bench arith [--csv FILE] [--quick]\n"
+      "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
+      "       vccd bench solvers [--seed S] --dump-pair I\n"
+      "       vccd bench mesh [--poses N] [--seed S] [--mesh SPEC] [--brute-mesh SPEC]\n"
+      "                       [--csv FILE] [--quick]\n"
+      "\n"
+      "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
+      "          product on each backend: binary64 (rigorous), unrounded\n"
+      "          (NON-RIGOROUS, for comparison), mpfr:53, mpfr:113, mpfr:256;\n"
+      "          each with its ratio to the same operation on plain doubles.\n"
+      "          Also the geometry template vs plain doubles and vs an ops\n"
+      "          vtable, and the outward-rounding techniques compared.\n"
+      "\n"
+      "  solvers the root finders (bisection, taylor-lagrange, newton) in one run:\n"
+      "          with --queries DIR, every *.csv below DIR (benchmark Sample\n"
+      "          Queries, kind from the path) in binary64 and adaptive, plus\n"
+      "          taylor-lagrange in mpfr:113: queries, fn, fp, mean/median/max us\n"
+      "          per query, boxes and evaluations per query, ratios to bisection.\n"
+      "          Then N random vertex-face and edge-edge pairs under ltlrm rigid\n"
+      "          motions (binary64), half touching at a random time t* by\n"
+      "          construction, half coplanar at t* but apart there: per solver\n"
+      "          and kind, times, boxes, answers (none/certified/possible) per\n"
+      "          half and ratios to bisection.  A touching pair answered none\n"
+      "          or first touching after t* is reported as BUG (with seed and\n"
+      "          index) and gives exit status 1, as does a false negative.\n"
+      "\n"
+      "  mesh    loading the bunny and the dragon; the BVH build on --mesh SPEC\n"
+      "          (default dragon) per split (median, sah) and BV type: time,\n"
+      "          bytes per triangle, memory over nodes x BV size; the distance\n"
+      "          of two such meshes at N random poses (default 100) 0.01..1\n"
+      "          apart per split and BV type (median/mean/max ms, node and\n"
+      "          triangle tests, widest relative interval; intervals that do\n"
+      "          not intersect are a BUG, exit 1); and a tetrahedron of radius\n"
+      "          0.05 against --brute-mesh SPEC (default bunny) by brute force\n"
+      "          beside each BV type; also the distance median per leaf size,\n"
+      "          and FCL's distance() on the same poses when built with\n"
+      "          libfcl-dev (NON-RIGOROUS, for comparison).  CSV columns:\n"
+      "          section,mesh,bv,split,metric,value\n"
+      "\n"
+      "  --csv FILE   also write the rows as CSV to FILE; solvers' columns:\n"
+      "               part (queries|pairs),solver,arith,kind (vertex-face|\n"
+      "               edge-edge|all),half (colliding|miss|all),n,none,certified,\n"
+      "               possible,fn,fp (empty for pairs),limited,mean_us,\n"
+      "               median_us,max_us,boxes_mean,evals_mean,\n"
+      "               time_ratio_bisection,boxes_ratio_bisection (empty: none)\n"
+      "  --quick      fewer repetitions (for smoke tests; noisier numbers);\n"
+      "               solvers: N / 10 pairs\n"
+      "  --queries DIR  solvers: the query files (e.g. ../shared/data/sample-queries);\n"
+      "               without it that part is skipped\n"
+      "  --pairs N    solvers: random pairs (default 10000)\n"
+      "  --seed S     solvers: seed of the random pairs (default 1)\n"
+      "  --dump-pair I  solvers: print random pair I as a `vccd toc` config\n"
+      "               and stop (to replay one pair by itself)\n",
+      vccd_cmd_bench },
+    { "motion-check", "check a motion model's enclosures against MPFR",
+      "usage: vccd motion-check CONFIG [--section NAME] [--samples N] [--backend B] [--seed S]\n"
+      "       vccd motion-check --all [--samples N] [--backend B] [--seed S]\n"
+      "\n"
+      "For each [motion...] section of CONFIG (or, with --all, every registered\n"
+      "model with random parameters, cycling through its degenerate cases),\n"
+      "sample N body points and sub-intervals T of [0,1] of width 2^-k,\n"
+      "k = 0..20, enclose position, velocity and acceleration over T on\n"
+      "backend B, and check each against the trajectory evaluated in MPFR at\n"
+      "256 bits (or 64 more than B's) at the ends and at random times of T.\n"
+      "Prints the violations\n"
+      "(there must be none) and the median position-enclosure width per k.\n"
+      "The last line is `total: models=K checks=C violations=V`; the exit\n"
+      "status is 1 when V > 0.\n"
+      "\n"
+      "  --backend B   binary64 (default), unrounded (NON-RIGOROUS), mpfr:PREC\n"
+      "  --samples N   samples per model (default 10000)\n"
+      "  --seed S      random seed (default 1)\n",
+      vccd_cmd_motion_check },
+    { "queries", "solve CCD benchmark query files and score them against the ground truth",
+      "usage: vccd queries [OPTIONS] FILE.csv...\n"
+      "\n"
+      "Solve every query of the CSV files (the Sample-Queries format of Wang et\n"
+      "al. 2021: 8 rows per query, exact rationals, ground truth in column 7)\n"
+      "and compare with the ground truth.  One line per file, then the last\n"
+      "line\n"
+      "  total: queries=N positives=P fn=X fp=Y mean_us=M median_us=D max_us=T\n"
+      "fn counts ground-truth contacts answered none (each is also listed as\n"
+      "`false negative: FILE:LINE`); fp counts non-contacts answered certified\n"
+      "or possible.  Times are of the solve alone, in microseconds.\n"
+      "\n"
+      "  --solver S         bisection | taylor-lagrange (default) | newton\n"
+      "  --arith A          binary64 (default) | mpfr:PREC | adaptive |\n"
+      "                     unrounded (NON-RIGOROUS: for comparison only)\n"
+      "  --eps-t E          width of the reported TOC enclosure (default 1e-6)\n"
+      "  --max-boxes N      work limit per query; reached, the answer is\n"
+      "                     possible, never none (default 100000)\n"
+      "  --max-precision P  adaptive: the highest MPFR precision (default 1024)\n"
+      "  --kind K           vertex-face | edge-edge (default: from the path)\n"
+      "  --config FILE      read [solver] and [arithmetic] from FILE first;\n"
+      "                     later options override it\n"
+      "  --verbose          one line per query: FILE:LINE, truth, status,\n"
+      "                     [lo, hi], solve time in us, boxes, escalations,\n"
+      "                     evaluations, final precision\n"
+      "  --csv FILE         the same per query as CSV rows into FILE\n"
+      "\n"
+      "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
+      "bad options or a malformed file (the message names file and line).\n",
+      vccd_cmd_queries },
+    { "toc", "first time of contact of one feature pair from a config file",
+      "usage: vccd toc CONFIG\n"
+      "\n"
+      "Solve one feature pair described in CONFIG and print its status (none,\n"
+      "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
+      "contact-free -- the feature parameters at contact, and the work done.\n"
+      "CONFIG has [motion.NAME] sections (as for motion-check), optional\n"
+      "[solver] and [arithmetic] sections (as for queries --config), and\n"
+      "\n"
+      "  [pair]\n"
+      "  kind = vertex-face       # vertex-face | edge-edge | vertex-edge-2d\n"
+      "  point.0 = a  0 0 0.5     # NAME x y z: body point of rigid [motion.a]\n"
+      "  point.1 = b vertex 2     # NAME vertex I: vertex I of a per-vertex motion\n"
+      "  ...                      # points: p a b c | a b c d | p a b\n"
+      "\n"
+      "A vertex-edge-2d pair lives in the xy-plane: z is ignored.\n"
+      "\n"
+      "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
+      "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
+      "would be about another point).  See experiments/configs/toc.ini.\n",
+      vccd_cmd_toc },
+    { "mesh", "load a mesh (file, shape or bundled model) and describe it",
+      "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
+      "                      [--leaf-size N] [--split sah|median] SPEC...\n"
+      "\n"
+      "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
+      "degenerate triangles, bounding box, closure (closed, or why not: boundary,\n"
+      "non-manifold or inconsistently oriented edges), volume, center of mass\n"
+      "and inertia tensor of a closed mesh (density 1), the normalisation\n"
+      "applied and the load time; then the BVH over it (doc/bvh.md): nodes,\n"
+      "depth, build time of the topology and of each BV type's volumes, and\n"
+      "bytes per triangle of each.\n"
+      "\n"
+      "SPEC is one of\n"
+      "  a file          .obj .off .ply (PLY ascii or binary), each also .gz;\n"
+      "                  other names are recognised by their first word\n"
+      "  a shape         tetrahedron | box:X:Y:Z | icosphere:N | torus:R:r:N:M |\n"
+      "                  grid:N (open)\n"
+      "  a bundled model bunny | dragon | buddha | teapot (from $VCCD_MODELS,\n"
+      "                  else the installed or source-tree experiments/models)\n"
+      "Coordinates are read correctly rounded to binary64, and that double is the\n"
+      "geometry from then on (doc/meshes.md).\n"
+      "\n"
+      "  --degenerate D  keep (default) or drop triangles with a repeated vertex\n"
+      "                  or zero area; either way a warning gives their count\n"
+      "  --center C      none (default) | centroid | mass | bbox: move that point\n"
+      "                  to the origin\n"
+      "  --scale S       none (default) | 'radius R': scale about the new origin\n"
+      "                  so that the farthest vertex is at distance R\n"
+      "  --leaf-size N   most triangles per BVH leaf (default 4)\n"
+      "  --split S       sah (default) or median BVH split\n"
+      "\n"
+      "Exit status 2 when a mesh cannot be read (the message names the file and\n"
+      "the line, or the byte offset and element of a binary PLY).\n",
+      vccd_cmd_mesh },
+    { "distance", "rigorous distance of two meshes at poses or at a time t of rigid motions",
+      "usage: vccd distance CONFIG\n"
+      "\n"
+      "The minimum distance between two meshes as an interval [lower, upper]:\n"
+      "lower is a proof (no two points are closer, rounding included), upper the\n"
+      "distance of an actual pair of points, one on each mesh.  status says\n"
+      "separated (lower > 0), intersecting (two triangles certified to cross) or\n"
+      "touching-or-within-rounding (lower = 0, no crossing certified).  CONFIG:\n"
+      "\n"
+      "  [mesh.a]                   # one section per mesh (vccd help mesh):\n"
+      "  file = bunny               # file, shape or bundled model\n"
+      "  [motion.m]                 # rigid motions, if used (vccd help motion-check)\n"
+      "  [distance]\n"
+      "  mesh.0 = a\n"
+      "  pose.0 = X Y Z QW QX QY QZ # position and quaternion (exact decimals,\n"
+      "                             # normalised; default: identity)\n"
+      "  mesh.1 = a\n"
+      "  motion.1 = m               # or the pose of motion m at time t\n"
+      "  t = 0.5                    # in [0, 1], needed with a motion\n"
+      "  bv = obb                   # sphere | aabb | obb | kdop14 | kdop18 | brute\n"
+      "  leaf_size = 4              # most triangles per BVH leaf\n"
+      "  split = sah                # sah | median\n"
+      "\n"
+      "See experiments/configs/distance.ini and doc/bvh.md.\n",
+      vccd_cmd_distance },
+    { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
+    { "version", "print the version", "usage: vccd version\n", cmd_version },
+    { NULL, NULL, NULL, NULL }
+};
+
+const vccd_cli_cmd *
+vccd_cli_find(const char *name)
+{
+    for (const vccd_cli_cmd *c = vccd_cli_cmds; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+static void
+print_overview(FILE *f)
+{
+    fputs("usage: vccd [--help] [--version] SUBCOMMAND [ARGS]\n"
+          "\n"
+          "vccd answers, with proof, when two moving rigid bodies first touch.\n"
+          "\n"
+          "subcommands:\n", f);
+    for (const vccd_cli_cmd *c = vccd_cli_cmds; c->name; c++)
+        fprintf(f, "  %-10s %s\n", c->name, c->summary);
+    fputs("\n`vccd help SUBCOMMAND` shows the options of one subcommand.\n"
+          "Exit status: 0 success, 1 a check failed, 2 usage or input error.\n", f);
+}
+
+static int
+cmd_help(int argc, char **argv)
+{
+    const vccd_cli_cmd *c;
+    if (argc < 2) {
+        print_overview(stdout);
+        return VCCD_EXIT_OK;
+    }
+    if (argc > 2)
+        return vccd_cli_usage_error("help takes at most one subcommand name");
+    c = vccd_cli_find(argv[1]);
+    if (!c)
+        return vccd_cli_usage_error("unknown subcommand '%s' (see vccd --help)", argv[1]);
+    fputs(c->help, stdout);
+    return VCCD_EXIT_OK;
+}
+
+static int
+cmd_version(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1)
+        return vccd_cli_usage_error("version takes no arguments");
+    printf("vccd %s (MPFR %s, GMP %s)\n", VCCD_VERSION_STRING, mpfr_get_version(), gmp_version);
+    return VCCD_EXIT_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+    const vccd_cli_cmd *c;
+    int env;
+
+    if (argc < 2) {
+        print_overview(stderr);
+        return VCCD_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        print_overview(stdout);
+        return vccd_cli_finish(VCCD_EXIT_OK);
+    }
+    if (strcmp(argv[1], "--version") == 0)
+        return vccd_cli_finish(cmd_version(1, argv + 1));
+    if (argv[1][0] == '-')
+        return vccd_cli_usage_error("unknown option '%s' (see vccd --help)", argv[1]);
+    c = vccd_cli_find(argv[1]);
+    if (!c)
+        return vccd_cli_usage_error("unknown subcommand '%s' (see vccd --help)", argv[1]);
+    /* A broken floating-point environment would make every bound a lie. */
+    if ((env = vccd_fpenv_check()) != 0) {
+        fprintf(stderr, "vccd: %s\n", vccd_fpenv_describe(env));
+        return VCCD_EXIT_FAIL;
+    }
+    /* before any option parsing: "--help" may follow anything, even an
+       option that wants a value */
+    if (vccd_cli_wants_help(argc - 1, argv + 1)) {
+        fputs(c->help, stdout);
+        return vccd_cli_finish(VCCD_EXIT_OK);
+    }
+    return vccd_cli_finish(c->run(argc - 1, argv + 1));
+}

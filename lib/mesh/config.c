@@ -1,0 +1,106 @@
+/* config.c -- the [mesh.NAME] config section (mesh.h), one parser for
+   every command that reads meshes from a config. */
+#include <errno.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "vccd/mesh.h"
+
+int
+vccd_mesh_scale_parse(double *radius, const char *s)
+{
+    char *end;
+    double r;
+    if (!strcmp(s, "none")) {
+        *radius = 0;
+        return 0;
+    }
+    if (strncmp(s, "radius", 6) != 0 || (s[6] != ' ' && s[6] != '\t'))
+        return -1;
+    errno = 0;
+    r = strtod(s + 7, &end);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    if (end == s + 7 || *end || !isfinite(r) || !(r > 0))
+        return -1;
+    *radius = r;
+    return 0;
+}
+
+int
+vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e)
+{
+    vccd_config_kv *kv;
+    const char *f = s->file;
+
+    *spec = NULL;
+    memset(o, 0, sizeof *o);
+    if (!(kv = vccd_config_get(s, "file")) || !*kv->value)
+        return vccd_error_set(e, f, kv ? kv->line : s->line, s->name, "file",
+                              "missing: the mesh (a file, a shape such as box:1:1:1, or a bundled model)");
+    if (!(*spec = strdup(kv->value)))
+        return vccd_error_set(e, f, kv->line, s->name, "file", "out of memory");
+    if ((kv = vccd_config_get(s, "degenerate")) && vccd_mesh_degenerate_parse(&o->degenerate, kv->value) != 0)
+        goto bad;
+    if ((kv = vccd_config_get(s, "center")) && vccd_mesh_center_parse(&o->center, kv->value) != 0) {
+        vccd_error_set(e, f, kv->line, s->name, kv->key, "'%s': expected none, centroid, mass or bbox", kv->value);
+        goto fail;
+    }
+    if ((kv = vccd_config_get(s, "scale")) && vccd_mesh_scale_parse(&o->radius, kv->value) != 0) {
+        vccd_error_set(e, f, kv->line, s->name, kv->key, "'%s': expected none or radius R (R > 0)", kv->value);
+        goto fail;
+    }
+    if (vccd_config_check_unused(s, e) != 0)
+        goto fail;
+    return 0;
+bad:
+    vccd_error_set(e, f, kv->line, s->name, kv->key, "'%s': expected keep or drop", kv->value);
+fail:
+    free(*spec);
+    *spec = NULL;
+    return -1;
+}
+
+int
+vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
+{
+    char *spec, *near = NULL;
+    vccd_mesh_load_opts o;
+    vccd_config_kv *kv;
+    const char *slash = s->file ? strrchr(s->file, '/') : NULL;
+    vccd_error inner;
+    struct stat st;
+    int rc;
+
+    memset(m, 0, sizeof *m);
+    if (vccd_mesh_config_parse(&spec, &o, s, e) != 0)
+        return -1;
+    kv = vccd_config_get(s, "file");
+    /* relative to the config's directory when the file is there */
+    if (slash && spec[0] != '/' && !vccd_mesh_is_shape(spec)) {
+        size_t dl = (size_t)(slash - s->file) + 1;
+        if ((near = malloc(dl + strlen(spec) + 1))) {
+            memcpy(near, s->file, dl);
+            strcpy(near + dl, spec);
+            if (stat(near, &st) != 0) {
+                free(near);
+                near = NULL;
+            }
+        }
+    }
+    rc = vccd_mesh_load(m, near ? near : spec, &o, &inner);
+    if (rc != 0) {
+        /* the config's position, then the mesh's message as it is (it is
+           escaped already; escaping twice would double its backslashes) */
+        size_t n;
+        vccd_error_set(e, s->file, kv->line, s->name, "file", "%s", "");
+        n = strlen(e->msg);
+        snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
+    }
+    free(near);
+    free(spec);
+    return rc;
+}

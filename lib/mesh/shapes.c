@@ -1,0 +1,341 @@
+/* shapes.c -- procedural meshes from specs such as box:1:2:3 (mesh.h).
+   A new shape is a builder here and one line in the table below. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/mesh.h"
+
+#define MAX_PARAMS 4
+
+/* A shape's parameters, parsed and counted; the builder checks ranges. */
+typedef struct {
+    const char *spec;
+    double p[MAX_PARAMS];
+} shape_args;
+
+typedef struct {
+    const char *name, *params, *what;
+    int np;
+    /* fill the arrays (malloc'd; the caller frees them) */
+    int (*build)(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a,
+                 vccd_error *e);
+} shape;
+
+static int
+oom(const shape_args *a, vccd_error *e)
+{
+    return vccd_error_set(e, a->spec, 0, NULL, NULL, "out of memory");
+}
+
+static int
+alloc(double (**v)[3], long nv, vccd_mesh_index (**t)[3], long nt)
+{
+    *v = malloc((size_t)nv * sizeof **v);
+    *t = malloc((size_t)nt * sizeof **t);
+    return *v && *t ? 0 : -1;
+}
+
+/* Parameter i must be an integer in [lo, hi]. */
+static int
+int_param(long *out, const shape_args *a, int i, const char *pname, long lo, long hi, vccd_error *e)
+{
+    double x = a->p[i];
+    if (x != floor(x) || x < (double)lo || x > (double)hi)
+        return vccd_error_set(e, a->spec, 0, NULL, NULL, "%s = %g: must be an integer in %ld..%ld", pname, x, lo,
+                              hi);
+    *out = (long)x;
+    return 0;
+}
+
+/* Parameter i must be finite and > 0 (strtod already refused NaN/inf). */
+static int
+pos_param(const shape_args *a, int i, const char *pname, vccd_error *e)
+{
+    if (!(a->p[i] > 0))
+        return vccd_error_set(e, a->spec, 0, NULL, NULL, "%s = %g: must be positive", pname, a->p[i]);
+    return 0;
+}
+
+/* Orient each triangle of a convex shape around the origin outward. */
+static void
+orient_outward(const double (*v)[3], vccd_mesh_index (*t)[3], long nt)
+{
+    for (long i = 0; i < nt; i++) {
+        const double *a = v[t[i][0]], *b = v[t[i][1]], *c = v[t[i][2]];
+        double u[3], w[3], d = 0;
+        for (int k = 0; k < 3; k++)
+            u[k] = b[k] - a[k], w[k] = c[k] - a[k];
+        for (int k = 0; k < 3; k++)
+            d += (u[(k + 1) % 3] * w[(k + 2) % 3] - u[(k + 2) % 3] * w[(k + 1) % 3]) * (a[k] + b[k] + c[k]);
+        if (d < 0) {
+            vccd_mesh_index x = t[i][1];
+            t[i][1] = t[i][2];
+            t[i][2] = x;
+        }
+    }
+}
+
+static int
+build_tetrahedron(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a,
+                  vccd_error *e)
+{
+    static const double pv[4][3] = { { 1, 1, 1 }, { 1, -1, -1 }, { -1, 1, -1 }, { -1, -1, 1 } };
+    static const vccd_mesh_index pt[4][3] = { { 1, 2, 3 }, { 0, 3, 2 }, { 0, 1, 3 }, { 0, 2, 1 } };
+    if (alloc(v, 4, t, 4) != 0)
+        return oom(a, e);
+    memcpy(*v, pv, sizeof pv);
+    memcpy(*t, pt, sizeof pt);
+    orient_outward((const double(*)[3]) * v, *t, 4);
+    *nv = *nt = 4;
+    return 0;
+}
+
+static int
+build_box(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
+{
+    /* quads in cyclic order; vertex i has x, y, z from bits 0, 1, 2 */
+    static const int quad[6][4] = { { 0, 2, 6, 4 }, { 1, 3, 7, 5 }, { 0, 1, 5, 4 },
+                                    { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 5, 7, 6 } };
+    static const char *const pname[3] = { "X", "Y", "Z" };
+    for (int k = 0; k < 3; k++)
+        if (pos_param(a, k, pname[k], e) != 0)
+            return -1;
+    if (alloc(v, 8, t, 12) != 0)
+        return oom(a, e);
+    for (int i = 0; i < 8; i++)
+        for (int k = 0; k < 3; k++)
+            (*v)[i][k] = (i >> k & 1 ? 0.5 : -0.5) * a->p[k];
+    for (int f = 0; f < 6; f++) {
+        const int *q = quad[f];
+        vccd_mesh_index *t0 = (*t)[2 * f], *t1 = (*t)[2 * f + 1];
+        t0[0] = q[0], t0[1] = q[1], t0[2] = q[2];
+        t1[0] = q[0], t1[1] = q[2], t1[2] = q[3];
+    }
+    orient_outward((const double(*)[3]) * v, *t, 12);
+    *nv = 8, *nt = 12;
+    return 0;
+}
+
+static void
+normalize(double *p)
+{
+    double r = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+    p[0] /= r, p[1] /= r, p[2] /= r;
+}
+
+/* Each level splits every triangle in four at its edge midpoints pushed
+   onto the sphere; the unique edges of vccd_mesh number the midpoints. */
+static int
+build_icosphere(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a,
+                vccd_error *e)
+{
+    static const vccd_mesh_index ico[20][3] = {
+        { 0, 11, 5 }, { 0, 5, 1 },  { 0, 1, 7 },   { 0, 7, 10 }, { 0, 10, 11 }, { 1, 5, 9 }, { 5, 11, 4 },
+        { 11, 10, 2 }, { 10, 7, 6 }, { 7, 1, 8 }, { 3, 9, 4 },  { 3, 4, 2 },   { 3, 2, 6 }, { 3, 6, 8 },
+        { 3, 8, 9 },  { 4, 9, 5 },  { 2, 4, 11 }, { 6, 2, 10 }, { 8, 6, 7 },   { 9, 8, 1 }
+    };
+    const double phi = (1 + sqrt(5.0)) / 2;
+    long level;
+    if (int_param(&level, a, 0, "N", 0, 8, e) != 0)
+        return -1;
+    if (alloc(v, 12, t, 20) != 0)
+        return oom(a, e);
+    {
+        /* (-1, phi, 0) (1, phi, 0) (-1, -phi, 0) (1, -phi, 0), then the
+           same cycled to (0, x, y) and (y, 0, x) */
+        static const double s[4][2] = { { -1, 1 }, { 1, 1 }, { -1, -1 }, { 1, -1 } };
+        for (int g = 0; g < 3; g++)
+            for (int i = 0; i < 4; i++) {
+                double *p = (*v)[4 * g + i], c[3] = { s[i][0], s[i][1] * phi, 0 };
+                for (int k = 0; k < 3; k++)
+                    p[(k + g) % 3] = c[k];
+                normalize(p);
+            }
+    }
+    memcpy(*t, ico, sizeof ico);
+    orient_outward((const double(*)[3]) * v, *t, 20);
+    *nv = 12, *nt = 20;
+    for (long l = 0; l < level; l++) {
+        vccd_mesh m;
+        double(*v2)[3];
+        vccd_mesh_index(*t2)[3];
+        if (vccd_mesh_init_arrays(&m, a->spec, (const double(*)[3]) * v, *nv, (const vccd_mesh_index(*)[3]) * t,
+                                  *nt, VCCD_MESH_DEGENERATE_KEEP, e)
+            != 0)
+            return -1;
+        if (alloc(&v2, m.nv + m.ne, &t2, 4 * m.nt) != 0) {
+            free(v2), free(t2);
+            vccd_mesh_clear(&m);
+            return oom(a, e);
+        }
+        memcpy(v2, m.v, (size_t)m.nv * sizeof *v2);
+        for (long x = 0; x < m.ne; x++) {
+            double *p = v2[m.nv + x];
+            for (int k = 0; k < 3; k++)
+                p[k] = (m.v[m.e[x].v[0]][k] + m.v[m.e[x].v[1]][k]) / 2;
+            normalize(p);
+        }
+        for (long i = 0; i < m.nt; i++) {
+            vccd_mesh_index c0 = m.t[i][0], c1 = m.t[i][1], c2 = m.t[i][2];
+            vccd_mesh_index m01 = (vccd_mesh_index)(m.nv + m.te[i][0]), m12 = (vccd_mesh_index)(m.nv + m.te[i][1]),
+                            m20 = (vccd_mesh_index)(m.nv + m.te[i][2]);
+            vccd_mesh_index q[4][3] = { { c0, m01, m20 }, { m01, c1, m12 }, { m20, m12, c2 }, { m01, m12, m20 } };
+            memcpy(t2[4 * i], q, sizeof q);
+        }
+        free(*v), free(*t);
+        *v = v2, *t = t2;
+        *nv = m.nv + m.ne, *nt = 4 * m.nt;
+        vccd_mesh_clear(&m);
+    }
+    return 0;
+}
+
+static int
+build_torus(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a,
+            vccd_error *e)
+{
+    const double pi = 3.14159265358979323846;
+    long n, mm;
+    if (pos_param(a, 0, "R", e) != 0 || pos_param(a, 1, "r", e) != 0
+        || int_param(&n, a, 2, "N", 3, 1L << 24, e) != 0 || int_param(&mm, a, 3, "M", 3, 1L << 24, e) != 0)
+        return -1;
+    if (!(a->p[1] < a->p[0]))
+        return vccd_error_set(e, a->spec, 0, NULL, NULL, "r = %g must be less than R = %g (else the tube crosses itself)",
+                              a->p[1], a->p[0]);
+    if (n * mm > 1L << 24)
+        return vccd_error_set(e, a->spec, 0, NULL, NULL, "N M = %ld: at most %ld vertices", n * mm, 1L << 24);
+    if (alloc(v, n * mm, t, 2 * n * mm) != 0)
+        return oom(a, e);
+    for (long i = 0; i < n; i++)
+        for (long j = 0; j < mm; j++) {
+            double th = 2 * pi * (double)i / (double)n, ph = 2 * pi * (double)j / (double)mm;
+            double rr = a->p[0] + a->p[1] * cos(ph);
+            double *p = (*v)[i * mm + j];
+            p[0] = rr * cos(th), p[1] = rr * sin(th), p[2] = a->p[1] * sin(ph);
+        }
+    /* (theta, phi) -> (theta + 1, phi) -> (theta + 1, phi + 1) turns
+       outward: d/dtheta x d/dphi is the outer normal */
+    for (long i = 0; i < n; i++)
+        for (long j = 0; j < mm; j++) {
+            vccd_mesh_index p00 = (vccd_mesh_index)(i * mm + j), p10 = (vccd_mesh_index)((i + 1) % n * mm + j),
+                            p11 = (vccd_mesh_index)((i + 1) % n * mm + (j + 1) % mm),
+                            p01 = (vccd_mesh_index)(i * mm + (j + 1) % mm);
+            vccd_mesh_index *t0 = (*t)[2 * (i * mm + j)], *t1 = (*t)[2 * (i * mm + j) + 1];
+            t0[0] = p00, t0[1] = p10, t0[2] = p11;
+            t1[0] = p00, t1[1] = p11, t1[2] = p01;
+        }
+    *nv = n * mm, *nt = 2 * n * mm;
+    return 0;
+}
+
+static int
+build_grid(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
+{
+    long n;
+    if (int_param(&n, a, 0, "N", 1, 2048, e) != 0)
+        return -1;
+    if (alloc(v, (n + 1) * (n + 1), t, 2 * n * n) != 0)
+        return oom(a, e);
+    for (long i = 0; i <= n; i++)
+        for (long j = 0; j <= n; j++) {
+            double *p = (*v)[i * (n + 1) + j];
+            p[0] = (double)i / (double)n - 0.5, p[1] = (double)j / (double)n - 0.5, p[2] = 0;
+        }
+    for (long i = 0; i < n; i++)
+        for (long j = 0; j < n; j++) {
+            vccd_mesh_index p00 = (vccd_mesh_index)(i * (n + 1) + j), p10 = (vccd_mesh_index)(p00 + n + 1);
+            vccd_mesh_index *t0 = (*t)[2 * (i * n + j)], *t1 = (*t)[2 * (i * n + j) + 1];
+            t0[0] = p00, t0[1] = p10, t0[2] = p10 + 1;
+            t1[0] = p00, t1[1] = p10 + 1, t1[2] = p00 + 1;
+        }
+    *nv = (n + 1) * (n + 1), *nt = 2 * n * n;
+    return 0;
+}
+
+/* The registry: one line per shape. */
+static const shape shapes[] = {
+    { "tetrahedron", "", "regular tetrahedron, vertices (+-1, +-1, +-1) with an even number of minus signs", 0,
+      build_tetrahedron },
+    { "box", ":X:Y:Z", "box with sides X, Y, Z centred on the origin", 3, build_box },
+    { "icosphere", ":N", "unit sphere: icosahedron subdivided N times (0..8)", 1, build_icosphere },
+    { "torus", ":R:r:N:M", "torus around z, radii R > r, N x M segments", 4, build_torus },
+    { "grid", ":N", "open square [-1/2, 1/2]^2 at z = 0 of N x N cells, 2 N^2 triangles", 1, build_grid },
+};
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+
+static const shape *
+find(const char *spec)
+{
+    size_t n = strcspn(spec, ":");
+    for (int i = 0; i < NSHAPES; i++)
+        if (strlen(shapes[i].name) == n && strncmp(spec, shapes[i].name, n) == 0)
+            return &shapes[i];
+    return NULL;
+}
+
+int
+vccd_mesh_is_shape(const char *spec)
+{
+    return find(spec) != NULL;
+}
+
+int
+vccd_mesh_shape_info(int i, const char **name, const char **params, const char **what)
+{
+    if (i < 0 || i >= NSHAPES)
+        return 0;
+    *name = shapes[i].name, *params = shapes[i].params, *what = shapes[i].what;
+    return 1;
+}
+
+int
+vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_error *e)
+{
+    const shape *s = find(spec);
+    shape_args a;
+    const char *p = spec + strcspn(spec, ":");
+    int np = 0, rc;
+    double(*v)[3] = NULL;
+    vccd_mesh_index(*t)[3] = NULL;
+    long nv = 0, nt = 0;
+
+    memset(m, 0, sizeof *m);
+    if (!s) {
+        char known[256] = "";
+        for (int i = 0; i < NSHAPES; i++) {
+            size_t l = strlen(known);
+            snprintf(known + l, sizeof known - l, "%s%s%s", i ? ", " : "", shapes[i].name, shapes[i].params);
+        }
+        return vccd_error_set(e, spec, 0, NULL, NULL, "unknown shape (shapes: %s)", known);
+    }
+    a.spec = spec;
+    while (*p == ':') {
+        char *end;
+        const char *q = p + 1;
+        size_t len = strcspn(q, ":");
+        if (np == MAX_PARAMS || np == s->np) {
+            np++;
+            break;
+        }
+        errno = 0;
+        a.p[np] = strtod(q, &end);
+        if (len == 0 || end != q + len || !isfinite(a.p[np]))
+            return vccd_error_set(e, spec, 0, NULL, NULL, "parameter %d of %s%s: '%.*s' is not a finite number",
+                                  np + 1, s->name, s->params, (int)(len > 40 ? 40 : len), q);
+        np++;
+        p = q + len;
+    }
+    if (np != s->np)
+        return vccd_error_set(e, spec, 0, NULL, NULL, "%s takes %d parameter%s (%s%s), got %s%d", s->name, s->np,
+                              s->np == 1 ? "" : "s", s->name, s->params, np > s->np ? "more than " : "",
+                              np > s->np ? s->np : np);
+    rc = s->build(&v, &nv, &t, &nt, &a, e);
+    if (rc == 0)
+        rc = vccd_mesh_init_arrays(m, spec, (const double(*)[3])v, nv, (const vccd_mesh_index(*)[3])t, nt, deg, e);
+    free(v);
+    free(t);
+    return rc;
+}

@@ -1,0 +1,27 @@
+/* closest.h -- approximate closest points in plain doubles (NON-RIGOROUS:
+   they only choose directions and witnesses, which rigorous code then
+   bounds).  Shared by the feature predicate's separating axis
+   (lib/feature/axis.c) and the triangle distance (lib/bvh/tri_dist.c).
+   Each gives the point and its parameters, so that callers can rebuild
+   the point on the exact geometry. */
+#ifndef VCCD_CLOSEST_H
+#define VCCD_CLOSEST_H
+
+/* q = a + t (b - a), t in [0, 1], nearest to p on segment ab. */
+void vccd_closest_point_segment(double q[3], double *t, const double p[3], const double a[3], const double b[3]);
+
+/* When the projection of p onto the plane of a proper triangle abc falls
+   inside it: 1 with q = a + u (b - a) + v (c - a) (u, v >= 0, u + v <= 1
+   up to rounding).  Else 0 (degenerate triangle, or outside: the edges
+   then hold the nearest point). */
+int vccd_closest_point_triangle_inside(double q[3], double *u, double *v, const double p[3], const double a[3],
+                                       const double b[3], const double c[3]);
+
+/* Closest points qa = a + s (b - a) and qc = c + t (d - c) of segments ab
+   and cd: the 2x2 normal equations, or for nearly parallel and
+   zero-length edges the best of the four end point to segment pairs
+   (a closest pair whenever the edges are parallel). */
+void vccd_closest_segment_segment(double qa[3], double qc[3], double *s, double *t, const double a[3],
+                                  const double b[3], const double c[3], const double d[3]);
+
+#endif

@@ -1,0 +1,67 @@
+/* distance.h -- rigorous minimum distance between two triangle meshes
+   at given poses: an interval [lower, upper] where lower is a proof (no
+   two points of the meshes are closer, rounding included) and upper is
+   the distance of a pair of points, one on each mesh, bounded above
+   rigorously.  doc/bvh.md explains how. */
+#ifndef VCCD_DISTANCE_H
+#define VCCD_DISTANCE_H
+
+#include "vccd/bvh.h"
+#include "vccd/motion.h"
+
+/* A rigid placement x_world = o + R x_body, as interval enclosures of a
+   true rotation and offset (e.g. from a quaternion, or from
+   vccd_motion_pose_di at a time t). */
+typedef struct {
+    vccd_di_vec3 o;
+    vccd_di_mat3 R;
+} vccd_pose;
+
+void vccd_pose_identity(vccd_pose *p);
+/* p := position pos and the rotation of quaternion q / |q| (w x y z),
+   both given as enclosures (e.g. of decimals, vccd_di_set_str).  -1 when
+   q may be 0 (no rotation is defined) or is not finite. */
+int vccd_pose_from_quat(vccd_pose *p, const vccd_di pos[3], const vccd_di q[4]);
+
+/* One triangle pair: a (exact doubles) and b (interval enclosures of its
+   vertices, in a's frame).  lower <= distance <= upper for every point
+   of the enclosures; intersect = 1 when an edge of one triangle is
+   certified (interval orientation signs) to cross the other's interior,
+   and then lower = upper = 0.  p, q: approximate closest points. */
+typedef struct {
+    double lower, upper;
+    int intersect;
+    double p[3], q[3];
+} vccd_tri_dist;
+void vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3 *const b[3]);
+
+typedef enum {
+    VCCD_DISTANCE_SEPARATED = 0,        /* lower > 0 */
+    VCCD_DISTANCE_TOUCHING,             /* lower = 0: touching, or apart by
+                                           less than the rounding */
+    VCCD_DISTANCE_INTERSECTING          /* certified: two triangles cross */
+} vccd_distance_status;
+const char *vccd_distance_status_name(vccd_distance_status s);
+
+typedef struct {
+    double lower, upper;
+    vccd_distance_status status;
+    long tri[2];                /* triangles of the pair giving upper */
+    double point[2][3];         /* approximate world points of that pair */
+    long bv_tests, tri_tests;
+} vccd_distance_result;
+
+/* The distance between the meshes of BVHs a and b placed by pa and pb,
+   traversing with BV type `type` (built in both; otherwise -1 with e
+   set).  Node pairs are visited in order of their distance lower bound
+   and pruned only when that bound is >= the best upper bound so far;
+   lower is the minimum of the bounds of every triangle pair tested and
+   every node pair pruned.  -1 with e set when out of memory. */
+int vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
+                  const vccd_pose *pb, int type, vccd_error *e);
+/* The same by testing every triangle pair (no BVH): the reference of
+   `vccd bench mesh`. */
+int vccd_distance_brute(vccd_distance_result *r, const vccd_mesh *a, const vccd_pose *pa, const vccd_mesh *b,
+                        const vccd_pose *pb, vccd_error *e);
+
+#endif

@@ -1,0 +1,302 @@
+/* t-bv.c -- every registered BV type: fit encloses its node's vertices
+   (checked exactly in MPFR, from the layouts documented in bv.h, not
+   with the library's code), and distance_lower never exceeds the
+   distance of the two nodes' triangles computed independently in MPFR
+   (tests/bvh/refgeom.h). */
+#include <stdlib.h>
+
+#include "bvh/refgeom.h"
+
+#define EXACT_PREC 9000
+
+static const double kdop14_dirs[7][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1, 1, 1 },
+                                          { 1, 1, -1 }, { 1, -1, 1 }, { -1, 1, 1 } };
+static const double kdop18_dirs[9][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1, 1, 0 }, { 1, 0, 1 },
+                                          { 0, 1, 1 }, { 1, -1, 0 }, { 1, 0, -1 }, { 0, 1, -1 } };
+
+/* Exact d . p (EXACT_PREC bits hold any such sum of products of
+   doubles and integers below 2^62 exactly; the ternary values say so). */
+static void
+exact_dot(mpfr_t r, const double d[3], const double p[3])
+{
+    mpfr_t t;
+    int inex = 0;
+    mpfr_init2(t, EXACT_PREC);
+    mpfr_set_ui(r, 0, MPFR_RNDN);
+    for (int k = 0; k < 3; k++) {
+        inex |= mpfr_set_d(t, d[k], MPFR_RNDN);
+        inex |= mpfr_mul_d(t, t, p[k], MPFR_RNDN);
+        inex |= mpfr_add(r, r, t, MPFR_RNDN);
+    }
+    TU_CHECK(inex == 0, "exact dot product was rounded");
+    mpfr_clear(t);
+}
+
+static void
+check_slab(const char *name, long node, const double d[3], const double *p, double lo, double hi)
+{
+    mpfr_t x;
+    mpfr_init2(x, EXACT_PREC);
+    exact_dot(x, d, p);
+    TU_CHECK(mpfr_cmp_d(x, lo) >= 0 && mpfr_cmp_d(x, hi) <= 0,
+             "%s node %ld: vertex (%a, %a, %a) projects to %s outside [%a, %a] on (%g, %g, %g)", name, node, p[0],
+             p[1], p[2], tu_fmt_fr(x), lo, hi, d[0], d[1], d[2]);
+    mpfr_clear(x);
+}
+
+static void
+check_contains(const char *name, const void *bv, long node, const double *p)
+{
+    if (strcmp(name, "sphere") == 0) {
+        const vccd_bv_sphere *s = bv;
+        mpfr_t d2, t, r2;
+        int inex = 0;
+        mpfr_inits2(EXACT_PREC, d2, t, r2, (mpfr_ptr)0);
+        mpfr_set_ui(d2, 0, MPFR_RNDN);
+        for (int k = 0; k < 3; k++) {
+            inex |= mpfr_set_d(t, p[k], MPFR_RNDN);
+            inex |= mpfr_sub_d(t, t, s->c[k], MPFR_RNDN);
+            inex |= mpfr_sqr(t, t, MPFR_RNDN);
+            inex |= mpfr_add(d2, d2, t, MPFR_RNDN);
+        }
+        inex |= mpfr_set_d(r2, s->r, MPFR_RNDN);
+        inex |= mpfr_sqr(r2, r2, MPFR_RNDN);
+        TU_CHECK(inex == 0, "sphere check was rounded");
+        TU_CHECK(s->r >= 0 && mpfr_cmp(d2, r2) <= 0, "sphere node %ld: vertex (%a, %a, %a) outside c=(%a, %a, %a) r=%a",
+                 node, p[0], p[1], p[2], s->c[0], s->c[1], s->c[2], s->r);
+        mpfr_clears(d2, t, r2, (mpfr_ptr)0);
+    } else if (strcmp(name, "aabb") == 0) {
+        const vccd_bv_aabb *b = bv;
+        for (int k = 0; k < 3; k++)
+            TU_CHECK(b->lo[k] <= p[k] && p[k] <= b->hi[k], "aabb node %ld: coordinate %d = %a outside [%a, %a]", node,
+                     k, p[k], b->lo[k], b->hi[k]);
+    } else if (strcmp(name, "obb") == 0) {
+        const vccd_bv_obb *b = bv;
+        long long W = b->q[0], X = b->q[1], Y = b->q[2], Z = b->q[3];
+        /* M(q) in integers: rows exactly orthogonal with norm |q|^2 */
+        double m[3][3] = { { (double)(W * W + X * X - Y * Y - Z * Z), (double)(2 * (X * Y - W * Z)), (double)(2 * (X * Z + W * Y)) },
+                           { (double)(2 * (X * Y + W * Z)), (double)(W * W - X * X + Y * Y - Z * Z), (double)(2 * (Y * Z - W * X)) },
+                           { (double)(2 * (X * Z - W * Y)), (double)(2 * (Y * Z + W * X)), (double)(W * W - X * X - Y * Y + Z * Z) } };
+        TU_CHECK(W * W + X * X + Y * Y + Z * Z > 0 && llabs(W) < (1LL << 20) && llabs(X) < (1LL << 20)
+                 && llabs(Y) < (1LL << 20) && llabs(Z) < (1LL << 20), "obb node %ld: bad quaternion", node);
+        for (int k = 0; k < 3; k++)
+            check_slab(name, node, m[k], p, b->lo[k], b->hi[k]);
+    } else if (strcmp(name, "kdop14") == 0) {
+        const vccd_bv_kdop14 *b = bv;
+        for (int i = 0; i < 7; i++)
+            check_slab(name, node, kdop14_dirs[i], p, b->lo[i], b->hi[i]);
+    } else if (strcmp(name, "kdop18") == 0) {
+        const vccd_bv_kdop18 *b = bv;
+        for (int i = 0; i < 9; i++)
+            check_slab(name, node, kdop18_dirs[i], p, b->lo[i], b->hi[i]);
+    } else {
+        tu_fail("no containment check for BV type %s: add one", name);
+    }
+}
+
+START_TEST(test_contains)
+{
+    long iters = tu_iters(60);
+    for (long it = 0; it < iters; it++) {
+        vccd_mesh m;
+        vccd_bvh h;
+        vccd_bvh_opts o;
+        ref_bvh_random(&m, &h, &o, 40, 80, 8);
+        for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
+            const vccd_bv_type *bt = vccd_bv_type_get(ty);
+            TU_CHECK(h.bv[ty] != NULL, "type %s not built", bt->name);
+            for (long i = 0; i < h.nnodes; i++)
+                for (int32_t j = 0; j < h.node[i].n; j++)
+                    for (int k = 0; k < 3; k++)
+                        check_contains(bt->name, vccd_bvh_bv(&h, ty, i), i, m.v[m.t[h.tri[h.node[i].start + j]][k]]);
+        }
+        vccd_bvh_clear(&h);
+        vccd_mesh_clear(&m);
+    }
+}
+END_TEST
+
+/* The world positions of a mesh's vertices at REF_PREC bits. */
+static rvec *
+world(const vccd_mesh *m, const ref_pose *p)
+{
+    rvec *w = malloc((size_t)m->nv * sizeof *w);
+    ck_assert(w != NULL);
+    for (long i = 0; i < m->nv; i++) {
+        rv_init(&w[i]);
+        ref_apply(&w[i], p, m->v[i]);
+    }
+    return w;
+}
+
+static void
+world_free(rvec *w, long n)
+{
+    for (long i = 0; i < n; i++)
+        rv_clear(&w[i]);
+    free(w);
+}
+
+/* max |coordinate| over the world points, as the tolerance scale */
+static void
+world_mag(mpfr_t mag, const rvec *w, long n)
+{
+    for (long i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            if (mpfr_cmpabs(w[i].x[k], mag) > 0)
+                mpfr_abs(mag, w[i].x[k], MPFR_RNDU);
+}
+
+START_TEST(test_distance_lower)
+{
+    long iters = tu_iters(40), far = 0, far_pos[VCCD_BV_MAX] = { 0 };
+    for (long it = 0; it < iters; it++) {
+        vccd_mesh ma, mb;
+        vccd_bvh ha, hb;
+        vccd_bvh_opts o;
+        vccd_error e;
+        ref_pose pa, pb;
+        vccd_pose qa, qb;
+        vccd_bv_relpose rp;
+        rvec *wa, *wb;
+        mpfr_t mag, tol, lo, hi, best, diam;
+        double scale = ldexp(1.0, (int)(tu_ulong() % 40) - 20), sep;
+        int kind = (int)(tu_ulong() % 4);
+
+        if (kind < 3) {
+            ref_mesh_random(&ma, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
+            ref_mesh_random(&mb, 3 + (long)(tu_ulong() % 10), 1 + (long)(tu_ulong() % 12), scale, 0.0);
+        } else {
+            /* two unit cubes face to face, a gap of 2^-k apart and turned
+               by about 2^-24 rad: here the boxes' bounds are nearly the
+               true distance, so a missing error term shows */
+            ck_assert(vccd_mesh_shape(&ma, "box:1:1:1", VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+            ck_assert(vccd_mesh_shape(&mb, "box:1:1:1", VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+            scale = 1.0;
+        }
+        ref_pose_random(&pa, kind == 3);
+        ref_pose_random(&pb, kind >= 2);
+        sep = kind == 0 ? 0.5 : kind == 1 ? 100.0 : 2.2;
+        for (int k = 0; k < 3; k++) {
+            pa.o[k] = scale * (2 * tu_unit() - 1);
+            pb.o[k] = pa.o[k] + scale * sep * (2 * tu_unit() - 1);
+        }
+        if (kind == 3) {
+            int axis = (int)(tu_ulong() % 3);
+            for (int k = 0; k < 3; k++)
+                pb.o[k] = pa.o[k] + (k == axis ? 1.0 + ldexp(1.0, -(int)(tu_ulong() % 30)) : 0.0);
+        }
+        ref_pose_di(&qa, &pa);
+        ref_pose_di(&qb, &pb);
+        /* every other case with widened pose enclosures (the true pose
+           stays inside): the node tests' width terms must cover it */
+        ref_pose_widen(&qa, it % 2 ? 10 + (int)(tu_ulong() % 40) : 0);
+        ref_pose_widen(&qb, it % 2 ? 10 + (int)(tu_ulong() % 40) : 0);
+        vccd_bv_relpose_from(&rp, &qa.o, &qa.R, &qb.o, &qb.R);
+        vccd_bvh_opts_init(&o);
+        o.leaf_size = 1 + (int)(tu_ulong() % 3);
+        TU_CHECK(vccd_bvh_build(&ha, &ma, &o, &e) == 0, "build: %s", e.msg);
+        TU_CHECK(vccd_bvh_build(&hb, &mb, &o, &e) == 0, "build: %s", e.msg);
+        wa = world(&ma, &pa);
+        wb = world(&mb, &pb);
+        mpfr_inits2(REF_PREC, mag, tol, lo, hi, best, diam, (mpfr_ptr)0);
+        mpfr_set_ui(mag, 0, MPFR_RNDN);
+        world_mag(mag, wa, ma.nv);
+        world_mag(mag, wb, mb.nv);
+        /* the reference's error is below 2^-300 mag (REF_PREC = 320-bit
+           points and a few dozen operations): 2^-200 mag is a margin
+           that no binary64 rounding error could hide in */
+        mpfr_mul_2si(tol, mag, -200, MPFR_RNDU);
+        for (int pair = 0; pair < 6; pair++) {
+            long na = pair == 0 ? 0 : (long)(tu_ulong() % (unsigned long)ha.nnodes);
+            long nb = pair == 0 ? 0 : (long)(tu_ulong() % (unsigned long)hb.nnodes);
+            const vccd_bvh_node *x = &ha.node[na], *y = &hb.node[nb];
+            mpfr_set_inf(best, 1);
+            mpfr_set_ui(diam, 0, MPFR_RNDN);
+            for (int32_t i = 0; i < x->n; i++)
+                for (int32_t j = 0; j < y->n; j++) {
+                    const vccd_mesh_index *ta = ma.t[ha.tri[x->start + i]], *tb = mb.t[hb.tri[y->start + j]];
+                    rvec A[3], B[3];
+                    for (int k = 0; k < 3; k++) {
+                        A[k] = wa[ta[k]];
+                        B[k] = wb[tb[k]];
+                    }
+                    ref_tri_tri(lo, hi, A, B);
+                    fr_min(best, hi);
+                }
+            /* the node's vertex-set diameters (max pairwise distance) */
+            for (int side = 0; side < 2; side++) {
+                const vccd_bvh_node *nd = side ? y : x;
+                const vccd_bvh *hh = side ? &hb : &ha;
+                const vccd_mesh *mm = side ? &mb : &ma;
+                const rvec *ww = side ? wb : wa;
+                mpfr_t d, dm;
+                mpfr_inits2(REF_PREC, d, dm, (mpfr_ptr)0);
+                mpfr_set_ui(dm, 0, MPFR_RNDN);
+                for (long u = 0; u < 3L * nd->n; u++)
+                    for (long w = 0; w < 3L * nd->n; w++) {
+                        rv_dist2(d, &ww[mm->t[hh->tri[nd->start + u / 3]][u % 3]], &ww[mm->t[hh->tri[nd->start + w / 3]][w % 3]]);
+                        if (mpfr_cmp(d, dm) > 0)
+                            mpfr_set(dm, d, MPFR_RNDN);
+                    }
+                mpfr_sqrt(dm, dm, MPFR_RNDU);
+                mpfr_add(diam, diam, dm, MPFR_RNDU);
+                mpfr_clears(d, dm, (mpfr_ptr)0);
+            }
+            mpfr_add(hi, best, tol, MPFR_RNDU);
+            /* far: apart by more than 5x the summed diameters, which no
+               BV here inflates that much (a sphere's radius is below
+               sqrt(3)/2 of its box diagonal, a rotated box's enclosing
+               box is within 3x); every BV must then prove a gap */
+            mpfr_mul_ui(diam, diam, 5, MPFR_RNDU);
+            int is_far = mpfr_cmp(best, diam) > 0;
+            far += is_far;
+            for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
+                const vccd_bv_type *bt = vccd_bv_type_get(ty);
+                union { char c[VCCD_BV_CTX_MAX]; double d; } ctx;
+                double lb;
+                ck_assert(bt->ctx_size <= sizeof ctx);
+                bt->prepare(ctx.c, &rp);
+                lb = bt->distance_lower(ctx.c, vccd_bvh_bv(&ha, ty, na), vccd_bvh_bv(&hb, ty, nb));
+                TU_CHECK(lb >= 0 && mpfr_cmp_d(hi, lb) >= 0,
+                         "%s: distance lower bound %a exceeds the nodes' distance %s (nodes %ld, %ld, case %ld)",
+                         bt->name, lb, tu_fmt_fr(best), na, nb, it);
+                TU_CHECK(vccd_bv_overlap(bt, ctx.c, vccd_bvh_bv(&ha, ty, na), vccd_bvh_bv(&hb, ty, nb)) == !(lb > 0),
+                         "%s: overlap disagrees with distance_lower", bt->name);
+                if (is_far) {
+                    far_pos[ty] += lb > 0;
+                    TU_CHECK(lb > 0, "%s: far nodes (distance %s) not separated", bt->name, tu_fmt_fr(best));
+                }
+            }
+        }
+        mpfr_clears(mag, tol, lo, hi, best, diam, (mpfr_ptr)0);
+        world_free(wa, ma.nv);
+        world_free(wb, mb.nv);
+        vccd_bvh_clear(&ha);
+        vccd_bvh_clear(&hb);
+        vccd_mesh_clear(&ma);
+        vccd_mesh_clear(&mb);
+    }
+    TU_CHECK(far > 0, "no far node pair was drawn: the positivity check did not run");
+}
+END_TEST
+
+START_TEST(test_registry)
+{
+    TU_CHECK(vccd_bv_type_count() == 5, "expected 5 BV types, got %d", vccd_bv_type_count());
+    for (int i = 0; i < vccd_bv_type_count(); i++) {
+        const vccd_bv_type *bt = vccd_bv_type_get(i);
+        TU_CHECK(vccd_bv_type_find(bt->name) == i, "find(%s)", bt->name);
+        TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower,
+                 "%s: incomplete vtable", bt->name);
+    }
+    TU_CHECK(vccd_bv_type_find("nope") == -1, "found an unknown type");
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_registry, test_contains, test_distance_lower };
+    return tu_main("bv", tests, (int)(sizeof tests / sizeof tests[0]));
+}

@@ -1,0 +1,304 @@
+/* t-distance.c -- mesh-mesh distance against the brute-force MPFR
+   reference of refgeom.h (all triangle pairs at 320 bits): random soups
+   at random exact poses that are far, near, overlapping (crossing),
+   touching exactly (a shared vertex, a vertex at an edge's midpoint) and
+   nearly parallel (a 2^-24 rad tilt), at scales 2^-1000 .. 2^960.  For
+   the BVH with every BV type, both splits, and the brute-force loop:
+     lower <= ref_hi + tol and upper >= ref_lo - tol,
+   where [ref_lo, ref_hi] encloses the true distance (ref_lo = 0 when
+   the reference cannot rule a crossing out) and tol = 2^-200 times the
+   largest world coordinate covers the reference's own rounding (points
+   at 320 bits, a few dozen operations: below 2^-300 of it); a status
+   `intersecting` needs ref_lo = 0, a certain contact (ref_hi = 0) needs
+   lower = 0, and at ordinary scales the interval must be tight. */
+#include <stdlib.h>
+
+#include "bvh/refgeom.h"
+
+typedef struct {
+    vccd_mesh m;
+    ref_pose p;
+} body;
+
+static void
+body_mesh(body *b, const double (*v)[3], long nv, const vccd_mesh_index (*t)[3], long nt)
+{
+    vccd_error e;
+    if (vccd_mesh_init_arrays(&b->m, "body", v, nv, t, nt, VCCD_MESH_DEGENERATE_KEEP, &e) != 0)
+        tu_fail("mesh: %s", e.msg);
+}
+
+static void
+ref_distance(mpfr_t lo, mpfr_t hi, mpfr_t mag, const body *a, const body *b)
+{
+    rvec *wa = malloc((size_t)a->m.nv * sizeof *wa), *wb = malloc((size_t)b->m.nv * sizeof *wb);
+    mpfr_t l, h;
+    ck_assert(wa && wb);
+    mpfr_inits2(REF_PREC, l, h, (mpfr_ptr)0);
+    mpfr_set_ui(mag, 0, MPFR_RNDN);
+    for (int s = 0; s < 2; s++) {
+        const body *x = s ? b : a;
+        rvec *w = s ? wb : wa;
+        for (long i = 0; i < x->m.nv; i++) {
+            rv_init(&w[i]);
+            ref_apply(&w[i], &x->p, x->m.v[i]);
+            for (int k = 0; k < 3; k++)
+                if (mpfr_cmpabs(w[i].x[k], mag) > 0)
+                    mpfr_abs(mag, w[i].x[k], MPFR_RNDU);
+        }
+    }
+    mpfr_set_inf(lo, 1);
+    mpfr_set_inf(hi, 1);
+    for (long i = 0; i < a->m.nt; i++)
+        for (long j = 0; j < b->m.nt; j++) {
+            rvec A[3], B[3];
+            for (int k = 0; k < 3; k++) {
+                A[k] = wa[a->m.t[i][k]];
+                B[k] = wb[b->m.t[j][k]];
+            }
+            ref_tri_tri(l, h, A, B);
+            fr_min(lo, l);
+            fr_min(hi, h);
+        }
+    for (long i = 0; i < a->m.nv; i++)
+        rv_clear(&wa[i]);
+    for (long i = 0; i < b->m.nv; i++)
+        rv_clear(&wb[i]);
+    free(wa);
+    free(wb);
+    mpfr_clears(l, h, (mpfr_ptr)0);
+}
+
+static long n_sep, n_touch, n_cross, n_tight, n_wide;
+
+static void
+check_pair_w(const body *a, const body *b, const char *what, long it, int widen_bits)
+{
+    mpfr_t lo, hi, mag, tol, x;
+    vccd_pose pa, pb;
+    vccd_distance_result r;
+    vccd_error e;
+    int ordinary;
+
+    mpfr_inits2(REF_PREC, lo, hi, mag, tol, x, (mpfr_ptr)0);
+    ref_distance(lo, hi, mag, a, b);
+    mpfr_mul_2si(tol, mag, -200, MPFR_RNDU);
+    ordinary = mpfr_cmp_d(mag, 0x1p-100) > 0 && mpfr_cmp_d(mag, 0x1p100) < 0;
+    ref_pose_di(&pa, &a->p);
+    ref_pose_di(&pb, &b->p);
+    ref_pose_widen(&pa, widen_bits);
+    ref_pose_widen(&pb, widen_bits);
+    n_wide += widen_bits > 0;
+    for (int method = -1; method < 2 * vccd_bv_type_count(); method++) {
+        vccd_bvh ha, hb;
+        vccd_bvh_opts o;
+        char name[64];
+        if (method < 0) {
+            snprintf(name, sizeof name, "brute");
+            TU_CHECK(vccd_distance_brute(&r, &a->m, &pa, &b->m, &pb, &e) == 0, "brute: %s", e.msg);
+        } else {
+            int ty = method / 2;
+            vccd_bvh_opts_init(&o);
+            o.split = method % 2 ? VCCD_BVH_SPLIT_MEDIAN : VCCD_BVH_SPLIT_SAH;
+            o.leaf_size = 1 + (int)(tu_ulong() % 4);
+            o.types = 1u << ty;
+            snprintf(name, sizeof name, "%s/%s/leaf%d", vccd_bv_type_get(ty)->name, method % 2 ? "median" : "sah",
+                     o.leaf_size);
+            TU_CHECK(vccd_bvh_build(&ha, &a->m, &o, &e) == 0 && vccd_bvh_build(&hb, &b->m, &o, &e) == 0, "build: %s",
+                     e.msg);
+            TU_CHECK(vccd_distance(&r, &ha, &pa, &hb, &pb, ty, &e) == 0, "distance: %s", e.msg);
+            vccd_bvh_clear(&ha);
+            vccd_bvh_clear(&hb);
+        }
+        mpfr_add(x, hi, tol, MPFR_RNDU);
+        TU_CHECK(r.lower >= 0 && mpfr_cmp_d(x, r.lower) >= 0,
+                 "%s (%s, case %ld): lower %a exceeds the distance, reference [%s, %s]", name, what, it, r.lower,
+                 tu_fmt_fr(lo), tu_fmt_fr(hi));
+        mpfr_sub(x, lo, tol, MPFR_RNDD);
+        TU_CHECK(r.upper >= r.lower && mpfr_cmp_d(x, r.upper) <= 0,
+                 "%s (%s, case %ld): upper %a below the distance, reference [%s, %s]", name, what, it, r.upper,
+                 tu_fmt_fr(lo), tu_fmt_fr(hi));
+        TU_CHECK(r.status != VCCD_DISTANCE_INTERSECTING || mpfr_zero_p(lo),
+                 "%s (%s, case %ld): certified a crossing the reference rules out (distance %s)", name, what, it,
+                 tu_fmt_fr(lo));
+        TU_CHECK(!mpfr_zero_p(hi) || mpfr_cmp_d(tol, r.lower) >= 0, "%s (%s, case %ld): contact, but lower %a", name,
+                 what, it, r.lower);
+        TU_CHECK((r.status == VCCD_DISTANCE_SEPARATED) == (r.lower > 0), "%s: status %s with lower %a", name,
+                 vccd_distance_status_name(r.status), r.lower);
+        TU_CHECK(r.tri[0] >= 0 && r.tri[0] < a->m.nt && r.tri[1] >= 0 && r.tri[1] < b->m.nt, "%s: witness pair", name);
+        if (method < 0) {
+            n_sep += r.status == VCCD_DISTANCE_SEPARATED;
+            n_touch += r.status == VCCD_DISTANCE_TOUCHING;
+            n_cross += r.status == VCCD_DISTANCE_INTERSECTING;
+        }
+        /* Tightness at ordinary scales.  The gap direction comes from
+           double witness points off by about 2^-52 mag, which turns it
+           by 2^-52 mag / d at distance d and costs that angle times the
+           triangles' extent (< 2 mag) in the gap: the interval may be
+           1e-7 d + 2^-48 mag^2 / d wide, no more. */
+        if (!widen_bits && ordinary && mpfr_cmp(lo, hi) == 0 && mpfr_cmp_d(lo, 1e-6 * mpfr_get_d(mag, MPFR_RNDN)) > 0) {
+            double m = mpfr_get_d(mag, MPFR_RNDU), d = mpfr_get_d(lo, MPFR_RNDD);
+            n_tight++;
+            TU_CHECK(r.upper - r.lower <= 1e-7 * r.upper + 0x1p-48 * m * m / d,
+                     "%s (%s, case %ld): loose [%a, %a], distance %s", name, what, it, r.lower, r.upper,
+                     tu_fmt_fr(lo));
+        }
+    }
+    mpfr_clears(lo, hi, mag, tol, x, (mpfr_ptr)0);
+}
+
+static void
+check_pair(const body *a, const body *b, const char *what, long it)
+{
+    check_pair_w(a, b, what, it, 0);
+}
+
+static void
+random_pose(ref_pose *p, double scale, double spread, int tiny)
+{
+    ref_pose_random(p, tiny);
+    for (int k = 0; k < 3; k++)
+        p->o[k] = scale * spread * (2 * tu_unit() - 1);
+}
+
+START_TEST(test_random)
+{
+    long iters = tu_iters(75);
+    static const char *what[] = { "near", "far", "overlapping", "tiny-rotation", "near, widened pose" };
+    for (long it = 0; it < iters; it++) {
+        body a, b;
+        double scale, offset;
+        int kind = (int)(it % 5);
+        ref_scale_random(&scale, &offset);
+        ref_mesh_random(&a.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
+        ref_mesh_random(&b.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
+        random_pose(&a.p, scale, 0.0, 0);
+        random_pose(&b.p, fabs(offset) + scale, kind == 0 || kind == 4 ? 3.0 : kind == 1 ? 30.0 : kind == 2 ? 0.1 : 2.0,
+                    kind == 3);
+        check_pair_w(&a, &b, what[kind], it, kind == 4 ? 10 + (int)(tu_ulong() % 40) : 0);
+        vccd_mesh_clear(&a.m);
+        vccd_mesh_clear(&b.m);
+    }
+    TU_CHECK(n_wide > 0, "no widened pose checked");
+}
+END_TEST
+
+/* Exact contacts at the identity pose: a shared vertex, a vertex at the
+   exact midpoint of an edge (even integer coordinates), an edge through
+   the middle of a triangle (a crossing). */
+START_TEST(test_contact)
+{
+    long iters = tu_iters(75);
+    static const char *what[] = { "shared vertex", "vertex on edge", "edge through face" };
+    for (long it = 0; it < iters; it++) {
+        double va[3][3], vb[3][3], s = ldexp(1.0, (int)(tu_ulong() % 200) - 100);
+        vccd_mesh_index t[1][3] = { { 0, 1, 2 } };
+        body a, b;
+        int kind = (int)(it % 3);
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) {
+                va[i][k] = s * 2.0 * (double)((long)(tu_ulong() % 2001) - 1000);
+                vb[i][k] = s * 2.0 * (double)((long)(tu_ulong() % 2001) - 1000);
+            }
+        if (kind == 0)
+            for (int k = 0; k < 3; k++)
+                vb[0][k] = va[0][k];
+        else if (kind == 1)
+            for (int k = 0; k < 3; k++)
+                vb[0][k] = (va[0][k] + va[1][k]) / 2;
+        else {
+            /* B's edge 0-1 from the centroid of A out along +-normal */
+            double e1[3], e2[3], n[3], c[3];
+            for (int k = 0; k < 3; k++) {
+                e1[k] = va[1][k] - va[0][k];
+                e2[k] = va[2][k] - va[0][k];
+                c[k] = (va[0][k] + va[1][k] + va[2][k]) / 3;
+            }
+            n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            for (int k = 0; k < 3; k++) {
+                vb[0][k] = c[k] + n[k] / (s * 1000.0);
+                vb[1][k] = c[k] - n[k] / (s * 1000.0);
+            }
+        }
+        body_mesh(&a, (const double(*)[3])va, 3, (const vccd_mesh_index(*)[3])t, 1);
+        body_mesh(&b, (const double(*)[3])vb, 3, (const vccd_mesh_index(*)[3])t, 1);
+        memset(&a.p, 0, sizeof a.p);
+        memset(&b.p, 0, sizeof b.p);
+        a.p.q[0] = b.p.q[0] = 1;
+        check_pair(&a, &b, what[kind], it);
+        vccd_mesh_clear(&a.m);
+        vccd_mesh_clear(&b.m);
+    }
+    TU_CHECK(n_cross > 0 && n_touch > 0, "contacts not exercised: %ld crossing, %ld touching", n_cross, n_touch);
+}
+END_TEST
+
+/* Nearly parallel faces: two flat sheets of triangles in z = 0, the
+   second lifted by h and tilted by about 2^-24 rad. */
+START_TEST(test_parallel)
+{
+    long iters = tu_iters(40);
+    for (long it = 0; it < iters; it++) {
+        enum { NV = 12, NT = 10 };
+        double v[NV][3];
+        vccd_mesh_index t[NT][3];
+        body a, b;
+        double h = ldexp(1.0, -(int)(tu_ulong() % 40));
+        for (int i = 0; i < NV; i++) {
+            v[i][0] = 2 * tu_unit() - 1;
+            v[i][1] = 2 * tu_unit() - 1;
+            v[i][2] = 0.0;
+        }
+        for (int i = 0; i < NT; i++)
+            for (int k = 0; k < 3; k++)
+                t[i][k] = (i + k * (1 + i % 3)) % NV == (i + ((k + 1) % 3) * (1 + i % 3)) % NV ? (i + k) % NV
+                                                                                                : (i + k * (1 + i % 3)) % NV;
+        for (int i = 0; i < NT; i++)    /* three distinct indices */
+            if (t[i][0] == t[i][1] || t[i][1] == t[i][2] || t[i][0] == t[i][2])
+                t[i][0] = (vccd_mesh_index)i, t[i][1] = (vccd_mesh_index)((i + 1) % NV),
+                t[i][2] = (vccd_mesh_index)((i + 2) % NV);
+        body_mesh(&a, (const double(*)[3])v, NV, (const vccd_mesh_index(*)[3])t, NT);
+        body_mesh(&b, (const double(*)[3])v, NV, (const vccd_mesh_index(*)[3])t, NT);
+        memset(&a.p, 0, sizeof a.p);
+        a.p.q[0] = 1;
+        ref_pose_random(&b.p, 1);
+        b.p.o[0] = 0.1 * (2 * tu_unit() - 1);
+        b.p.o[1] = 0.1 * (2 * tu_unit() - 1);
+        b.p.o[2] = h;
+        check_pair(&a, &b, "nearly parallel", it);
+        vccd_mesh_clear(&a.m);
+        vccd_mesh_clear(&b.m);
+    }
+    TU_CHECK(n_tight > 0, "no separated pair checked for tightness");
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+    body a;
+    vccd_bvh h;
+    vccd_bvh_opts o;
+    vccd_pose p;
+    vccd_distance_result r;
+    vccd_error e;
+    vccd_di q[4] = { { 0, 0 }, { 0, 0 }, { -1e-300, 1e-300 }, { 0, 0 } }, pos[3] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    ref_mesh_random(&a.m, 4, 2, 1.0, 0.0);
+    vccd_bvh_opts_init(&o);
+    o.types = 1u << 0;
+    ck_assert(vccd_bvh_build(&h, &a.m, &o, &e) == 0);
+    vccd_pose_identity(&p);
+    TU_CHECK(vccd_distance(&r, &h, &p, &h, &p, 1, &e) == -1 && strstr(e.msg, "not built"), "unbuilt type accepted");
+    TU_CHECK(vccd_pose_from_quat(&p, pos, q) == -1, "a quaternion that may be 0 accepted");
+    vccd_bvh_clear(&h);
+    vccd_mesh_clear(&a.m);
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors };
+    return tu_main("distance", tests, (int)(sizeof tests / sizeof tests[0]));
+}

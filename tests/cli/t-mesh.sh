@@ -1,0 +1,85 @@
+#!/bin/sh
+# End-to-end tests of `vccd mesh info`: shapes, the hand-checked box in
+# every format, the bundled teapot, normalisation, and broken files
+# (also a few mutated copies of the binary PLY) giving exit status 2 and
+# one line naming the file and the line or byte offset.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+d="${srcdir:-.}/tests/data/meshes"
+
+expect 0 "shapes" -- $vccd mesh info tetrahedron box:1:2:3 icosphere:2 torus:3:1:16:8 grid:4
+check "tetrahedron volume 8/3" grep -q '^volume: 2.6666666666666665$' "$tmp/out"
+check "box inertia" grep -q '^ *6.5  *0  *0$' "$tmp/out"
+check "grid open" grep -q '^closure: not closed (open: 16 boundary edges)$' "$tmp/out"
+check "grid no mass" grep -q '^mass properties: none: the mesh is not closed' "$tmp/out"
+check "five meshes" test "$(grep -c '^mesh: ' "$tmp/out")" -eq 5
+
+for f in box.obj box.obj.gz box.off box-ascii.ply box-le.ply box-be.ply box-be.ply.gz; do
+    expect 0 "box $f" -- $vccd mesh info "$d/$f"
+    check "box $f: counts" sh -c "grep -q '^vertices: 8$' '$tmp/out' && grep -q '^triangles: 12$' '$tmp/out' && grep -q '^edges: 18$' '$tmp/out'"
+    check "box $f: closed" grep -q '^closure: closed$' "$tmp/out"
+    check "box $f: bbox" grep -q '^bbox: \[0, 0.5\] x \[0, 0.1[0-9]*\] x \[0, 3\]$' "$tmp/out"
+done
+
+# the bundled teapot by bare name (open: no mass properties)
+VCCD_MODELS="${srcdir:-.}/experiments/models" expect 0 "teapot" -- $vccd mesh info teapot
+check "teapot counts" sh -c "grep -q '^triangles: 6320$' '$tmp/out' && grep -q '^closure: not closed (open: 1036 boundary edges)$' '$tmp/out'"
+
+# normalisation is reported
+expect 0 "normalised box" -- $vccd mesh info --center mass --scale 'radius 2' box:2:2:2
+check "normalised box: scale" grep -q '^normalized: x -> 1.154700538379251[0-9] \* (x - (0, 0, 0))$' "$tmp/out"
+check "normalised box: bbox" grep -q '^bbox: \[-1.154700538379251[0-9]*, 1.154700538379251[0-9]*\]' "$tmp/out"
+
+# degenerate triangles: one warning with the count, kept or dropped
+printf 'v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 4\nf 1 1 4\n' >"$tmp/d.obj"
+expect 0 "degenerate kept" -- $vccd mesh info "$tmp/d.obj"
+one_line_error "degenerate warning" "warning: $tmp/d.obj: 2 degenerate triangles" "kept"
+expect 0 "degenerate dropped" -- $vccd mesh info --degenerate drop "$tmp/d.obj"
+one_line_error "degenerate dropped warning" "2 degenerate triangles" "dropped"
+check "dropped: one triangle left" grep -q '^triangles: 1$' "$tmp/out"
+
+# errors: exit 2, one line, file and line (or byte offset and element)
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n' >"$tmp/e.obj"
+expect 2 "index out of range" -- $vccd mesh info "$tmp/e.obj"
+one_line_error "index out of range" "$tmp/e.obj:4: " "vertex index 9 out of range"
+printf 'OFF\n3 1 0\n0 0 0\n1 nan 0\n0 1 0\n3 0 1 2\n' >"$tmp/e.off"
+expect 2 "NaN" -- $vccd mesh info "$tmp/e.off"
+one_line_error "NaN" "$tmp/e.off:4: " "vertex 1 y is NaN"
+head -c 300 "$d/box-le.ply" >"$tmp/t.ply"
+expect 2 "truncated binary" -- $vccd mesh info "$tmp/t.ply"
+one_line_error "truncated binary" "$tmp/t.ply: " "ends at byte 300" "vertex"
+printf 'solid x\n' >"$tmp/x.stl"
+expect 2 "unknown format" -- $vccd mesh info "$tmp/x.stl"
+one_line_error "unknown format" "$tmp/x.stl: unknown mesh format"
+expect 2 "bad shape" -- $vccd mesh info torus:1:2:8:8
+one_line_error "bad shape" "torus:1:2:8:8: " "less than R"
+expect 2 "no such model" -- $vccd mesh info nosuchmodel
+one_line_error "no such model" "nosuchmodel: no such file"
+expect 2 "bad option" -- $vccd mesh info --center middle box:1:1:1
+one_line_error "bad option" "--center" "middle"
+expect 2 "no mesh" -- $vccd mesh info
+expect 2 "no action" -- $vccd mesh
+expect 0 "help" -- $vccd help mesh
+check "help lists shapes" grep -q 'icosphere:N' "$tmp/out"
+
+# mutated copies of the binary PLY: never a crash, always 0 or 2, and an
+# error is one line naming the file
+i=0
+size=$(wc -c <"$d/box-be.ply")
+while [ $i -lt 12 ]; do
+    cut=$(( (i * 37 + 11) % size ))
+    { head -c $cut "$d/box-be.ply"; printf '\377\377\377\377'; tail -c +$((cut + 5)) "$d/box-be.ply"; } >"$tmp/m.ply"
+    $vccd mesh info "$tmp/m.ply" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        pass=$((pass + 1))
+    elif [ $rc -eq 2 ]; then
+        one_line_error "mutated PLY $i" "$tmp/m.ply"
+    else
+        fail=$((fail + 1))
+        echo "FAIL: mutated PLY $i: exit $rc"
+    fi
+    i=$((i + 1))
+done
+
+finish
