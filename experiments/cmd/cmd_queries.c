@@ -1,6 +1,5 @@
 /* cmd_queries.c -- `vccd queries`: solve benchmark CSV query files and
    score the answers against their exact ground truth. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,8 +117,8 @@ vccd_cmd_queries(int argc, char **argv)
     if ((rc = parse_options(&o, &kind, &verbose, &csv_path, argc, argv, &first)) != VCCD_EXIT_OK)
         return rc;
     if (csv_path) {
-        if (!(csv = fopen(csv_path, "w")))
-            return vccd_cli_usage_error("queries: --csv: cannot write '%s': %s", csv_path, strerror(errno));
+        if (!(csv = vccd_cli_open_output(csv_path)))
+            return VCCD_EXIT_USAGE;
         fputs(vccd_query_csv_header, csv);
     }
     printf("solver=%s arith=%s eps_t=%g max_boxes=%ld%s\n", o.solver->name,
@@ -155,9 +154,7 @@ vccd_cmd_queries(int argc, char **argv)
     /* A false negative in a rigorous mode is a broken proof. */
     rc = total.fn > 0 && vccd_arith_is_rigorous(&o.arith) ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
     vccd_query_stats_clear(&total);
-    if (csv && fclose(csv) != 0) {
-        fprintf(stderr, "vccd: queries: --csv: error writing '%s': %s\n", csv_path, strerror(errno));
+    if (csv && vccd_cli_close_output(csv, csv_path) != 0)
         rc = VCCD_EXIT_FAIL;
-    }
     return rc;
 }
