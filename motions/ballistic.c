@@ -13,8 +13,8 @@ static void ballistic_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { 
 #define VCCD_MOTION_FILE "motions/ballistic.c"
 #define VCCD_MOTION_NAME ballistic
 #include "vccd/motion_instantiate.h"
-VCCD_MOTION_DEFINE(ballistic, "ballistic", "quadratic centre + rotation at constant angular velocity (thesis 3.1.3)",
-                   3, 0, VCCD_RIGID_NKINDS);
+VCCD_MOTION_DEFINE_FORM(ballistic, "ballistic", "quadratic centre + rotation at constant angular velocity (thesis 3.1.3)",
+                   3, 0, VCCD_RIGID_NKINDS, VCCD_MOTION_FORM_RIGID);
 #else
 
 static void

@@ -15,8 +15,8 @@ static void ltlrm_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd
 #define VCCD_MOTION_FILE "motions/ltlrm.c"
 #define VCCD_MOTION_NAME ltlrm
 #include "vccd/motion_instantiate.h"
-VCCD_MOTION_DEFINE(ltlrm, "ltlrm", "linear translation + rotation at constant angular velocity (thesis App. A.2)",
-                   3, 0, VCCD_RIGID_NKINDS);
+VCCD_MOTION_DEFINE_FORM(ltlrm, "ltlrm", "linear translation + rotation at constant angular velocity (thesis App. A.2)",
+                   3, 0, VCCD_RIGID_NKINDS, VCCD_MOTION_FORM_RIGID);
 #else
 
 static void

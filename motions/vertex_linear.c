@@ -124,9 +124,9 @@ vertex_linear_bounds(double *speed, double *accel, const vccd_di *P, int nparams
 #define VCCD_MOTION_FILE "motions/vertex_linear.c"
 #define VCCD_MOTION_NAME vertex_linear
 #include "vccd/motion_instantiate.h"
-VCCD_MOTION_DEFINE(vertex_linear, "vertex-linear",
+VCCD_MOTION_DEFINE_FORM(vertex_linear, "vertex-linear",
                    "every vertex on its own segment (the CCD benchmark queries of Wang et al. 2021)",
-                   3, 1, 4);
+                   3, 1, 4, VCCD_MOTION_FORM_LINE);
 #else
 
 static void

@@ -328,7 +328,7 @@ run_queries(const bs_opts *o, double *tl_ratio)
         }
         for (long f = 0; f < nf; f++) {
             vccd_error e;
-            if (vccd_query_run(&rows[r].st, &qs[f], &so, stdout, 0, &e) != 0) {
+            if (vccd_query_run(&rows[r].st, &qs[f], &so, stdout, 0, NULL, &e) != 0) {
                 rc = vccd_cli_usage_error("%s", e.msg);
                 goto out;
             }
@@ -481,17 +481,52 @@ to_body(double p[3], const body *b, const v3 x)
         p[j] = b->R[j] * d[0] + b->R[3 + j] * d[1] + b->R[6 + j] * d[2];
 }
 
+/* Pair families beside the random ones, to measure the tail: grazing
+   (the features meet at t* while their relative velocity there runs
+   along the contact plane, so s has a double root: no sign change),
+   boundary contacts (the vertex on an edge or a corner of the face, an
+   edge's end on the other edge) and contacts at t* = 0 or 1.  Their
+   construction is rounded like the random ones', which can turn such a
+   touch into a near miss by 1e-16: they are timed, not checked. */
+enum { FAMILY_RANDOM = 0, FAMILY_GRAZE, FAMILY_BOUNDARY, FAMILY_ENDS, NFAMILY };
+static const char *const family_name[] = { "random", "grazing", "boundary", "t=0,1" };
+
+/* n := a unit vector normal to v (n's direction is kept as far as it
+   can be; any normal when v is 0). */
+static void
+normal_to(v3 n, const v3 v)
+{
+    double vv = dot(v, v), nv = dot(n, v), l;
+    if (vv > 0.0)
+        for (int i = 0; i < 3; i++)
+            n[i] -= nv / vv * v[i];
+    l = sqrt(dot(n, n));
+    if (!(l > 1e-3)) {
+        v3 a = { 1.0, 0.0, 0.0 };
+        if (fabs(v[0]) > fabs(v[1]))
+            a[0] = 0.0, a[1] = 1.0;
+        cross(n, v, a);
+        l = sqrt(dot(n, n));
+        if (!(l > 0.0))
+            n[0] = 1.0, n[1] = n[2] = 0.0, l = 1.0;
+    }
+    for (int i = 0; i < 3; i++)
+        n[i] /= l;
+}
+
 /* Vertex-face in world space at t*: a triangle of size 0.1 .. 1 in a
    random plane through c, with c at barycentric coordinates w; touching
    pairs have every w in [0.1, 0.8], so a rounding-sized shift keeps the
    vertex inside; the others have one w in [-0.3, -0.1]. */
 static void
-world_vf(v3 x[4], uint64_t *s, const v3 c, int touch)
+world_vf(v3 x[4], uint64_t *s, const v3 c, int touch, int family, const v3 vrel)
 {
     v3 n, e1, e2, Q[3];
     double w[3], size = rnd_in(s, 0.1, 1.0), xy[3][2], area;
 
     rnd_unit(s, n, 3);
+    if (family == FAMILY_GRAZE)
+        normal_to(n, vrel);
     do {
         rnd_unit(s, e1, 3);
         cross(e1, n, e1);
@@ -508,7 +543,13 @@ world_vf(v3 x[4], uint64_t *s, const v3 c, int touch)
         area = 0.5 * fabs((xy[1][0] - xy[0][0]) * (xy[2][1] - xy[0][1])
                           - (xy[2][0] - xy[0][0]) * (xy[1][1] - xy[0][1]));
     } while (area < 0.1 * size * size);
-    if (touch) {
+    if (family == FAMILY_BOUNDARY) {
+        /* on an edge (one weight 0) or at a corner (two) */
+        int k = (int)(rnd_next(s) % 3), corner = (int)(rnd_next(s) & 1);
+        w[k] = corner ? 1.0 : rnd_in(s, 0.2, 0.8);
+        w[(k + 1) % 3] = corner ? 0.0 : 1.0 - w[k];
+        w[(k + 2) % 3] = 0.0;
+    } else if (touch) {
         do {
             w[1] = rnd_in(s, 0.1, 0.8);
             w[2] = rnd_in(s, 0.1, 0.8);
@@ -537,17 +578,39 @@ world_vf(v3 x[4], uint64_t *s, const v3 c, int touch)
    Touching pairs cross at parameters in [0.1, 0.9]; otherwise c lies
    0.1 .. 0.3 lengths past one end of one edge. */
 static void
-world_ee(v3 x[4], uint64_t *s, const v3 c, int touch)
+world_ee(v3 x[4], uint64_t *s, const v3 c, int touch, int family, const v3 vrel)
 {
     v3 d[2], nn;
     double u[2];
     rnd_unit(s, d[0], 3);
-    do {
-        rnd_unit(s, d[1], 3);
-        cross(nn, d[0], d[1]);
-    } while (dot(nn, nn) < 0.09);
+    if (family == FAMILY_GRAZE) {
+        /* both edges in a plane that the relative motion runs along */
+        do {
+            v3 n;
+            rnd_unit(s, n, 3);
+            normal_to(n, vrel);
+            rnd_unit(s, d[0], 3);
+            cross(d[0], n, d[0]);
+            cross(d[1], n, d[0]);
+            for (int i = 0; i < 3; i++)
+                d[1][i] += rnd_in(s, -1.0, 1.0) * d[0][i];
+            for (int k = 0; k < 2; k++) {
+                double l = sqrt(dot(d[k], d[k]));
+                for (int i = 0; i < 3 && l > 0.0; i++)
+                    d[k][i] /= l;
+            }
+            cross(nn, d[0], d[1]);
+        } while (!(dot(nn, nn) >= 0.09));
+    } else {
+        do {
+            rnd_unit(s, d[1], 3);
+            cross(nn, d[0], d[1]);
+        } while (dot(nn, nn) < 0.09);
+    }
     for (int k = 0; k < 2; k++)
         u[k] = rnd_in(s, 0.1, 0.9);
+    if (family == FAMILY_BOUNDARY)
+        u[rnd_next(s) & 1] = rnd_next(s) & 1 ? 1.0 : 0.0;    /* an end on the other edge */
     if (!touch) {
         int k = (int)(rnd_next(s) & 1);
         u[k] = rnd_next(s) & 1 ? rnd_in(s, 1.1, 1.3) : rnd_in(s, -0.3, -0.1);
@@ -602,6 +665,22 @@ record(vccd_query_stats *s, const vccd_toc *r, double us)
         s->possible++;
 }
 
+/* record(), growing the times as needed. */
+static int
+add_us(vccd_query_stats *s, const vccd_toc *r, double us)
+{
+    if (s->nus == s->capus) {
+        long cap = s->capus ? 2 * s->capus : 64;
+        double *t = realloc(s->us, (size_t)cap * sizeof *t);
+        if (!t)
+            return -1;
+        s->us = t;
+        s->capus = cap;
+    }
+    record(s, r, us);
+    return 0;
+}
+
 /* Pair idx of the seed: two ltlrm bodies (texts: their config keys),
    the time t* and the tracks; -1 with e set on failure. */
 typedef struct {
@@ -612,28 +691,51 @@ typedef struct {
     vccd_track tr[4];
 } bench_pair;
 
-static int
-build_pair(bench_pair *bp, const bs_opts *o, long idx, vccd_error *e)
+/* The velocity at t* of the point of body b at world point x. */
+static void
+body_velocity(v3 v, const body *b, const v3 x, double t)
 {
-    uint64_t s = (uint64_t)o->seed * 0xD1B54A32D192ED03ULL ^ (uint64_t)idx;
-    v3 c, x[4];
+    vccd_di_vec3 p, X, V;
+    double pb[3];
+    to_body(pb, b, x);
+    vccd_di_vec3_set_d(&p, pb[0], pb[1], pb[2]);
+    vccd_motion_eval_di(b->m, &X, &V, NULL, &p, 0, vccd_di_set_d(t));
+    for (int i = 0; i < 3; i++)
+        v[i] = vccd_di_mid(V.c[i]);
+}
+
+static int
+build_pair(bench_pair *bp, const bs_opts *o, long idx, int family, vccd_error *e)
+{
+    /* the random family keeps the seeds of the pairs before families */
+    uint64_t s = ((uint64_t)o->seed * 0xD1B54A32D192ED03ULL ^ (uint64_t)idx) + (uint64_t)family * 0x9E3779B97F4A7C15ULL;
+    v3 c, x[4], vrel = { 0.0, 0.0, 0.0 };
 
     memset(bp, 0, sizeof *bp);
     bp->kind = (idx & 1) ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
-    bp->half = (idx >> 1) & 1 ? HALF_MISS : HALF_TOUCH;
+    bp->half = family != FAMILY_RANDOM || !((idx >> 1) & 1) ? HALF_TOUCH : HALF_MISS;
     rnd_next(&s);
     if (!(bp->A.m = rnd_motion(&s, bp->text[0], sizeof bp->text[0], e))
         || !(bp->B.m = rnd_motion(&s, bp->text[1], sizeof bp->text[1], e)))
         return -1;
     bp->tstar = rnd_in(&s, 0.05, 0.95);
+    if (family == FAMILY_ENDS)
+        bp->tstar = (idx >> 1) & 1 ? 1.0 : 0.0;
     if (body_pose(&bp->A, bp->tstar) != 0 || body_pose(&bp->B, bp->tstar) != 0)
         return vccd_error_set(e, NULL, 0, NULL, NULL, "ltlrm has no pose");
     for (int i = 0; i < 3; i++)
         c[i] = 0.5 * (bp->A.origin[i] + bp->B.origin[i]) + rnd_in(&s, -0.5, 0.5);
+    if (family == FAMILY_GRAZE) {
+        v3 va, vb;
+        body_velocity(va, &bp->A, c, bp->tstar);
+        body_velocity(vb, &bp->B, c, bp->tstar);
+        for (int i = 0; i < 3; i++)
+            vrel[i] = va[i] - vb[i];
+    }
     if (bp->kind == VCCD_FEATURE_VF)
-        world_vf(x, &s, c, bp->half == HALF_TOUCH);
+        world_vf(x, &s, c, bp->half == HALF_TOUCH, family, vrel);
     else
-        world_ee(x, &s, c, bp->half == HALF_TOUCH);
+        world_ee(x, &s, c, bp->half == HALF_TOUCH, family, vrel);
     /* The vertex (vertex-face) or the first edge (edge-edge) rides on A,
        the rest on B: the order of the points in feature.h. */
     for (int k = 0; k < 4; k++) {
@@ -658,7 +760,7 @@ dump_pair(const bs_opts *o, long idx)
 {
     bench_pair bp;
     vccd_error e;
-    if (build_pair(&bp, o, idx, &e) != 0) {
+    if (build_pair(&bp, o, idx, FAMILY_RANDOM, &e) != 0) {
         free_pair(&bp);
         return vccd_cli_usage_error("bench solvers: pair %ld: %s", idx, e.msg);
     }
@@ -688,7 +790,7 @@ run_pair(pair_stats *ps, const bs_opts *o, long idx, int ns, vccd_error *e)
     vccd_solve_opts so;
     int rc = -1;
 
-    if (build_pair(&bp, o, idx, e) != 0)
+    if (build_pair(&bp, o, idx, FAMILY_RANDOM, e) != 0)
         goto out;
     kind = bp.kind;
     half = bp.half;
@@ -833,7 +935,12 @@ run_pairs(const bs_opts *o, double q_tl_ratio)
                         &merged[j][k][h], 0, bis >= 0 && j != bis ? &merged[bis][k][h] : NULL);
         }
     }
-    printf("(%.1f s for the pairs part)\n", vccd_clock_now() - t_start);
+    printf("(%.1f s for the pairs part)\nslowest pair, binary64:", vccd_clock_now() - t_start);
+    for (int j = 0; j < ns; j++) {
+        double mean, median, max;
+        vccd_query_stats_times(&merged[j][2][2], &mean, &median, &max);
+        printf(" %s %.1f us%s", vccd_solver_type_get(j)->name, max, j + 1 < ns ? "," : "\n");
+    }
 
     for (int j = 0; bis >= 0 && j < ns; j++) {
         double tr, br;
@@ -885,6 +992,92 @@ out:
                 vccd_query_stats_clear(&merged[j][k][h]);
     }
     free(ps);
+    return rc;
+}
+
+/* --- part 3: every arithmetic, and the tail families -------------------- */
+
+#define NPA 3
+static const char *const pair_arith[NPA] = { "binary64", "mpfr:113", "adaptive" };
+
+/* Every solver in every rigorous arithmetic on a sample of the random
+   pairs (every hundredth) and on as many pairs of each tail family: the
+   slowest pair of each row is what the work budget must bound. */
+static int
+run_by_arith(const bs_opts *o)
+{
+    int ns = vccd_solver_type_count(), rc = VCCD_EXIT_OK;
+    long n = o->pairs / 100 > 4 ? o->pairs / 100 : 4;
+    vccd_query_stats (*st)[NPA][MAX_SOLVERS] = calloc(NFAMILY, sizeof *st);
+    double t_start = vccd_clock_now();
+
+    if (!st)
+        return vccd_cli_usage_error("out of memory");
+    if (ns > MAX_SOLVERS)
+        ns = MAX_SOLVERS;
+    printf("\n== rotating pairs by arithmetic: %ld random (every 100th) and %ld of each other family ==\n"
+           "grazing: touching at t* with the relative velocity along the contact plane; boundary: the\n"
+           "vertex on an edge or corner of the face, an edge's end on the other edge; t=0,1: touching at\n"
+           "t* = 0 or 1.  Timed, not checked (the rounding of the construction may turn a touch into a\n"
+           "near miss).  limited: stopped by the work budget (max_boxes %ld, max_work %ld).\n", n, n,
+           100000L, (long)VCCD_SOLVE_MAX_WORK);
+    for (int fam = 0; fam < NFAMILY; fam++)
+        for (long k = 0; k < n; k++) {
+            long idx = fam == FAMILY_RANDOM ? 100 * k : k;
+            bench_pair bp;
+            vccd_feature *f = NULL;
+            vccd_solve_opts so;
+            vccd_error e;
+            if (build_pair(&bp, o, idx, fam, &e) != 0) {
+                free_pair(&bp);
+                rc = vccd_cli_usage_error("bench solvers: %s pair %ld: %s", family_name[fam], idx, e.msg);
+                goto out;
+            }
+            vccd_solve_opts_init(&so);
+            if (!(f = vccd_feature_new(bp.kind, bp.tr, &so.arith))) {
+                free_pair(&bp);
+                rc = vccd_cli_usage_error("out of memory");
+                goto out;
+            }
+            for (int a = 0; a < NPA; a++)
+                for (int j = 0; j < ns; j++) {
+                    vccd_toc r;
+                    double t0;
+                    vccd_arith_parse(&so.arith, pair_arith[a]);
+                    so.solver = vccd_solver_type_get(j);
+                    t0 = vccd_clock_now();
+                    vccd_solve(&r, f, &so);
+                    if (add_us(&st[fam][a][j], &r, 1e6 * (vccd_clock_now() - t0)) != 0) {
+                        vccd_feature_free(f);
+                        free_pair(&bp);
+                        rc = vccd_cli_usage_error("out of memory");
+                        goto out;
+                    }
+                }
+            vccd_feature_free(f);
+            free_pair(&bp);
+        }
+    printf("%-9s %-16s %-9s %6s %9s %9s %10s %8s %6s %6s %6s %7s\n", "family", "solver", "arith", "pairs", "mean_us",
+           "median_us", "max_us", "boxes/q", "none", "cert", "poss", "limited");
+    for (int fam = 0; fam < NFAMILY; fam++)
+        for (int a = 0; a < NPA; a++)
+            for (int j = 0; j < ns; j++) {
+                const vccd_query_stats *q = &st[fam][a][j];
+                double mean, median, max;
+                vccd_query_stats_times(q, &mean, &median, &max);
+                printf("%-9s %-16s %-9s %6ld %9.2f %9.2f %10.1f %8.1f %6ld %6ld %6ld %7ld\n", family_name[fam],
+                       vccd_solver_type_get(j)->name, pair_arith[a], q->queries, mean, median, max,
+                       per_query(q->boxes, q->queries), q->none, q->certified, q->possible, q->limited);
+                csv_row(o->csv, fam == FAMILY_RANDOM ? "pairs-sample" : "pairs-tail", vccd_solver_type_get(j)->name,
+                        pair_arith[a], family_name[fam], "all", q, 0, NULL);
+            }
+    printf("(%.1f s for this part)\n", vccd_clock_now() - t_start);
+out:
+    for (int fam = 0; fam < NFAMILY; fam++)
+        for (int a = 0; a < NPA; a++)
+            for (int j = 0; j < MAX_SOLVERS; j++)
+                vccd_query_stats_clear(&st[fam][a][j]);
+    free(st);
     return rc;
 }
 
@@ -949,6 +1142,11 @@ vccd_bench_solvers(int argc, char **argv)
     if (rc != VCCD_EXIT_USAGE) {
         rc2 = run_pairs(&o, tl_ratio);
         if (rc2 != VCCD_EXIT_OK && (rc == VCCD_EXIT_OK || rc2 == VCCD_EXIT_USAGE))
+            rc = rc2;
+    }
+    if (rc != VCCD_EXIT_USAGE) {
+        rc2 = run_by_arith(&o);
+        if (rc2 != VCCD_EXIT_OK)
             rc = rc2;
     }
     if (o.csv && vccd_cli_close_output(o.csv, csv) != 0) {

@@ -9,7 +9,8 @@
 
 /* Option values are exactly the config names (solver.h, arith.h). */
 static int
-parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv, int *first_file)
+parse_options(vccd_solve_opts *o, int *kind, int *verbose, const char **csv, int argc, char **argv,
+              int *first_file)
 {
     int i, nfiles = 0;
     /* Options may follow the files (`vccd queries FILE --verbose`): all
@@ -35,7 +36,9 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, int argc, char **argv
         if (!val)
             return vccd_cli_usage_error("queries: option %s needs a value", opt);
         i++;
-        if (strcmp(opt, "--solver") == 0) {
+        if (strcmp(opt, "--csv") == 0) {
+            *csv = val;
+        } else if (strcmp(opt, "--solver") == 0) {
             char known[256];
             if (!(o->solver = vccd_solver_type_find(val)))
                 return vccd_cli_usage_error("queries: --solver: unknown solver '%s' (%s)", val,
@@ -107,10 +110,17 @@ vccd_cmd_queries(int argc, char **argv)
     vccd_query_stats total = { 0 };
     int kind = -1, first = 1, verbose = 0, rc;
     char aname[32];
+    const char *csv_path = NULL;
+    FILE *csv = NULL;
 
     vccd_solve_opts_init(&o);
-    if ((rc = parse_options(&o, &kind, &verbose, argc, argv, &first)) != VCCD_EXIT_OK)
+    if ((rc = parse_options(&o, &kind, &verbose, &csv_path, argc, argv, &first)) != VCCD_EXIT_OK)
         return rc;
+    if (csv_path) {
+        if (!(csv = vccd_cli_open_output(csv_path)))
+            return VCCD_EXIT_USAGE;
+        fputs(vccd_query_csv_header, csv);
+    }
     printf("solver=%s arith=%s eps_t=%g max_boxes=%ld%s\n", o.solver->name,
            vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t, o.max_boxes,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");
@@ -121,9 +131,11 @@ vccd_cmd_queries(int argc, char **argv)
         if (vccd_queries_read(&qs, argv[i], kind, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             vccd_query_stats_clear(&total);
+            if (csv)
+                fclose(csv);
             return VCCD_EXIT_USAGE;
         }
-        rc = vccd_query_run(&st, &qs, &o, stdout, verbose, &e);
+        rc = vccd_query_run(&st, &qs, &o, stdout, verbose, csv, &e);
         if (rc == 0)
             print_line(argv[i], &st, 1);
         if (rc != 0 || vccd_query_stats_merge(&total, &st) != 0) {
@@ -131,6 +143,8 @@ vccd_cmd_queries(int argc, char **argv)
             vccd_queries_clear(&qs);
             vccd_query_stats_clear(&st);
             vccd_query_stats_clear(&total);
+            if (csv)
+                fclose(csv);
             return VCCD_EXIT_USAGE;
         }
         vccd_queries_clear(&qs);
@@ -140,5 +154,7 @@ vccd_cmd_queries(int argc, char **argv)
     /* A false negative in a rigorous mode is a broken proof. */
     rc = total.fn > 0 && vccd_arith_is_rigorous(&o.arith) ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
     vccd_query_stats_clear(&total);
+    if (csv && vccd_cli_close_output(csv, csv_path) != 0)
+        rc = VCCD_EXIT_FAIL;
     return rc;
 }

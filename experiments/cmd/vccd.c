@@ -124,7 +124,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  --config FILE      read [solver] and [arithmetic] from FILE first;\n"
       "                     later options override it\n"
       "  --verbose          one line per query: FILE:LINE, truth, status,\n"
-      "                     [lo, hi], boxes, evaluations, final precision\n"
+      "                     [lo, hi], solve time in us, boxes, escalations,\n"
+      "                     evaluations, final precision\n"
+      "  --csv FILE         the same per query as CSV rows into FILE\n"
       "\n"
       "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
       "bad options or a malformed file (the message names file and line).\n",

@@ -81,9 +81,11 @@ motion_prec(const vccd_solve_opts *o)
     return p;
 }
 
+const char vccd_query_csv_header[] = "file,line,truth,status,lo,hi,us,boxes,escalations,evals,prec,limited\n";
+
 int
 vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_opts *o, FILE *log, int verbose,
-               vccd_error *e)
+               FILE *csv, vccd_error *e)
 {
     mpfr_prec_t prec = motion_prec(o);
     for (long i = 0; i < qs->n; i++) {
@@ -91,7 +93,7 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
         vccd_motion *m = vccd_queries_motion(qs, i, prec, tr, e);
         vccd_feature *f;
         vccd_toc r;
-        double t0;
+        double t0, us;
         int truth = qs->q[i].truth;
 
         if (!m)
@@ -102,7 +104,8 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
         }
         t0 = vccd_clock_now();
         vccd_solve(&r, f, o);
-        if (add_time(st, 1e6 * (vccd_clock_now() - t0)) != 0) {
+        us = 1e6 * (vccd_clock_now() - t0);
+        if (add_time(st, us) != 0) {
             vccd_feature_free(f);
             vccd_motion_free(m);
             return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");
@@ -110,9 +113,13 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
         vccd_feature_free(f);
         vccd_motion_free(m);
         if (log && verbose)
-            fprintf(log, "query %s:%d truth=%d %s [%.17g, %.17g] boxes=%ld evals=%ld prec=%ld%s\n", qs->file,
-                    qs->q[i].line, truth, vccd_toc_status_name(r.status), r.lo, r.hi, r.boxes, r.evals,
-                    (long)r.prec, r.limited ? " limited" : "");
+            fprintf(log, "query %s:%d truth=%d %s [%.17g, %.17g] us=%.2f boxes=%ld escalations=%d evals=%ld "
+                    "prec=%ld%s\n", qs->file, qs->q[i].line, truth, vccd_toc_status_name(r.status), r.lo, r.hi, us,
+                    r.boxes, r.escalations, r.evals, (long)r.prec, r.limited ? " limited" : "");
+        if (csv)
+            fprintf(csv, "%s,%d,%d,%s,%.17g,%.17g,%.3f,%ld,%d,%ld,%ld,%d\n", qs->file, qs->q[i].line, truth,
+                    vccd_toc_status_name(r.status), r.lo, r.hi, us, r.boxes, r.escalations, r.evals, (long)r.prec,
+                    r.limited);
         st->queries++;
         st->positives += truth;
         st->boxes += r.boxes;

@@ -28,8 +28,12 @@ void vccd_query_stats_times(const vccd_query_stats *s, double *mean, double *med
 
 /* Solve every query of qs with o, adding to st.  The false negatives are
    listed on log (FILE:LINE per query) when it is not NULL, and with
-   verbose every query's answer.  0, or -1 with e set (out of memory). */
+   verbose every query's answer: its solve time in microseconds, status,
+   [lo, hi], boxes, escalations, evaluations and final precision.  When
+   csv is not NULL the same goes there as one CSV row per query (columns
+   of vccd_query_csv_header).  0, or -1 with e set (out of memory). */
 int vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_opts *o, FILE *log,
-                   int verbose, vccd_error *e);
+                   int verbose, FILE *csv, vccd_error *e);
+extern const char vccd_query_csv_header[];
 
 #endif

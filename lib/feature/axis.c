@@ -61,7 +61,8 @@ vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P_in[4][3])
         for (int i = 0; i < np; i++)
             for (int j = 0; j < 3; j++) {
                 P[i][j] = pre * P_in[i][j] - pre * P_in[0][j];
-                m = fmax(m, fabs(P[i][j]));
+                if (fabs(P[i][j]) > m)  /* fmax(m, |P|) inline: a NaN is skipped */
+                    m = fabs(P[i][j]);
             }
         if (isfinite(m))
             break;
@@ -70,9 +71,12 @@ vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P_in[4][3])
     if (!(m > 0.0) || !isfinite(m))
         return -1;
     frexp(m, &e);
+    /* One multiplication by 2^-e, exact as ldexp is, while 2^-e is a
+       normal double (every m but the subnormal ones); ldexp per
+       coordinate was a tenth of an easy query's predicate. */
     for (int i = 0; i < np; i++)
         for (int j = 0; j < 3; j++)
-            P[i][j] = ldexp(P[i][j], -e);
+            P[i][j] = e >= -1022 && e <= 1022 ? P[i][j] * vccd_fp_pow2(-e) : ldexp(P[i][j], -e);
     switch (kind) {
     case VCCD_FEATURE_VF:
         point_triangle(qb, P[0], P[1], P[2], P[3]);

@@ -5,16 +5,26 @@
 #include <string.h>
 
 #include "vccd/feature.h"
+#include "vccd/kin.h"
+#include "vccd/motion.h"
+#include "vccd/rigid.h"
 
+/* Each backend's parameters and kernel (motion.h). */
 #include "vccd/backend_di.h"
+#define VF_PARAMS(m) ((m)->param_di)
+#define VF_EVAL(m) ((m)->type->eval_di)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_ui.h"
+#define VF_PARAMS(m) ((m)->param_ui)
+#define VF_EVAL(m) ((m)->type->eval_ui)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_mi.h"
+#define VF_PARAMS(m) ((const vccd_mi_struct *)(m)->param)
+#define VF_EVAL(m) ((m)->type->eval_mi)
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
@@ -22,12 +32,28 @@ struct vccd_feature {
     vccd_feature_kind kind;
     int np;
     vccd_track pt[4];
+    int body[4];                /* the first point on the same motion */
     vccd_arith arith;
     long evals;
-    /* MPFR workspace at arith.prec (initialised only for mpfr). */
+    long work, weight;          /* evaluations weighted by their cost */
+    /* The points' jets in the state of the current backend hold at
+       times last_t up to order last_order (-1: none): the predicate and
+       the solvers evaluate the same box more than once. */
+    vccd_di last_t;
+    int last_order[4];
+    /* The rigid bodies' coefficients in the state hold at coef_t. */
+    int coef_ok;
+    vccd_di coef_t;
+    unsigned jet_points;        /* the points s needs jets of (bit i) */
+    vccd_di vec_t;              /* the state's u, e1, e2 hold over vec_t */
+    int vec_order;              /* up to this order (-1: none) */
+    int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
+    vccd_di_feature_state di;
+    vccd_ui_feature_state ui;
+    /* MPFR state at arith.prec (initialised only for mpfr). */
     int mi_ready;
-    vccd_mi_vec3 X[4][3];
-    vccd_mi_vec3 p[4];
+    mpfr_prec_t mi_prec;
+    vccd_mi_feature_state mi;
     vccd_mi_t t;
 };
 
@@ -54,16 +80,26 @@ vccd_feature_kind_npoints(vccd_feature_kind k)
     return k == VCCD_FEATURE_VE2D ? 3 : 4;
 }
 
+/* The points whose jets the vectors of s not taken from difference
+   frames read (feature_vectors), as a bit mask. */
+static unsigned
+jet_points(vccd_feature_kind kind, const int *diff)
+{
+    /* the table is the same on every backend */
+    const int (*pts)[3][2] = vccd_di_feature_vector_points;
+    unsigned m = 0;
+    for (int v = 0; v < 3; v++)
+        if (!diff[v] && pts[kind][v][0] >= 0)
+            m |= 1u << pts[kind][v][0] | 1u << pts[kind][v][1];
+    return m;
+}
+
 static void
 mi_release(vccd_feature *f)
 {
     if (!f->mi_ready)
         return;
-    for (int i = 0; i < 4; i++) {
-        for (int k = 0; k < 3; k++)
-            vccd_mi_vec3_clear(&f->X[i][k]);
-        vccd_mi_vec3_clear(&f->p[i]);
-    }
+    vccd_mi_feature_state_clear(&f->mi);
     vccd_mi_clear(f->t);
     f->mi_ready = 0;
 }
@@ -71,23 +107,45 @@ mi_release(vccd_feature *f)
 int
 vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
 {
-    mi_release(f);
+    /* The prepared state of a backend stays valid (the motions do not
+       change): each solve sets the arithmetic again, and preparing was a
+       third of an easy query's solve. */
+    if (a->kind == VCCD_ARITH_MPFR && f->mi_ready && f->mi_prec != a->prec)
+        mi_release(f);
     f->arith = *a;
+    for (int i = 0; i < 4; i++)
+        f->last_order[i] = -1;
+    f->coef_ok = 0;
+    f->vec_order = -1;
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
         f->arith.prec = 53;
-    if (f->arith.kind != VCCD_ARITH_MPFR)
-        return 0;
-    for (int i = 0; i < 4; i++) {
-        for (int k = 0; k < 3; k++)
-            vccd_mi_vec3_init(&f->X[i][k], (long)a->prec);
-        vccd_mi_vec3_init(&f->p[i], (long)a->prec);
-        for (int j = 0; j < 3; j++)
-            vccd_mi_set_d(&f->p[i].c[j], f->pt[i].p[j]);
+    f->weight = vccd_feature_eval_weight(&f->arith);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        if (!f->mi_ready) {
+            vccd_mi_feature_state_init(&f->mi, (long)a->prec);
+            vccd_mi_init2(f->t, a->prec);
+            f->mi_ready = 1;
+            f->mi_prec = a->prec;
+            vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind);
+        }
+        f->jet_points = jet_points(f->kind, f->mi.diff);
+        break;
+    case VCCD_ARITH_UNROUNDED:
+        if (!f->ui_ready)
+            vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind);
+        f->ui_ready = 1;
+        f->jet_points = jet_points(f->kind, f->ui.diff);
+        break;
+    default:
+        if (!f->di_ready)
+            vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
+        f->di_ready = 1;
+        f->jet_points = jet_points(f->kind, f->di.diff);
+        break;
     }
-    vccd_mi_init2(f->t, a->prec);
-    f->mi_ready = 1;
     return 0;
 }
 
@@ -99,8 +157,14 @@ vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith
         return NULL;
     f->kind = kind;
     f->np = vccd_feature_kind_npoints(kind);
-    for (int i = 0; i < f->np; i++)
+    for (int i = 0; i < f->np; i++) {
         f->pt[i] = pts[i];
+        vccd_motion_check_vertex(pts[i].m, pts[i].vertex);
+        f->body[i] = i;
+        for (int j = i - 1; j >= 0; j--)
+            if (pts[j].m == pts[i].m)
+                f->body[i] = j;
+    }
     vccd_feature_set_arith(f, a);
     return f;
 }
@@ -117,77 +181,188 @@ vccd_feature_free(vccd_feature *f)
 vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f) { return f->kind; }
 const vccd_arith *vccd_feature_get_arith(const vccd_feature *f) { return &f->arith; }
 long vccd_feature_evals(const vccd_feature *f) { return f->evals; }
+long vccd_feature_work(const vccd_feature *f) { return f->work; }
 
-/* A 2D pair lives in the xy-plane: z is dropped, so that a motion
-   moving in 3D is seen projected, as the coplanarity function s (which
-   reads x and y only) already sees it, and the inclusion predicate and
-   its separating axis agree with s. */
-#define FLATTEN(f, order, SET_Z0)                                                    \
-    do {                                                                             \
-        if ((f)->kind == VCCD_FEATURE_VE2D)                                          \
-            for (int i_ = 0; i_ < (f)->np; i_++)                                     \
-                for (int k_ = 0; k_ <= (order); k_++)                                \
-                    SET_Z0;                                                          \
-    } while (0)
+long
+vccd_feature_eval_weight(const vccd_arith *a)
+{
+    /* Measured on rotating ltlrm pairs (doc/solvers.md): an MPFR
+       evaluation costs about 25 binary64 ones at 113 bits and grows
+       slowly with the precision. */
+    if (a->kind != VCCD_ARITH_MPFR)
+        return 1;
+    return 16 + (long)a->prec / 12;
+}
+
+/* The rigid bodies' coefficients over t on f's backend, unless they
+   are those of t already (feature_coefs); for MPFR, f->t := t. */
+static void
+coefs(vccd_feature *f, vccd_di t)
+{
+    if (f->arith.kind == VCCD_ARITH_MPFR)
+        vccd_mi_set_di(f->t, t);
+    if (f->coef_ok && f->coef_t.lo == t.lo && f->coef_t.hi == t.hi)
+        return;
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_coefs(&f->mi, f->pt, f->body, f->np, f->t);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_coefs(&f->ui, f->pt, f->body, f->np, &tu);
+        break;
+    }
+    default:
+        vccd_di_feature_coefs(&f->di, f->pt, f->body, f->np, &t);
+        break;
+    }
+    f->coef_ok = 1;
+    f->coef_t = t;
+}
+
+/* The jets up to `order` over t of the points in want (bit i for point
+   i) on f's backend, from the last evaluation when it covers them. */
+static void
+points(vccd_feature *f, vccd_di t, int order, unsigned want)
+{
+    unsigned mask = 0;
+    coefs(f, t);
+    if (!(f->last_t.lo == t.lo && f->last_t.hi == t.hi))
+        for (int i = 0; i < 4; i++)
+            f->last_order[i] = -1;
+    for (int i = 0; i < f->np; i++)
+        if ((want >> i & 1) && f->last_order[i] < order)
+            mask |= 1u << i;
+    if (!mask)
+        return;
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order, mask);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order, mask);
+        break;
+    }
+    default:
+        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order, mask);
+        break;
+    }
+    /* A 2D pair lives in the xy-plane: z is dropped, so that a motion
+       moving in 3D is seen projected, as the coplanarity function s
+       (which reads x and y only) already sees it, and the inclusion
+       predicate and its separating axis agree with s. */
+    if (f->kind == VCCD_FEATURE_VE2D)
+        for (int i = 0; i < f->np; i++)
+            for (int k = 0; k <= order && (mask >> i & 1); k++) {
+                if (f->arith.kind == VCCD_ARITH_MPFR)
+                    vccd_mi_set_d(&f->mi.X[i][k].c[2], 0.0);
+                else if (f->arith.kind == VCCD_ARITH_UNROUNDED)
+                    f->ui.X[i][k].c[2] = vccd_ui_set_d(0.0);
+                else
+                    f->di.X[i][k].c[2] = vccd_di_set_d(0.0);
+            }
+    f->last_t = t;
+    for (int i = 0; i < f->np; i++)
+        if (mask >> i & 1)
+            f->last_order[i] = order;
+}
 
 /* Evaluate the points' jets up to `order` over t on f's backend and hand
    them to one of the kernels: BODY is run with X naming the jets. */
-#define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)                      \
-    do {                                                                                  \
-        if ((f)->arith.kind == VCCD_ARITH_MPFR) {                                         \
-            vccd_mi_set_di((f)->t, (t));                                                  \
-            for (int i_ = 0; i_ < (f)->np; i_++)                                          \
-                vccd_motion_eval_mi((f)->pt[i_].m, &(f)->X[i_][0],                        \
-                                    (order) >= 1 ? &(f)->X[i_][1] : NULL,                 \
-                                    (order) >= 2 ? &(f)->X[i_][2] : NULL,                 \
-                                    &(f)->p[i_], (f)->pt[i_].vertex, (f)->t);             \
-            vccd_mi_vec3 (*X)[3] = (f)->X;                                                \
-            FLATTEN(f, order, vccd_mi_set_d(&X[i_][k_].c[2], 0.0));                      \
-            MI_BODY;                                                                      \
-        } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {                             \
-            vccd_ui_vec3 X[4][3], p_;                                                     \
-            vccd_ui tu_ = { (t).lo, (t).hi };                                             \
-            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
-                vccd_ui_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
-                vccd_motion_eval_ui((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
-                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, tu_); \
-            }                                                                             \
-            FLATTEN(f, order, X[i_][k_].c[2] = vccd_ui_set_d(0.0));                      \
-            UI_BODY;                                                                      \
-        } else {                                                                          \
-            vccd_di_vec3 X[4][3], p_;                                                     \
-            for (int i_ = 0; i_ < (f)->np; i_++) {                                        \
-                vccd_di_vec3_set_d(&p_, (f)->pt[i_].p[0], (f)->pt[i_].p[1], (f)->pt[i_].p[2]); \
-                vccd_motion_eval_di((f)->pt[i_].m, &X[i_][0], (order) >= 1 ? &X[i_][1] : NULL, \
-                                    (order) >= 2 ? &X[i_][2] : NULL, &p_, (f)->pt[i_].vertex, (t)); \
-            }                                                                             \
-            FLATTEN(f, order, X[i_][k_].c[2] = vccd_di_set_d(0.0));                      \
-            DI_BODY;                                                                      \
-        }                                                                                 \
+#define FEATURE_WITH_POINTS(f, t, order, DI_BODY, UI_BODY, MI_BODY)      \
+    do {                                                                  \
+        points((f), (t), (order), 0xfu);                                  \
+        if ((f)->arith.kind == VCCD_ARITH_MPFR) {                         \
+            vccd_mi_vec3 (*X)[3] = (f)->mi.X;                             \
+            MI_BODY;                                                      \
+        } else if ((f)->arith.kind == VCCD_ARITH_UNROUNDED) {             \
+            vccd_ui_vec3 (*X)[3] = (f)->ui.X;                             \
+            UI_BODY;                                                      \
+        } else {                                                          \
+            vccd_di_vec3 (*X)[3] = (f)->di.X;                             \
+            DI_BODY;                                                      \
+        }                                                                 \
     } while (0)
+
+/* u, e1, e2 of s up to `order` over t in the state of f's backend
+   (feature_vectors), unless they are there already. */
+static void
+vectors(vccd_feature *f, vccd_di t, int order)
+{
+    if (f->vec_order >= order && f->vec_t.lo == t.lo && f->vec_t.hi == t.hi)
+        return;
+    /* the vectors from difference frames need no point jets */
+    points(f, t, order, f->jet_points);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_vectors(f->mi.V, &f->mi, f->pt, f->body, f->kind, f->t, order);
+        break;
+    case VCCD_ARITH_UNROUNDED: {
+        vccd_ui tu = { t.lo, t.hi };
+        vccd_ui_feature_vectors(f->ui.V, &f->ui, f->pt, f->body, f->kind, &tu, order);
+        break;
+    }
+    default:
+        vccd_di_feature_vectors(f->di.V, &f->di, f->pt, f->body, f->kind, &t, order);
+        break;
+    }
+    f->vec_t = t;
+    f->vec_order = order;
+}
 
 void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
-    FEATURE_WITH_POINTS(f, t, order,
-                        vccd_di_feature_jet(s, X, f->kind, order),
-                        vccd_ui_feature_jet(s, X, f->kind, order),
-                        vccd_mi_feature_jet(s, X, f->kind, order));
+    f->work += f->weight;
+    vectors(f, t, order);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR:
+        vccd_mi_feature_jet(s, &f->mi, order);
+        break;
+    case VCCD_ARITH_UNROUNDED:
+        vccd_ui_feature_jet(s, &f->ui, order);
+        break;
+    default:
+        vccd_di_feature_jet(s, &f->di, order);
+        break;
+    }
 }
 
-/* The inclusion terms over t, and with want_axis the projections on the
-   closest-point axis (feature_incl in feature_impl.h); returns the
-   number of terms, *have_axis whether pi was filled. */
+/* The inclusion terms over t (feature_incl_terms in feature_impl.h);
+   returns their number. */
 static int
-incl_terms(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, int want_axis, vccd_feature *f, vccd_di t)
+incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 {
     int nq = 0;
     FEATURE_WITH_POINTS(f, t, 0,
-                        nq = vccd_di_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
-                        nq = vccd_ui_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis),
-                        nq = vccd_mi_feature_incl(q, nn, pi, have_axis, X, f->kind, f->np, want_axis));
+                        nq = vccd_di_feature_incl_terms(q, nn, X, f->kind),
+                        nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind),
+                        nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind));
     return nq;
+}
+
+/* The projections on the closest-point axis over t
+   (feature_axis_project); 0 when there is no axis. */
+static int
+axis_project(vccd_di *pi, vccd_feature *f, vccd_di t)
+{
+    int have = 0;
+    if (!f->jet_points && f->kind != VCCD_FEATURE_VE2D) {
+        /* every vector from difference frames: relative points */
+        vectors(f, t, 0);
+        switch (f->arith.kind) {
+        case VCCD_ARITH_MPFR: return vccd_mi_feature_axis_project_rel(pi, &f->mi, f->kind);
+        case VCCD_ARITH_UNROUNDED: return vccd_ui_feature_axis_project_rel(pi, &f->ui, f->kind);
+        default: return vccd_di_feature_axis_project_rel(pi, &f->di, f->kind);
+        }
+    }
+    FEATURE_WITH_POINTS(f, t, 0,
+                        have = vccd_di_feature_axis_project(pi, X, f->kind, f->np),
+                        have = vccd_ui_feature_axis_project(pi, X, f->kind, f->np),
+                        have = vccd_mi_feature_axis_project(pi, X, f->kind, f->np));
+    return have;
 }
 
 /* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi,
@@ -216,12 +391,15 @@ int
 vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];
-    int nq, have_axis, all_nonneg = 1;
+    int nq, all_nonneg = 1;
 
     f->evals++;
-    nq = incl_terms(q, &nn, pi, &have_axis, 1, f, t);
-    if (have_axis && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
+    f->work += f->weight;
+    /* The separating axis first: a few dot products against the terms'
+       cross products, and on easy pairs it decides alone. */
+    if (axis_project(pi, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
         return VCCD_INCL_NO;
+    nq = incl_terms(q, &nn, f, t);
     for (int i = 0; i < nq; i++) {
         /* NaN bounds (an overflowed product) decide nothing. */
         if (q[i].hi < 0.0)
@@ -235,9 +413,8 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 void
 vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
 {
-    vccd_di q[4], nn, pi[4];
-    int have_axis;
-    incl_terms(q, &nn, pi, &have_axis, 0, f, t);
+    vccd_di q[4], nn;
+    incl_terms(q, &nn, f, t);
     if (!(nn.lo > 0.0)) {
         /* Degenerate (or not resolved from degenerate): no parameter is
            determined, and 0 / [0, 0] would be empty. */

@@ -2,6 +2,20 @@
 #include "mi/mi_impl.h"
 
 void
+vccd_mi_div_ui(vccd_mi_t r, const vccd_mi_t a, unsigned long u)
+{
+    /* Dividing by a positive integer keeps the order of the ends and
+       costs a fraction of mpfr_div (the series of elem_impl.h divide by
+       one at every level). */
+    if (vccd_mi_empty_p(a) || u == 0) {
+        vccd_mi_set_empty(r);
+        return;
+    }
+    mpfr_div_ui(LO(r), LO(a), u, MPFR_RNDD);
+    mpfr_div_ui(HI(r), HI(a), u, MPFR_RNDU);
+}
+
+void
 vccd_mi_div(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b)
 {
     /* Six cases with 0 outside b (MPFI's table); valid intervals never

@@ -141,8 +141,8 @@ vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
 
 /* A per-vertex model's kernel sees only the parameters, so the index is
    checked here: reading past them would be a silent wrong answer. */
-static void
-check_vertex(const vccd_motion *m, int vertex)
+void
+vccd_motion_check_vertex(const vccd_motion *m, int vertex)
 {
     if (m->type->per_vertex && (vertex < 0 || vertex >= m->nvertices)) {
         fprintf(stderr, "vccd_motion_eval: vertex %d outside [0, %d) of a %s motion\n",
@@ -155,7 +155,7 @@ void
 vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
                     const vccd_di_vec3 *p, int vertex, vccd_di t)
 {
-    check_vertex(m, vertex);
+    vccd_motion_check_vertex(m, vertex);
     m->type->eval_di(x, v, a, m->param_di, p, vertex, &t);
 }
 
@@ -163,7 +163,7 @@ void
 vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
                     const vccd_ui_vec3 *p, int vertex, vccd_ui t)
 {
-    check_vertex(m, vertex);
+    vccd_motion_check_vertex(m, vertex);
     m->type->eval_ui(x, v, a, m->param_ui, p, vertex, &t);
 }
 
@@ -174,7 +174,7 @@ vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd
     /* Parameters stay at the motion's precision: MPFR rounds every
        result to its output's precision, and kernels take temporaries at
        that precision, so no copy (and no allocation) is needed. */
-    check_vertex(m, vertex);
+    vccd_motion_check_vertex(m, vertex);
     m->type->eval_mi(x, v, a, m->param, p, vertex, t);
 }
 

@@ -66,17 +66,47 @@ vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi)
     return out->lo <= out->hi;
 }
 
-/* The stack of pending boxes, leftmost on top. */
+/* The stack of pending boxes, leftmost on top: in a small array of its
+   own until it outgrows it (an easy query pushes one box, and its malloc
+   and free were a tenth of the solve). */
+#define LOCAL_BOXES 32
 typedef struct {
     vccd_box *b;
     long n, cap;
+    vccd_box local[LOCAL_BOXES];
 } box_stack;
+
+static void
+stack_init(box_stack *s)
+{
+    s->b = s->local;
+    s->n = 0;
+    s->cap = LOCAL_BOXES;
+}
+
+static void
+stack_clear(box_stack *s)
+{
+    if (s->b != s->local)
+        free(s->b);
+}
 
 static int
 push(box_stack *s, vccd_box b)
 {
-    if (vccd_grow((void **)&s->b, &s->cap, s->n, sizeof *s->b) != 0)
-        return -1;
+    if (s->n == s->cap) {
+        vccd_box *heap = NULL;
+        long cap = s->n;        /* vccd_grow doubles it */
+        if (s->b == s->local) {
+            if (vccd_grow((void **)&heap, &cap, s->n, sizeof *heap) != 0)
+                return -1;
+            memcpy(heap, s->local, (size_t)s->n * sizeof *heap);
+            s->b = heap;
+            s->cap = cap;
+        } else if (vccd_grow((void **)&s->b, &s->cap, s->n, sizeof *s->b) != 0) {
+            return -1;
+        }
+    }
     s->b[s->n++] = b;
     return 0;
 }
@@ -167,20 +197,28 @@ finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, vccd_toc_status status)
     vccd_feature_params(r->param, f, vccd_di_set_2d(x->lo, x->hi));
 }
 
+/* The work budget of one vccd_solve, spanning all its runs. */
+typedef struct {
+    long boxes;                 /* boxes popped so far */
+    long work0;                 /* vccd_feature_work at the start */
+} budget;
+
+/* Search [start, end] leftmost first (none: lo = hi = end). */
 static void
-run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
+run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double end, budget *bud)
 {
-    box_stack st = { NULL, 0, 0 };
+    box_stack st;
     /* one more than a solver may return: bisecting its first box adds one */
     vccd_box x, out[VCCD_SOLVER_MAX_OUT + 1];
-    long evals0 = vccd_feature_evals(f), nboxes = 0, refine = 0;
+    long evals0 = vccd_feature_evals(f), refine = 0;
 
+    stack_init(&st);
     r->status = VCCD_TOC_NONE;
-    r->lo = r->hi = o->t1;
+    r->lo = r->hi = end;
     r->param[0] = r->param[1] = vccd_di_entire();
     r->limited = 0;
     x.lo = start;
-    x.hi = o->t1;
+    x.hi = end;
     x.root = 0;
     if (push(&st, x) != 0)
         goto out_of_memory;
@@ -190,7 +228,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
 
         x = st.b[--st.n];
         r->boxes++;
-        if (++nboxes > o->max_boxes) {
+        if (++bud->boxes > o->max_boxes || vccd_feature_work(f) - bud->work0 > o->max_work) {
             r->status = VCCD_TOC_POSSIBLE;
             r->lo = x.lo;
             r->hi = o->t1;
@@ -245,12 +283,12 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start)
             if (push(&st, out[i]) != 0)
                 goto out_of_memory;
     }
-    free(st.b);
+    stack_clear(&st);
     r->evals += vccd_feature_evals(f) - evals0;
     return;
 out_of_memory:
     /* Keep the invariant: what was not searched stays possible. */
-    free(st.b);
+    stack_clear(&st);
     r->status = VCCD_TOC_POSSIBLE;
     r->lo = x.lo;
     r->hi = o->t1;
@@ -258,31 +296,57 @@ out_of_memory:
     r->evals += vccd_feature_evals(f) - evals0;
 }
 
+/* r's answer := sub's (status, enclosure, parameters, limit), keeping
+   r's counts, which take sub's added. */
+static void
+take(vccd_toc *r, const vccd_toc *sub)
+{
+    r->status = sub->status;
+    r->lo = sub->lo;
+    r->hi = sub->hi;
+    r->param[0] = sub->param[0];
+    r->param[1] = sub->param[1];
+    r->limited = sub->limited;
+    r->boxes += sub->boxes;
+    r->evals += sub->evals;
+}
+
 void
 vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
 {
     vccd_arith a = o->arith;
+    budget bud = { 0, vccd_feature_work(f) };
 
     memset(r, 0, sizeof *r);
     vccd_feature_set_arith(f, &a);
     r->prec = vccd_feature_get_arith(f)->prec;
-    run(r, f, o, o->t0);
+    run(r, f, o, o->t0, o->t1, &bud);
     if (a.kind != VCCD_ARITH_ADAPTIVE)
         return;
     /* Adaptive: while the answer is undecided for want of precision, re-run
        in MPFR at doubling precision from the proved lo.  Stop when a run
-       does not change the answer (more bits will not decide a true touching
-       contact) or at max_precision. */
+       is undecided from the same lo (more bits will not decide a true
+       touching contact; the box's hi may differ, since a run from lo
+       splits [lo, t1] on other points -- comparing hi too cost a third
+       run on the slowest benchmark queries, for no change in fn or fp)
+       or at max_precision.  Every run draws on the one work
+       budget, so no escalation can go past it: the answer is then
+       possible from the proved lo on.  (Re-examining only the undecided
+       box and resuming binary64 after it was measured: on the sliding
+       contacts of the benchmark queries binary64 then stalls box after
+       box, and fp went from 0 to 90.) */
     for (mpfr_prec_t p = 106; r->status == VCCD_TOC_POSSIBLE && !r->limited; p *= 2) {
         vccd_arith m = { VCCD_ARITH_MPFR, p < o->max_precision ? p : o->max_precision };
-        vccd_toc prev = *r;
+        vccd_toc prev = *r, sub;
         if (m.prec <= r->prec)
             break;
+        memset(&sub, 0, sizeof sub);
         vccd_feature_set_arith(f, &m);
         r->escalations++;
         r->prec = m.prec;
-        run(r, f, o, prev.lo);
-        if (r->status == prev.status && r->lo == prev.lo && r->hi == prev.hi)
+        run(&sub, f, o, prev.lo, o->t1, &bud);
+        take(r, &sub);
+        if (r->status == prev.status && r->lo == prev.lo)
             break;
     }
     vccd_feature_set_arith(f, &a);
@@ -298,6 +362,7 @@ vccd_solve_opts_init(vccd_solve_opts *o)
     o->max_precision = 1024;
     o->eps_t = 1e-6;
     o->max_boxes = 100000;
+    o->max_work = VCCD_SOLVE_MAX_WORK;
     o->t0 = 0.0;
     o->t1 = 1.0;
 }

@@ -20,6 +20,7 @@
      VB_INIT(x, prec), VB_CLEAR(x)   lifetime of a VB_T owned by a struct
      VB_SET(r, a)  VB_SET_D(r, d)  VB_NEG(r, a)
      VB_ADD(r, a, b)  VB_SUB  VB_MUL  VB_DIV  VB_SQR(r, a)  VB_SQRT
+     VB_DIV_UI(r, a, u)  (u an integer > 0, below 2^53)
      VB_MUL_D(r, a, d)      times a double
      VB_SIN_COS(s, c, a)
      VB_SET_2D(r, lo, hi)  VB_HULL(r, a, b)  VB_INTERSECT(r, a, b)
@@ -45,6 +46,7 @@
 #define VB_SUB(r, a, b) (*(r) = VB_IVD_FN(sub)(*(a), *(b)))
 #define VB_MUL(r, a, b) (*(r) = VB_IVD_FN(mul)(*(a), *(b)))
 #define VB_DIV(r, a, b) (*(r) = VB_IVD_FN(div)(*(a), *(b)))
+#define VB_DIV_UI(r, a, u) (*(r) = VB_IVD_FN(div)(*(a), VB_IVD_FN(set_d)((double)(u))))
 #define VB_SQR(r, a) (*(r) = VB_IVD_FN(sqr)(*(a)))
 #define VB_SQRT(r, a) (*(r) = VB_IVD_FN(sqrt)(*(a)))
 #define VB_MUL_D(r, a, d) (*(r) = VB_IVD_FN(mul_d)(*(a), (d)))
@@ -52,7 +54,7 @@
 #define VB_SET_2D(r, lo, hi) (*(r) = VB_IVD_FN(set_2d)((lo), (hi)))
 #define VB_HULL(r, a, b) (*(r) = VB_IVD_FN(hull)(*(a), *(b)))
 #define VB_INTERSECT(r, a, b) (*(r) = VB_IVD_FN(intersect)(*(a), *(b)))
-#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), ldexp(1.0, (e))))
+#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), vccd_fp_pow2(e)))
 #define VB_IS_EMPTY(a) VB_IVD_FN(is_empty)(*(a))
 #define VB_CERTAINLY_LE(a, b) VB_IVD_FN(certainly_le)(*(a), *(b))
 #define VB_PREC(a) ((void)(a), 53L)

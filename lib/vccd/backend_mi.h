@@ -20,6 +20,7 @@
 #define VB_SUB(r, a, b) vccd_mi_sub((r), (a), (b))
 #define VB_MUL(r, a, b) vccd_mi_mul((r), (a), (b))
 #define VB_DIV(r, a, b) vccd_mi_div((r), (a), (b))
+#define VB_DIV_UI(r, a, u) vccd_mi_div_ui((r), (a), (u))
 #define VB_SQR(r, a) vccd_mi_sqr((r), (a))
 #define VB_SQRT(r, a) vccd_mi_sqrt((r), (a))
 #define VB_MUL_D(r, a, d) do { VB_TMP(vb_d_, (r)); vccd_mi_set_d(vb_d_, (d)); vccd_mi_mul((r), (a), vb_d_); } while (0)

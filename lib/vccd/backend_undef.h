@@ -13,6 +13,7 @@
 #undef VB_SUB
 #undef VB_MUL
 #undef VB_DIV
+#undef VB_DIV_UI
 #undef VB_SQR
 #undef VB_SQRT
 #undef VB_MUL_D

@@ -59,9 +59,10 @@ typedef struct vccd_feature vccd_feature;
 
 /* A feature pair evaluated in arithmetic a (binary64, unrounded or
    mpfr:PREC; "adaptive" is the solver's business and means binary64
-   here).  The motions must outlive it; for MPFR they should carry at
-   least a.prec bits (vccd_motion_alloc's prec).  NULL when out of
-   memory. */
+   here).  The motions must outlive it and must not change while it
+   lives: what does not depend on time (the points' frames) is prepared
+   once per arithmetic.  For MPFR they should carry at least a.prec bits
+   (vccd_motion_alloc's prec).  NULL when out of memory. */
 vccd_feature *vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a);
 void vccd_feature_free(vccd_feature *f);
 /* Switch the working arithmetic (the adaptive re-runs). */
@@ -100,5 +101,11 @@ int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3])
 
 /* Evaluations of s (jets) and of the predicate since creation. */
 long vccd_feature_evals(const vccd_feature *f);
+/* The evaluations so far weighted by their cost in units of a binary64
+   evaluation (vccd_feature_eval_weight): the solver's work budget. */
+long vccd_feature_work(const vccd_feature *f);
+/* The weight of one evaluation in arithmetic a: 1 for binary64 and
+   unrounded, more for MPFR, growing with the precision. */
+long vccd_feature_eval_weight(const vccd_arith *a);
 
 #endif

@@ -15,6 +15,180 @@
 #define VF_FN(f) VF_CAT(VB_PFX, f)
 #define VF_V3 VF_FN(vec3)
 
+/* A feature pair's state on one backend: its body points, what is
+   prepared of them once per solve (feature_prepare) and the points' jets
+   from the last evaluation (feature_points). */
+typedef struct {
+    VF_V3 p[4];                 /* the body points */
+    VF_V3 y[4][3];              /* RIGID: kin_rigid_frame; LINE: x0, u */
+    VF_V3 X[4][3];              /* the last jets */
+    /* RIGID, per body (indexed by its first point): the centre, its
+       velocity and kin_rigid_coefs at the times of the last evaluation */
+    VF_V3 c[4], cv[4];
+    VB_T k[16];
+    VB_T w2[4];                 /* RIGID, per body: |w|^2 */
+    /* u, e1, e2 of s (feature_vectors) whose two points ride on the same
+       RIGID or LINE motion: diff[v] = 1 and d[v] the difference of the
+       points' frames (segments), so that the vector is evaluated as one
+       expression instead of a difference of two enclosures */
+    int diff[3];
+    VF_V3 d[3][3];
+    VF_V3 zero;
+    VF_V3 V[3][3];              /* u, e1, e2 of the last evaluation */
+} VF_FN(feature_state);
+
+/* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
+   kind (2D: e2 is the constant z). */
+static const int VF_FN(feature_vector_points)[3][3][2] = {
+    { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } }, { { 1, 0 }, { 1, 2 }, { -1, -1 } }
+};
+
+static inline void
+VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
+{
+    for (int i = 0; i < 16; i++)
+        VB_INIT(&st->k[i], prec);
+    for (int i = 0; i < 4; i++)
+        VB_INIT(&st->w2[i], prec);
+    VF_FN(vec3_init)(&st->zero, prec);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_init)(&st->d[i][k], prec);
+            VF_FN(vec3_init)(&st->V[i][k], prec);
+        }
+    for (int i = 0; i < 4; i++) {
+        VF_FN(vec3_init)(&st->c[i], prec);
+        VF_FN(vec3_init)(&st->cv[i], prec);
+        VF_FN(vec3_init)(&st->p[i], prec);
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_init)(&st->y[i][k], prec);
+            VF_FN(vec3_init)(&st->X[i][k], prec);
+        }
+    }
+}
+
+static inline void
+VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
+{
+    for (int i = 0; i < 16; i++)
+        VB_CLEAR(&st->k[i]);
+    for (int i = 0; i < 4; i++)
+        VB_CLEAR(&st->w2[i]);
+    VF_FN(vec3_clear)(&st->zero);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_clear)(&st->d[i][k]);
+            VF_FN(vec3_clear)(&st->V[i][k]);
+        }
+    for (int i = 0; i < 4; i++) {
+        VF_FN(vec3_clear)(&st->c[i]);
+        VF_FN(vec3_clear)(&st->cv[i]);
+        VF_FN(vec3_clear)(&st->p[i]);
+        for (int k = 0; k < 3; k++) {
+            VF_FN(vec3_clear)(&st->y[i][k]);
+            VF_FN(vec3_clear)(&st->X[i][k]);
+        }
+    }
+}
+
+/* What does not depend on time: the body points, and per point of a
+   RIGID motion its frame, of a LINE motion its segment. */
+static void
+VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+                       vccd_feature_kind kind)
+{
+    VF_FN(vec3_set_d)(&st->zero, 0.0, 0.0, 0.0);
+    for (int i = 0; i < np; i++) {
+        const VB_T *P = VF_PARAMS(pt[i].m);
+        VF_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
+        switch (pt[i].m->type->form) {
+        case VCCD_MOTION_FORM_RIGID:
+            VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
+                                   (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
+            VF_FN(vec3_norm2)(&st->w2[i], (const VF_V3 *)(P + VCCD_RIGID_W));
+            break;
+        case VCCD_MOTION_FORM_LINE:
+            VF_FN(vec3_set)(&st->y[i][0], (const VF_V3 *)(P + 6 * pt[i].vertex));
+            VF_FN(vec3_set)(&st->y[i][1], (const VF_V3 *)(P + 6 * pt[i].vertex + 3));
+            break;
+        default:
+            break;
+        }
+    }
+    for (int v = 0; v < 3; v++) {
+        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        vccd_motion_form form = i >= 0 ? pt[i].m->type->form : VCCD_MOTION_FORM_GENERIC;
+        /* 2D pairs are flattened after evaluation (feature.c) */
+        st->diff[v] = kind != VCCD_FEATURE_VE2D && i >= 0 && body[i] == body[j] && form != VCCD_MOTION_FORM_GENERIC;
+        if (st->diff[v])
+            for (int k = 0; k < (form == VCCD_MOTION_FORM_RIGID ? 3 : 2); k++) {
+                VF_FN(vec3_sub)(&st->d[v][k], &st->y[j][k], &st->y[i][k]);
+#ifdef VB_IVD
+                /* Equal points differ by exactly 0, which the outward
+                   step would blur to +-2^-1074: subnormal operands cost
+                   a hundred cycles a product (an edge translating
+                   without turning has u_j = u_i). */
+                for (int c = 0; c < 3; c++)
+                    if (st->y[j][k].c[c].lo == st->y[j][k].c[c].hi && st->y[i][k].c[c].lo == st->y[i][k].c[c].hi
+                        && st->y[j][k].c[c].lo == st->y[i][k].c[c].lo)
+                        VB_SET_D(&st->d[v][k].c[c], 0.0);
+#endif
+            }
+    }
+}
+
+/* The coefficients of every RIGID body over t (kin_rigid_coefs). */
+static void
+VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np, const VB_T *t)
+{
+    for (int i = 0; i < np; i++)
+        if (body[i] == i && pt[i].m->type->form == VCCD_MOTION_FORM_RIGID)
+            VF_FN(kin_rigid_coefs)(st->k + 4 * i, &st->w2[i], t);
+}
+
+/* st->X[i][k] := the k-th derivative (k <= order) of point i over t,
+   for the points i in mask (bit i).
+   Points on the same RIGID motion share its centre and coefficients
+   (body[i]: the first point on point i's motion; the coefficients are
+   those of t, feature_coefs), so the costly sinc and cosc are evaluated
+   once per body and time box.  The other forms go through the vtable. */
+static void
+VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+                      const VB_T *t, int order, unsigned mask)
+{
+    unsigned centred = 0;       /* bodies whose centre is done */
+    for (int i = 0; i < np; i++) {
+        const vccd_motion *m = pt[i].m;
+        const VB_T *P = VF_PARAMS(m);
+        VF_V3 *X = st->X[i];
+        int b = body[i];
+        if (!(mask >> i & 1))
+            continue;
+        switch (m->type->form) {
+        case VCCD_MOTION_FORM_RIGID: {
+            const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
+            if (!(centred >> b & 1))
+                VF_FN(kin_rigid_centre)(&st->c[b], order >= 1 ? &st->cv[b] : NULL,
+                                        (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
+            centred |= 1u << b;
+            VF_FN(kin_rigid_apply)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, &st->c[b],
+                                   &st->cv[b], acc, st->y[i], st->k + 4 * b);
+            break;
+        }
+        case VCCD_MOTION_FORM_LINE:
+            VF_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
+            if (order >= 1)
+                VF_FN(vec3_set)(&X[1], &st->y[i][1]);
+            if (order >= 2)
+                VF_FN(vec3_set_d)(&X[2], 0.0, 0.0, 0.0);
+            break;
+        default:
+            VF_EVAL(m)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, P, &st->p[i], pt[i].vertex, t);
+            break;
+        }
+    }
+}
+
 /* r := sum of the coefficient-weighted cross products a[i] x b[j] over
    i + j = k (Leibniz: (a x b)^(k) = sum C(k,i) a^(i) x b^(k-i)). */
 static inline void
@@ -47,28 +221,31 @@ VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
     }
 }
 
-/* The jets of u, e1, e2 (s = u . (e1 x e2)) from the points' jets. */
+/* The jets of u, e1, e2 (s = u . (e1 x e2)) up to order over t: from
+   the difference frames where both points ride on one RIGID or LINE
+   motion (coefficients of t in st), else from the points' jets in st->X
+   (feature_points over t). */
 static inline void
-VF_FN(feature_vectors)(VF_V3 u[3], VF_V3 e1[3], VF_V3 e2[3], VF_V3 X[][3],
-                       vccd_feature_kind kind, int order)
+VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
+                       vccd_feature_kind kind, const VB_T *t, int order)
 {
-    for (int k = 0; k <= order; k++) {
-        switch (kind) {
-        case VCCD_FEATURE_VF:
-            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[1][k]);
-            break;
-        case VCCD_FEATURE_EE:
-            VF_FN(vec3_sub)(&u[k], &X[2][k], &X[0][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[1][k], &X[0][k]);
-            VF_FN(vec3_sub)(&e2[k], &X[3][k], &X[2][k]);
-            break;
-        default:                /* 2D: e2 = z, constant */
-            VF_FN(vec3_sub)(&u[k], &X[0][k], &X[1][k]);
-            VF_FN(vec3_sub)(&e1[k], &X[2][k], &X[1][k]);
-            VF_FN(vec3_set_d)(&e2[k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
-            break;
+    for (int v = 0; v < 3; v++) {
+        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        if (i < 0) {            /* 2D: e2 = z, constant */
+            for (int k = 0; k <= order; k++)
+                VF_FN(vec3_set_d)(&V[v][k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
+        } else if (!st->diff[v]) {
+            for (int k = 0; k <= order; k++)
+                VF_FN(vec3_sub)(&V[v][k], &st->X[j][k], &st->X[i][k]);
+        } else if (pt[i].m->type->form == VCCD_MOTION_FORM_RIGID) {
+            VF_FN(kin_rigid_apply)(&V[v][0], order >= 1 ? &V[v][1] : NULL, order >= 2 ? &V[v][2] : NULL,
+                                   &st->zero, &st->zero, NULL, st->d[v], st->k + 4 * body[i]);
+        } else {
+            VF_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
+            if (order >= 1)
+                VF_FN(vec3_set)(&V[v][1], &st->d[v][1]);
+            if (order >= 2)
+                VF_FN(vec3_set_d)(&V[v][2], 0.0, 0.0, 0.0);
         }
     }
 }
@@ -77,26 +254,16 @@ VF_FN(feature_vectors)(VF_V3 u[3], VF_V3 e1[3], VF_V3 e2[3], VF_V3 X[][3],
    product rule (thesis App. B.2.3/B.2.4, here in one formula for all
    pair kinds): n = e1 x e2, s^(k) = sum C(k,i) u^(i) . n^(k-i). */
 static void
-VF_FN(feature_jet)(vccd_di *s, VF_V3 X[][3], vccd_feature_kind kind, int order)
+VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, int order)
 {
-    VF_V3 u[3], e1[3], e2[3], n[3];
+    VF_V3 *u = st->V[0], *e1 = st->V[1], *e2 = st->V[2], n[3];
     VB_T r[1];
-    const VB_T *ref = &X[0][0].c[0];
-    VB_TMP_N(u_l, u[0].c, 3, ref);
-    VB_TMP_N(u1_l, u[1].c, 3, ref);
-    VB_TMP_N(u2_l, u[2].c, 3, ref);
-    VB_TMP_N(a_l, e1[0].c, 3, ref);
-    VB_TMP_N(a1_l, e1[1].c, 3, ref);
-    VB_TMP_N(a2_l, e1[2].c, 3, ref);
-    VB_TMP_N(b_l, e2[0].c, 3, ref);
-    VB_TMP_N(b1_l, e2[1].c, 3, ref);
-    VB_TMP_N(b2_l, e2[2].c, 3, ref);
+    const VB_T *ref = &st->X[0][0].c[0];
     VB_TMP_N(n_l, n[0].c, 3, ref);
     VB_TMP_N(n1_l, n[1].c, 3, ref);
     VB_TMP_N(n2_l, n[2].c, 3, ref);
     VB_TMP_N(r_l, r, 1, ref);
 
-    VF_FN(feature_vectors)(u, e1, e2, X, kind, order);
     for (int k = 0; k <= order; k++)
         VF_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
     for (int k = 0; k <= order; k++) {
@@ -189,42 +356,80 @@ VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_ki
 static void
 VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
 {
-    VF_V3 a;
-    VB_T r[1];
+    VB_T r[1], p[1];
     const VB_T *ref = &X[0][0].c[0];
-    VB_TMP_N(a_l, a.c, 3, ref);
     VB_TMP_N(r_l, r, 1, ref);
-    VF_FN(vec3_set_d)(&a, d[0], d[1], d[2]);
+    VB_TMP_N(p_l, p, 1, ref);
+    /* d is exact: a product by a double needs two end products, not four */
     for (int i = 0; i < n; i++) {
-        VF_FN(vec3_dot)(r, &a, &X[i][0]);
+        VB_MUL_D(r, &X[i][0].c[0], d[0]);
+        VB_MUL_D(p, &X[i][0].c[1], d[1]);
+        VB_ADD(r, r, p);
+        VB_MUL_D(p, &X[i][0].c[2], d[2]);
+        VB_ADD(r, r, p);
         pi[i] = VB_GET_DI(r);
     }
 }
 
-/* The inclusion terms (feature_incl_terms), and with want_axis also the
-   points' projections pi on the closest-point direction between the
-   features at the middle of T (*have_axis = 0 when the features meet
-   there and there is no direction). */
+/* The points' projections pi on the closest-point direction between the
+   features at the middle of T; 0 when the features meet there and there
+   is no direction (pi is then left alone). */
 static int
-VF_FN(feature_incl)(vccd_di *q, vccd_di *nn, vccd_di *pi, int *have_axis, VF_V3 X[][3],
-                    vccd_feature_kind kind, int np, int want_axis)
+VF_FN(feature_axis_project)(vccd_di *pi, VF_V3 X[][3], vccd_feature_kind kind, int np)
 {
     double P[4][3], axis[3];
-    int nq = VF_FN(feature_incl_terms)(q, nn, X, kind);
-    *have_axis = 0;
-    if (!want_axis)
-        return nq;
     for (int i = 0; i < np; i++)
         for (int j = 0; j < 3; j++)
             P[i][j] = vccd_di_mid(VB_GET_DI(&X[i][0].c[j]));
-    if (vccd_feature_axis(axis, kind, P) == 0) {
-        *have_axis = 1;
-        VF_FN(feature_project)(pi, X, np, axis);
+    if (vccd_feature_axis(axis, kind, P) != 0)
+        return 0;
+    VF_FN(feature_project)(pi, X, np, axis);
+    return 1;
+}
+
+/* The same from u, e1, e2 of the last evaluation (st->V, order 0 over
+   T) instead of the points, for a pair whose vectors all come from
+   difference frames: the points relative to point 1 (vertex-face: u, 0,
+   e1, e2) or point 0 (edge-edge: 0, e1, u, u + e2).  Moving every point
+   by the same X_ref(t) moves both features' projections by the same
+   amount at each t, so a gap between them is a gap between the
+   features; and the relative enclosures are the tight ones. */
+static int
+VF_FN(feature_axis_project_rel)(vccd_di *pi, VF_FN(feature_state) *st, vccd_feature_kind kind)
+{
+    static const int ref_point[2] = { 1, 0 };
+    VF_V3 R[4][3];
+    double P[4][3], axis[3];
+    const VB_T *ref = &st->X[0][0].c[0];
+    int z = ref_point[kind];
+    VB_TMP_N(r0_l, R[0][0].c, 3, ref);
+    VB_TMP_N(r1_l, R[1][0].c, 3, ref);
+    VB_TMP_N(r2_l, R[2][0].c, 3, ref);
+    VB_TMP_N(r3_l, R[3][0].c, 3, ref);
+
+    if (kind == VCCD_FEATURE_VF) {
+        VF_FN(vec3_set)(&R[0][0], &st->V[0][0]);
+        VF_FN(vec3_set)(&R[2][0], &st->V[1][0]);
+        VF_FN(vec3_set)(&R[3][0], &st->V[2][0]);
+    } else {
+        VF_FN(vec3_set)(&R[1][0], &st->V[1][0]);
+        VF_FN(vec3_set)(&R[2][0], &st->V[0][0]);
+        VF_FN(vec3_add)(&R[3][0], &st->V[0][0], &st->V[2][0]);
     }
-    return nq;
+    VF_FN(vec3_set_d)(&R[z][0], 0.0, 0.0, 0.0);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            P[i][j] = i == z ? 0.0 : vccd_di_mid(VB_GET_DI(&R[i][0].c[j]));
+    if (vccd_feature_axis(axis, kind, P) != 0)
+        return 0;
+    VF_FN(feature_project)(pi, R, 4, axis);
+    pi[z] = vccd_di_set_d(0.0);  /* exactly: the step out of 0 is subnormal */
+    return 1;
 }
 
 #undef VF_CAT2
 #undef VF_CAT
 #undef VF_FN
 #undef VF_V3
+#undef VF_PARAMS
+#undef VF_EVAL

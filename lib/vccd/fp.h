@@ -35,6 +35,20 @@ vccd_fp_next_up(double x)
     return x;
 }
 
+/* 2^e exactly, built from its bit pattern for normal powers (ldexp was
+   a call per scaling on the hot paths); ldexp otherwise. */
+static inline double
+vccd_fp_pow2(int e)
+{
+    if (e >= -1022 && e <= 1023) {
+        uint64_t u = (uint64_t)(e + 1023) << 52;
+        double x;
+        memcpy(&x, &u, sizeof x);
+        return x;
+    }
+    return ldexp(1.0, e);
+}
+
 /* Largest double strictly less than x; -inf and NaN map to themselves. */
 static inline double
 vccd_fp_next_down(double x)

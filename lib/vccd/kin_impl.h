@@ -158,62 +158,6 @@ VK_FN(kin_rigid_point)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3
         VK_FN(vec3_add)(x, c, r);
 }
 
-/* The rigid body whose reference point follows a path with position c,
-   velocity cv and acceleration ca at times t (ca NULL: 0) while the body
-   turns at the constant angular velocity w from orientation q0:
-   position x, velocity v and acceleration a (each may be NULL; c is read
-   only for x, cv only for v) of the body point p.  v and a use the exact
-   identities dx/dt = c' + w x r, d2x/dt2 = c'' + w x (w x r) with
-   r = x - c, evaluated on the enclosure of r.  The centre may alias the
-   outputs (x = c, v = cv, a = ca). */
-static inline void
-VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
-                      const VK_V3 *ca, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
-                      const VB_T *t)
-{
-    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
-    VK_V3 r;
-    VB_TMP_N(r_l, r.c, 3, ref);
-
-    VK_FN(quat_rotate)(&r, q0, p);
-    VK_FN(kin_rotate_const)(&r, w, t, &r);
-    VK_FN(kin_rigid_point)(x, v, a, c, cv, ca, w, NULL, &r);
-}
-
-/* The rigid motion with centre c(t) = o + u t + b t^2/2 (b may be NULL:
-   linear) and orientation R(w, t) R(q0), as kin_rigid_body.  Shared by
-   ltlrm (thesis App. A.2) and ballistic (thesis 3.1.3). */
-static inline void
-VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 *u,
-                      const VK_V3 *b, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
-                      const VB_T *t)
-{
-    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
-    VK_V3 s, c, cv;
-    VB_T h[1];
-    VB_TMP_N(s_l, s.c, 3, ref);
-    VB_TMP_N(c_l, c.c, 3, ref);
-    VB_TMP_N(cv_l, cv.c, 3, ref);
-    VB_TMP_N(h_l, h, 1, ref);
-
-    if (x) {
-        VK_FN(kin_line)(&c, o, u, t);
-        if (b) {
-            VB_SQR(h, t);
-            VB_MUL_2EXP(h, h, -1);
-            VK_FN(vec3_scale)(&s, h, b);
-            VK_FN(vec3_add)(&c, &c, &s);
-        }
-    }
-    if (v) {
-        if (b)
-            VK_FN(kin_line)(&cv, u, b, t);
-        else
-            VK_FN(vec3_set)(&cv, u);
-    }
-    VK_FN(kin_rigid_body)(x, v, a, &c, &cv, b, q0, w, p, t);
-}
-
 /* r = k1 u1 + k2 u2 (+ base unless NULL); r must not alias base. */
 static inline void
 VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
@@ -226,6 +170,141 @@ VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
     VK_FN(vec3_add)(r, r, &s);
     if (base)
         VK_FN(vec3_add)(r, r, base);
+}
+
+/* A body point p of a body turning at the constant angular velocity w
+   from orientation q0, as three vectors that do not depend on time:
+   y0 = R(q0) p, y1 = w x y0, y2 = w x y1.  Its offset from the body's
+   reference point at time t is R(w, t) y0 = y0 + t S y1 + t^2 C y2
+   (kin_rotate_const), and since w x y2 = -|w|^2 y1 (w x (w x y1) with
+   y1 normal to w), its derivatives are combinations of the same vectors
+   (kin_rigid_apply).  A feature pair computes the frame of each of its
+   points once per solve, and only the scalar coefficients per time box. */
+static inline void
+VK_FN(kin_rigid_frame)(VK_V3 y[3], const VK_Q *q0, const VK_V3 *w, const VK_V3 *p)
+{
+    VK_FN(quat_rotate)(&y[0], q0, p);
+    VK_FN(vec3_cross)(&y[1], w, &y[0]);
+    VK_FN(vec3_cross)(&y[2], w, &y[1]);
+}
+
+/* The coefficients of kin_rigid_apply over the times t: k[0] = t S,
+   k[1] = t^2 C, k[2] = 1 - |w|^2 t^2 C (= cos |w| t) and
+   k[3] = -|w|^2 t S (= -|w| sin |w| t), with S, C = sinc, cosc of |w| t
+   and w2 = |w|^2.  One sinc_cosc per body and time box, whatever the
+   number of points. */
+static inline void
+VK_FN(kin_rigid_coefs)(VB_T k[4], const VB_T *w2, const VB_T *t)
+{
+    VB_T x[1];
+    VB_TMP_N(x_l, x, 1, &k[0]);
+
+    VB_SQR(x, t);
+    VB_MUL(x, w2, x);                   /* |w|^2 t^2 */
+    VK_FN(sinc_cosc)(&k[0], &k[1], x);
+    VB_MUL(&k[0], &k[0], t);            /* t S */
+    VB_MUL(&k[1], &k[1], t);
+    VB_MUL(&k[1], &k[1], t);            /* t^2 C */
+    VB_MUL(x, w2, &k[1]);
+    VB_SET_D(&k[2], 1.0);
+    VB_SUB(&k[2], &k[2], x);
+    VB_MUL(&k[3], w2, &k[0]);
+    VB_NEG(&k[3], &k[3]);
+}
+
+/* Position x = c + r, velocity v = cv + w x r and acceleration
+   a = ca + w x (w x r) (ca NULL: 0) of the body point with frame y
+   (kin_rigid_frame) at the times of the coefficients k
+   (kin_rigid_coefs), r = y0 + k0 y1 + k1 y2:
+       w x r = k2 y1 + k0 y2,   w x (w x r) = k2 y2 + k3 y1.
+   Exact identities; each output may be NULL. */
+static inline void
+VK_FN(kin_rigid_apply)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+                       const VK_V3 *ca, const VK_V3 y[3], const VB_T k[4])
+{
+    if (x) {
+        VK_FN(kin_comb2)(x, &y[0], &k[0], &y[1], &k[1], &y[2]);
+        VK_FN(vec3_add)(x, x, c);
+    }
+    if (v)
+        VK_FN(kin_comb2)(v, cv, &k[2], &y[1], &k[0], &y[2]);
+    if (a)
+        VK_FN(kin_comb2)(a, ca, &k[2], &y[2], &k[3], &y[1]);
+}
+
+/* The rigid body whose reference point follows a path with position c,
+   velocity cv and acceleration ca at times t (ca NULL: 0) while the body
+   turns at the constant angular velocity w from orientation q0:
+   position x, velocity v and acceleration a (each may be NULL; c is read
+   only for x, cv only for v) of the body point p (kin_rigid_frame,
+   kin_rigid_coefs, kin_rigid_apply).  The centre must not alias the
+   outputs. */
+static inline void
+VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+                      const VK_V3 *ca, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
+                      const VB_T *t)
+{
+    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
+    VK_V3 y[3];
+    VB_T k[4], w2[1];
+    VB_TMP_N(y0_l, y[0].c, 3, ref);
+    VB_TMP_N(y1_l, y[1].c, 3, ref);
+    VB_TMP_N(y2_l, y[2].c, 3, ref);
+    VB_TMP_N(k_l, k, 4, ref);
+    VB_TMP_N(w2_l, w2, 1, ref);
+
+    VK_FN(kin_rigid_frame)(y, q0, w, p);
+    VK_FN(vec3_norm2)(w2, w);
+    VK_FN(kin_rigid_coefs)(k, w2, t);
+    VK_FN(kin_rigid_apply)(x, v, a, c, cv, ca, y, k);
+}
+
+/* The centre c(t) = o + u t + b t^2/2 of a rigid motion and its
+   velocity cv = u + b t over the times t (b may be NULL: linear); either
+   output may be NULL. */
+static inline void
+VK_FN(kin_rigid_centre)(VK_V3 *c, VK_V3 *cv, const VK_V3 *o, const VK_V3 *u, const VK_V3 *b,
+                        const VB_T *t)
+{
+    const VB_T *ref = c ? &c->c[0] : &cv->c[0];
+    VK_V3 s;
+    VB_T h[1];
+    VB_TMP_N(s_l, s.c, 3, ref);
+    VB_TMP_N(h_l, h, 1, ref);
+
+    if (c) {
+        VK_FN(kin_line)(c, o, u, t);
+        if (b) {
+            VB_SQR(h, t);
+            VB_MUL_2EXP(h, h, -1);
+            VK_FN(vec3_scale)(&s, h, b);
+            VK_FN(vec3_add)(c, c, &s);
+        }
+    }
+    if (cv) {
+        if (b)
+            VK_FN(kin_line)(cv, u, b, t);
+        else
+            VK_FN(vec3_set)(cv, u);
+    }
+}
+
+/* The rigid motion with centre c(t) = o + u t + b t^2/2 (b may be NULL:
+   linear) and orientation R(w, t) R(q0), as kin_rigid_body.  Shared by
+   ltlrm (thesis App. A.2) and ballistic (thesis 3.1.3). */
+static inline void
+VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 *u,
+                      const VK_V3 *b, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
+                      const VB_T *t)
+{
+    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
+    VK_V3 c, cv;
+    VB_TMP_N(c_l, c.c, 3, ref);
+    VB_TMP_N(cv_l, cv.c, 3, ref);
+
+    if (x || v)
+        VK_FN(kin_rigid_centre)(x ? &c : NULL, v ? &cv : NULL, o, u, b, t);
+    VK_FN(kin_rigid_body)(x, v, a, &c, &cv, b, q0, w, p, t);
 }
 
 /* Rotation by exp([phi]) with phi = phi0 + d t (angle |phi| about

@@ -98,6 +98,8 @@ void vccd_mi_sqr(vccd_mi_t r, const vccd_mi_t a);
 /* r = a * 2^e (exact unless the exponent range is left). */
 void vccd_mi_mul_2si(vccd_mi_t r, const vccd_mi_t a, long e);
 void vccd_mi_div(vccd_mi_t r, const vccd_mi_t a, const vccd_mi_t b);
+/* r = a / u for an integer u > 0 (u = 0: empty); r may alias a. */
+void vccd_mi_div_ui(vccd_mi_t r, const vccd_mi_t a, unsigned long u);
 /* Up to two pieces, r0 below r1; returns how many (0, 1 or 2). */
 int vccd_mi_div_ext(vccd_mi_t r0, vccd_mi_t r1, const vccd_mi_t a, const vccd_mi_t b);
 void vccd_mi_sqrt(vccd_mi_t r, const vccd_mi_t a);

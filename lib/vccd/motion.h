@@ -33,6 +33,18 @@ typedef void (*vccd_motion_eval_mi_fn)(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi
                                        const vccd_mi_struct *P, const vccd_mi_vec3 *p, int vertex,
                                        const vccd_mi_struct *t);
 
+/* What a feature pair may assume about a model's parameters, beyond
+   its eval kernels (lib/feature/feature.c evaluates these forms without
+   the vtable, sharing the work between the points of a pair):
+   - LINE: per-vertex, vertex i at x0 + u t with x0 = P[6i .. 6i+3) and
+     u = P[6i+3 .. 6i+6);
+   - RIGID: the layout of vccd/rigid.h, centre o + u t (+ b t^2/2 when
+     nparams >= VCCD_RIGID_NB), orientation R(w, t) R(q0) with constant
+     w (kin_rigid_body). */
+typedef enum {
+    VCCD_MOTION_FORM_GENERIC = 0, VCCD_MOTION_FORM_LINE, VCCD_MOTION_FORM_RIGID
+} vccd_motion_form;
+
 typedef struct {
     const char *name;           /* the config's "type = NAME" */
     const char *summary;        /* one line, with its source */
@@ -55,6 +67,7 @@ typedef struct {
     /* Upper bounds, over t in [0, 1], of |dx/dt| and |d2x/dt2| for body
        points with |p| <= r (per-vertex models: for every vertex). */
     void (*bounds)(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+    vccd_motion_form form;
 } vccd_motion_type;
 
 struct vccd_motion {
@@ -86,6 +99,10 @@ vccd_motion *vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, v
 /* The restriction of m to [t0, t1] (0 <= t0 <= t1 <= 1, exact doubles)
    reparametrised to [0, 1], as a motion of the same type. */
 vccd_motion *vccd_motion_rebase(const vccd_motion *m, double t0, double t1);
+
+/* Abort with a message when vertex is not one of a per-vertex model's
+   vertices (the kernels see only the parameters and cannot check). */
+void vccd_motion_check_vertex(const vccd_motion *m, int vertex);
 
 /* Evaluate on a backend (see vccd_motion_eval_*_fn). */
 void vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,

@@ -69,9 +69,14 @@ void vccd_motion_normalize_quat(vccd_motion *m, int first);
 
 /* The vtable, named vccd_motion_NAME as the registry expects. */
 #define VCCD_MOTION_DEFINE(NAME, CNAME, SUMMARY, DIM, PER_VERTEX, NKINDS)  \
+    VCCD_MOTION_DEFINE_FORM(NAME, CNAME, SUMMARY, DIM, PER_VERTEX, NKINDS,  \
+                            VCCD_MOTION_FORM_GENERIC)
+/* The same for a model whose parameters have one of the layouts of
+   vccd_motion_form (motion.h), which feature pairs evaluate directly. */
+#define VCCD_MOTION_DEFINE_FORM(NAME, CNAME, SUMMARY, DIM, PER_VERTEX, NKINDS, FORM) \
     const vccd_motion_type vccd_motion_##NAME = {                          \
         CNAME, SUMMARY, DIM, PER_VERTEX, NAME##_parse, NAME##_randomize,   \
         NKINDS, vccd_di_##NAME##_eval, vccd_ui_##NAME##_eval,              \
-        vccd_mi_##NAME##_eval, NAME##_rebase, NAME##_bounds }
+        vccd_mi_##NAME##_eval, NAME##_rebase, NAME##_bounds, FORM }
 
 #endif

@@ -42,10 +42,14 @@ typedef struct {
     long evals;                 /* evaluations of s and of the predicate */
     int escalations;            /* adaptive: re-runs at higher precision */
     mpfr_prec_t prec;           /* precision of the final run (53 binary64) */
-    int limited;                /* stopped by max_boxes */
+    int limited;                /* stopped by max_boxes or max_work */
 } vccd_toc;
 
 #define VCCD_SOLVE_DECIDE 0x1p-16
+/* The default work budget: at most about 0.4 s of rotating-pair
+   evaluations on one idle core of the benchmark machine, in any
+   arithmetic, so that a loaded core stays under 1 s (doc/solvers.md). */
+#define VCCD_SOLVE_MAX_WORK 300000L
 #define VCCD_SOLVE_REFINE_BOXES 4096
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */
@@ -81,15 +85,18 @@ typedef struct {
     vccd_arith arith;           /* adaptive: binary64, then MPFR */
     mpfr_prec_t max_precision;  /* adaptive: the last precision tried */
     double eps_t;               /* width of [lo, hi] (at least one ulp) */
-    long max_boxes;             /* work limit per query (per run) */
+    long max_boxes;             /* boxes per query, over all its runs */
+    long max_work;              /* evaluations per query, weighted by cost
+                                   (vccd_feature_work), over all its runs */
     double t0, t1;              /* the time domain, inside [0, 1] */
 } vccd_solve_opts;
 
 /* Defaults: taylor-lagrange, binary64, eps_t 1e-6, max_boxes 100000,
+   max_work VCCD_SOLVE_MAX_WORK,
    max_precision 1024, [0, 1]. */
 void vccd_solve_opts_init(vccd_solve_opts *o);
 
-/* Read [solver] (type, eps_t, max_boxes) and [arithmetic] (backend,
+/* Read [solver] (type, eps_t, max_boxes, max_work) and [arithmetic] (backend,
    max_precision) of c into o, keys absent keeping their values; -1 with
    e naming file, line and key on bad input. */
 int vccd_solve_opts_from_config(vccd_solve_opts *o, vccd_config *c, vccd_error *e);

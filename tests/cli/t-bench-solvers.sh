@@ -38,6 +38,18 @@ check "the colliding-pairs verdict" grep -q '^colliding pairs: none answered non
 check "no BUG reported" sh -c "! grep -q BUG '$tmp/out' '$tmp/err'"
 check "the thesis claim with the measured ratio" grep -q "Buddingh' 2014 .* measured here" "$tmp/out"
 check "CSV header" sh -c "head -1 '$tmp/s.csv' | grep -q '^part,solver,arith,kind,half,n,none,certified,possible,fn,fp,'"
+# Every solver in every rigorous arithmetic, on random pairs and the tail
+# families.  (Their times are the benchmark's to show, not this test's
+# to assert: a loaded machine would make it flaky.)
+for f in random grazing boundary t=0,1; do
+    for s in bisection taylor-lagrange newton; do
+        for a in binary64 mpfr:113 adaptive; do
+            check "by-arithmetic table: $f $s $a row" grep -Eq "^$f +$s +$a +[0-9]+ " "$tmp/out"
+        done
+    done
+done
+check "by-arithmetic table: the work budget is stated" grep -q 'limited: stopped by the work budget (max_boxes [0-9]*, max_work [0-9]*)' "$tmp/out"
+check "CSV: tail rows" grep -q "^pairs-tail,taylor-lagrange,mpfr:113,grazing,all," "$tmp/s.csv"
 
 # Without a query directory that part is skipped, saying so.
 expect 0 "bench solvers without --queries" -- $vccd bench solvers --pairs 8 --seed 7

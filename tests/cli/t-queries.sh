@@ -50,6 +50,18 @@ done
 vf="$data/vertex-face/data_0_0.csv"
 expect 0 "--verbose" -- $vccd queries --verbose --eps-t 1e-9 --max-boxes 1000 "$vf"
 check "--verbose: one line per query" test "$(grep -c '^query .*:[0-9]* truth=[01] ' "$tmp/out")" -eq 125
+check "--verbose: time, status, [lo, hi], boxes, escalations" test "$(grep -Ec \
+    '^query .* (none|certified|possible) \[[-+0-9.e]+, [-+0-9.e]+\] us=[0-9.]+ boxes=[0-9]+ escalations=[0-9]+ ' \
+    "$tmp/out")" -eq 125
+# --csv: the same per query, a header and one row each, agreeing with --verbose
+expect 0 "--csv" -- $vccd queries --verbose --arith adaptive --csv "$tmp/q.csv" "$vf"
+check "--csv: header" sh -c "head -n 1 '$tmp/q.csv' | grep -qx 'file,line,truth,status,lo,hi,us,boxes,escalations,evals,prec,limited'"
+check "--csv: one row per query" test "$(grep -Ec '^[^,]+,[0-9]+,[01],(none|certified|possible),[^,]+,[^,]+,[0-9.]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+,[01]$' "$tmp/q.csv")" -eq 125
+check "--csv: statuses agree with --verbose" test \
+    "$(cut -d, -f4 "$tmp/q.csv" | tail -n +2 | tr '\n' ' ')" = \
+    "$(grep '^query ' "$tmp/out" | awk '{ print $4 }' | tr '\n' ' ')"
+expect 2 "--csv into a missing directory" -- $vccd queries --csv "$tmp/no/such/q.csv" "$vf"
+one_line_error "--csv into a missing directory" "$tmp/no/such/q.csv"
 cp "$vf" "$tmp/data.csv"
 expect 2 "kind not in the path" -- $vccd queries "$tmp/data.csv"
 one_line_error "kind not in the path" "$tmp/data.csv" "--kind"

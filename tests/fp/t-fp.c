@@ -34,6 +34,17 @@ same(double x, double y)
 
 struct special { double x, up, down; };
 
+/* vccd_fp_pow2(e) is 2^e exactly, as ldexp(1, e), over the whole
+   exponent range and past it (subnormal powers, 0, inf). */
+START_TEST(test_pow2)
+{
+    for (int e = -1200; e <= 1200; e++) {
+        double a = vccd_fp_pow2(e), b = ldexp(1.0, e);
+        ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "pow2(%d) = %a, ldexp gives %a", e, a, b);
+    }
+}
+END_TEST
+
 START_TEST(test_special)
 {
     /* Expected values written by hand from the binary64 layout, not from
@@ -161,6 +172,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_special, test_random_classes, test_random_bits, test_rounding_mode_independent };
+    const TTest *tests[] = { test_pow2, test_special, test_random_classes, test_random_bits,
+                             test_rounding_mode_independent };
     return tu_main("fp", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -284,6 +284,26 @@ START_TEST(test_arith)
                 vccd_mi_div(e, a, b);
                 TU_CHECK(tu_mi_same(r, e), "div_ext %s != div %s", tu_fmt_mi(r), tu_fmt_mi(e));
             }
+            {
+                /* div_ui: the same as div by the exact point u, and r may alias a */
+                unsigned long u = 1 + tu_ulong() % (tu_ulong() & 1 ? 7UL : 4294967295UL);
+                VCCD_MI_TMP(ub, 64);
+                VCCD_MI_TMP(q, pr);
+                VCCD_MI_TMP(q2, pr);
+                vccd_mi_set_d(ub, (double)u);
+                vccd_mi_div_ui(q, a, u);
+                vccd_mi_div(q2, a, ub);
+                TU_CHECK(tu_mi_same(q, q2), "div_ui %s / %lu = %s, div gives %s", tu_fmt_mi(a), u, tu_fmt_mi(q),
+                         tu_fmt_mi(q2));
+                {
+                    VCCD_MI_TMP(qa, vccd_mi_get_prec(a));
+                    VCCD_MI_TMP(qb, vccd_mi_get_prec(a));
+                    vccd_mi_div_ui(qb, a, u);
+                    vccd_mi_set(qa, a);
+                    vccd_mi_div_ui(qa, qa, u);
+                    TU_CHECK(tu_mi_same(qa, qb), "div_ui aliased: %s, not %s", tu_fmt_mi(qa), tu_fmt_mi(qb));
+                }
+            }
             if (ne && ref_bin(OP_DIV, vd, x, y, MPFR_RNDD)) {
                 ref_bin(OP_DIV, vu, x, y, MPFR_RNDU);
                 TU_CHECK(k >= 1, "div_ext: no piece");

@@ -102,7 +102,7 @@ static vccd_di
 random_x(int *cls)
 {
     double a, b, u = tu_unit();
-    *cls = (int)(tu_ulong() % 13);
+    *cls = (int)(tu_ulong() % 15);
     switch (*cls) {
     case 0: return vccd_di_set_d(0.0);
     case 1:                                     /* [0, b], any scale */
@@ -137,6 +137,16 @@ random_x(int *cls)
     case 11:                                    /* narrow, moderate */
         a = 1e6 * u;
         return vccd_di_set_2d(a, a + a * ldexp(tu_unit(), -(int)(tu_ulong() % 50)));
+    case 13:                                    /* binary64's monotone range [0, 20] and past it */
+        a = 20.5 * u;
+        b = 20.5 * tu_unit();
+        return vccd_di_set_2d(fmin(a, b), fmax(a, b));
+    case 14: {                                  /* at the ends of that range and its K steps */
+        static const double edge[] = { 20.0, 0x1.3ffffffffffffp+4, 4.0, 0x1.fffffffffffffp+1, 1.0, 0.0 };
+        a = edge[tu_ulong() % 6];
+        b = edge[tu_ulong() % 6];
+        return vccd_di_set_2d(fmin(a, b), fmax(a, b));
+    }
     default: {                                  /* any nonnegative */
         vccd_di d = tu_di(0);
         return vccd_di_intersect(d, vccd_di_set_2d(0.0, INFINITY));

@@ -17,6 +17,7 @@
    Which answers were "possible" rather than "certified" is printed, not
    asserted, except for simple transversal contacts on mpfr:113, where
    certification is within reach of every solver. */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -667,14 +668,19 @@ lib_pair_clear(lib_pair *lp)
         vccd_motion_free(lp->m[i]);
 }
 
+/* The answers are checked against the contract with the limits out of
+   the way: the default work budget (max_work) stops bisection in MPFR on
+   the grazing pairs, by design; test_tiny_limits checks what a limit
+   does. */
 static void
-opts_for(vccd_solve_opts *o, const vccd_solver_type *st, int ai, long max_boxes)
+opts_for(vccd_solve_opts *o, const vccd_solver_type *st, int ai, long max_boxes, long max_work)
 {
     vccd_solve_opts_init(o);
     o->solver = st;
     ck_assert(vccd_arith_parse(&o->arith, arith_name[ai]) == 0);
     o->eps_t = EPS_T;
     o->max_boxes = max_boxes;
+    o->max_work = max_work;
 }
 
 static char
@@ -1013,7 +1019,7 @@ START_TEST(test_hand)
             for (int a = 0; a < NARITH; a++) {
                 vccd_solve_opts o;
                 vccd_toc *r = &hand_res[c][s][a];
-                opts_for(&o, vccd_solver_type_get(s), a, MAX_BOXES);
+                opts_for(&o, vccd_solver_type_get(s), a, MAX_BOXES, LONG_MAX);
                 vccd_solve(r, lp.f, &o);
                 if (a != A_UNR)
                     check_hand_answer(hc, r, vccd_solver_type_get(s)->name, a, toc);
@@ -1033,8 +1039,10 @@ END_TEST
    with 3 it may or may not; either way a touching pair is never "none"
    and the cut-off answer keeps [0, lo) proved: lo <= TOC, hi = 1.  The
    pairs sliding in a plane need a bisection to eps_t, so 3 boxes must
-   cut them short. */
-START_TEST(test_tiny_max_boxes)
+   cut them short.  The same with a work budget (max_work) of 1 and 3
+   binary64 evaluations, which spans the adaptive re-runs too. */
+static void
+tiny_limits(int by_work)
 {
     static const long limits[] = { 1, 3 };
     int ns = vccd_solver_type_count(), nlimited = 0, nruns = 0;
@@ -1053,9 +1061,10 @@ START_TEST(test_tiny_max_boxes)
                     vccd_solve_opts o;
                     vccd_toc r;
                     char what[160];
-                    snprintf(what, sizeof what, "%s, %s, %s, max_boxes %ld", hc->name, vccd_solver_type_get(s)->name,
-                             arith_name[a], limits[l]);
-                    opts_for(&o, vccd_solver_type_get(s), a, limits[l]);
+                    snprintf(what, sizeof what, "%s, %s, %s, %s %ld", hc->name, vccd_solver_type_get(s)->name,
+                             arith_name[a], by_work ? "max_work" : "max_boxes", limits[l]);
+                    opts_for(&o, vccd_solver_type_get(s), a, by_work ? MAX_BOXES : limits[l],
+                             by_work ? limits[l] : LONG_MAX);
                     vccd_solve(&r, lp.f, &o);
                     check_shape(&r, what);
                     EXPECT(r.status != VCCD_TOC_NONE, "%s: none, but the pair touches", what);
@@ -1075,8 +1084,19 @@ START_TEST(test_tiny_max_boxes)
         lib_pair_clear(&lp);
         mpfr_clear(toc);
     }
-    printf("tiny max_boxes: %d of %d runs cut short\n", nlimited, nruns);
-    expect_done("tiny max_boxes");
+    printf("tiny %s: %d of %d runs cut short\n", by_work ? "max_work" : "max_boxes", nlimited, nruns);
+    expect_done(by_work ? "tiny max_work" : "tiny max_boxes");
+}
+
+START_TEST(test_tiny_max_boxes)
+{
+    tiny_limits(0);
+}
+END_TEST
+
+START_TEST(test_tiny_max_work)
+{
+    tiny_limits(1);
 }
 END_TEST
 
@@ -1325,7 +1345,7 @@ random_pairs(vccd_feature_kind kind, long n, const char *label)
                          rp.colliding ? "built to touch" : "arbitrary", rp.big ? ", at 1e6" : "",
                          vccd_solver_type_get(s)->name,
                          arith_name[a]);
-                opts_for(&o, vccd_solver_type_get(s), a, MAX_BOXES);
+                opts_for(&o, vccd_solver_type_get(s), a, MAX_BOXES, LONG_MAX);
                 vccd_solve(&r, lp.f, &o);
                 rs.st[a][r.status]++;
                 if (a == A_UNR)
@@ -1399,6 +1419,7 @@ START_TEST(test_config)
     ck_assert_ptr_eq(o.solver, vccd_solver_type_find("taylor-lagrange"));
     ck_assert_int_eq(o.arith.kind, VCCD_ARITH_BINARY64);
     ck_assert(o.eps_t == 1e-6 && o.max_boxes == 100000 && o.max_precision == 1024 && o.t0 == 0.0 && o.t1 == 1.0);
+    ck_assert(o.max_work == VCCD_SOLVE_MAX_WORK);
     /* every registered solver by name */
     for (int i = 0; i < vccd_solver_type_count(); i++) {
         char text[128];
@@ -1415,12 +1436,12 @@ START_TEST(test_config)
     /* all keys */
     vccd_solve_opts_init(&o);
     ck_assert_int_eq(opts_from(&o,
-                               "[solver]\ntype = newton\neps_t = 1e-9\nmax_boxes = 500\n"
+                               "[solver]\ntype = newton\neps_t = 1e-9\nmax_boxes = 500\nmax_work = 7000\n"
                                "[arithmetic]\nbackend = mpfr:200\nmax_precision = 512\n",
                                &e),
                      0);
     ck_assert_ptr_eq(o.solver, vccd_solver_type_find("newton"));
-    ck_assert(o.eps_t == 1e-9 && o.max_boxes == 500);
+    ck_assert(o.eps_t == 1e-9 && o.max_boxes == 500 && o.max_work == 7000);
     ck_assert(o.arith.kind == VCCD_ARITH_MPFR && o.arith.prec == 200 && o.max_precision == 512);
     /* absent keys and sections keep their values */
     ck_assert_int_eq(opts_from(&o, "[arithmetic]\nbackend = adaptive\n[other]\nx = 1\n", &e), 0);
@@ -1442,6 +1463,8 @@ START_TEST(test_config)
     expect_opts_error("[solver]\nmax_boxes = 1.5\n", 2, "max_boxes", NULL);
     expect_opts_error("[solver]\nmax_boxes = 99999999999999999999999\n", 2, "max_boxes", NULL);
     expect_opts_error("[solver]\nmax_boxes = many\n", 2, "max_boxes", "many");
+    expect_opts_error("[solver]\nmax_work = 0\n", 2, "max_work", NULL);
+    expect_opts_error("[solver]\nmax_work = 2.5\n", 2, "max_work", "2.5");
     expect_opts_error("[solver]\ntype = newton\ntolerance = 1e-6\n", 3, "tolerance", "unknown key");
     expect_opts_error("[arithmetic]\nbackend = float\n", 2, "backend", "float");
     expect_opts_error("[arithmetic]\nbackend = mpfr:1\n", 2, "backend", NULL);
@@ -1459,6 +1482,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_config, test_hand, test_tiny_max_boxes, test_random_vf, test_random_ee };
+    const TTest *tests[] = { test_config, test_hand, test_tiny_max_boxes, test_tiny_max_work, test_random_vf,
+                             test_random_ee };
     return tu_main("solvers", tests, (int)(sizeof tests / sizeof tests[0]));
 }
