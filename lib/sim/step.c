@@ -7,6 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <gmp.h>
+
+#include "vccd/bv.h"
 #include "vccd/config.h"
 #include "vccd/sim.h"
 
@@ -15,7 +18,7 @@ vccd_sim_opts_init(vccd_sim_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->dt = 1.0 / 60.0;
-    o->bv = 2;                  /* obb */
+    o->bv = vccd_bv_type_find("obb");
     o->mode = VCCD_QUERY_EXACT;
     o->eps_d = 1e-3;
     o->band_factor = 2.0;
@@ -37,10 +40,54 @@ now(void)
    time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q.
    Written as hex floats and parsed, so the motion's parameters are the
    state's doubles exactly (q0 normalised with intervals by the parser). */
+/* Append "key = x y z" with each double written as its exact rational
+   (GMP: the motion parser reads decimals and P/Q, and a decimal of a
+   double is not always exact). */
+static int
+put_key(char **buf, size_t *len, const char *key, const double *x, int n)
+{
+    for (int i = -1; i < n; i++) {
+        char *str = NULL;
+        size_t sl;
+        char *nb;
+        if (i < 0) {
+            str = malloc(strlen(key) + 4);
+            if (!str)
+                return -1;
+            sprintf(str, "%s =", key);
+        } else {
+            mpq_t q;
+            mpq_init(q);
+            mpq_set_d(q, x[i]);
+            str = mpq_get_str(NULL, 10, q);
+            mpq_clear(q);
+        }
+        sl = strlen(str);
+        if (!(nb = realloc(*buf, *len + sl + 3))) {
+            free(str);
+            return -1;
+        }
+        *buf = nb;
+        nb[(*len)++] = ' ';
+        memcpy(nb + *len, str, sl);
+        *len += sl;
+        nb[*len] = 0;
+        free(str);
+    }
+    (*buf)[(*len)++] = '\n';
+    (*buf)[*len] = 0;
+    return 0;
+}
+
+/* The ballistic motion of body b over the next h seconds as the unit
+   time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q,
+   each the state's double exactly (q0 normalised with intervals by the
+   parser). */
 static vccd_motion *
 piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t prec, vccd_error *e)
 {
-    char text[1024];
+    char *text = NULL;
+    size_t len = 0;
     vccd_config c;
     vccd_config_section *s;
     vccd_motion *m = NULL;
@@ -50,16 +97,23 @@ piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t pr
         a[k] = b->fixed ? 0.0 : g[k] * h * h;
         w[k] = b->fixed ? 0.0 : b->w[k] * h;
     }
-    snprintf(text, sizeof text,
-             "[motion]\ntype = ballistic\no0 = %a %a %a\nv = %a %a %a\na = %a %a %a\nq0 = %a %a %a %a\n"
-             "omega = %a %a %a\n",
-             b->x[0], b->x[1], b->x[2], v[0], v[1], v[2], a[0], a[1], a[2], b->q[0], b->q[1], b->q[2], b->q[3],
-             w[0], w[1], w[2]);
-    if (vccd_config_load_string(&c, b->name, text, e) != 0)
+    if (!(text = malloc(64))) {
+        vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
         return NULL;
-    if ((s = vccd_config_find(&c, "motion")))
-        m = vccd_motion_from_config(s, prec, e);
-    vccd_config_clear(&c);
+    }
+    len = (size_t)sprintf(text, "[motion]\ntype = ballistic\n");
+    if (put_key(&text, &len, "o0", b->x, 3) || put_key(&text, &len, "v", v, 3) || put_key(&text, &len, "a", a, 3)
+        || put_key(&text, &len, "q0", b->q, 4) || put_key(&text, &len, "omega", w, 3)) {
+        free(text);
+        vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
+        return NULL;
+    }
+    if (vccd_config_load_string(&c, b->name, text, e) == 0) {
+        if ((s = vccd_config_find(&c, "motion")))
+            m = vccd_motion_from_config(s, prec, e);
+        vccd_config_clear(&c);
+    }
+    free(text);
     return m;
 }
 
