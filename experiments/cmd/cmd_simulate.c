@@ -102,7 +102,10 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
     {
         double band = o->band_factor * o->eps_d, g = sqrt(o->g[0] * o->g[0] + o->g[1] * o->g[1] + o->g[2] * o->g[2]);
         o->impulse.v_rest = sqrt(2.0 * g * band);
-        o->impulse.v_sep = 0.0;
+        /* a resting contact leaves at the speed gravity takes away in a
+           step, so that it is not pulled back into its band within the
+           step (the price: it hops by g dt^2 / 2, doc/simulate.md) */
+        o->impulse.v_sep = -1.0;
         if (get_num(&o->impulse.v_rest, s, "rest_speed", 0.0, 1e6, e) < 0
             || get_num(&o->impulse.v_sep, s, "separation_speed", 0.0, 1e6, e) < 0)
             return -1;
@@ -267,6 +270,8 @@ vccd_cmd_simulate(int argc, char **argv)
         steps = steps_opt;
     if (dt_opt > 0)
         o.dt = dt_opt;
+    if (o.impulse.v_sep < 0)
+        o.impulse.v_sep = sqrt(o.g[0] * o.g[0] + o.g[1] * o.g[1] + o.g[2] * o.g[2]) * o.dt;
     for (int i = 0; i < c.n; i++)
         nb += !strncmp(c.sec[i].name, "body.", 5);
     if (nb < 2 || nb > MAX_BODIES) {

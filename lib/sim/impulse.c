@@ -176,19 +176,21 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
         u[i] = c->vn = dot(v, c->normal);
         /* Approaching: Newton's law, or at a resting speed zero
            restitution plus the separating speed; apart: only vn+ >= 0. */
-        if (u[i] < 0) {
+        if (u[i] < 0)
             r->approaching++;
-            target[i] = u[i] > -o->v_rest ? o->v_sep : -o->e * u[i];
-        } else {
+        if (u[i] < -o->v_rest)
+            target[i] = -o->e * u[i];
+        else if (u[i] < o->v_rest)
+            target[i] = o->v_sep;       /* resting, either way */
+        else
             target[i] = 0.0;
-        }
         lam[i] = 0.0;
         c->impulse = 0.0;
         memset(c->friction, 0, sizeof c->friction);
         for (int j = 0; j <= i; j++)
             K[i * n + j] = K[j * n + i] = k_entry(bodies, inv, c, c->normal, &l->c[j], l->c[j].normal);
     }
-    if (r->approaching == 0) {
+    if (r->approaching == 0 && !(o->v_sep > 0.0 && o->v_rest > 0.0)) {
         r->converged = 1;
         free(K), free(u), free(act), free(inv);
         return 0;

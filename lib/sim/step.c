@@ -175,6 +175,7 @@ check_gaps(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, int bv,
                 return -1;
             if (d.lower < r->min_gap)
                 r->min_gap = d.lower;
+            r->pair_gap[i * nb + j] = d.lower;
             if (!(d.lower > 0.0)) {
                 r->t_gap += now() - t0;
                 return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
@@ -196,10 +197,15 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     vccd_motion **m = calloc((size_t)nb, sizeof *m);
     vccd_sim_contacts cl = { NULL, 0, 0 };
     int rc = -1;
+    double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg);
     memset(r, 0, sizeof *r);
     r->min_gap = INFINITY;
-    if (!m)
+    r->pair_gap = pg;
+    if (!m || !pg) {
+        free(m);
+        free(pg);
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
+    }
     while (left > 0.0) {
         vccd_query_opts qo;
         vccd_query_result best;
@@ -230,6 +236,10 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
                 int ok;
                 if (bodies[i].fixed && bodies[j].fixed)
                     continue;
+                /* A pair starting closer than eps_d steps back to half
+                   its starting gap instead: stepping back to eps_d would
+                   stop it at t = 0 for ever (a resting contact). */
+                qo.eps_d = o->mode == VCCD_QUERY_EXACT ? fmin(o->eps_d, 0.5 * r->pair_gap[i * nb + j]) : 0.0;
                 if (vccd_query_body_init(&qa, &bodies[i].bvh, m[i], e) != 0)
                     goto done;
                 if (vccd_query_body_init(&qb, &bodies[j].bvh, m[j], e) != 0) {
@@ -304,6 +314,8 @@ done:
     for (int i = 0; i < nb; i++)
         vccd_motion_free(m[i]);
     free(m);
+    free(pg);
+    r->pair_gap = NULL;
     vccd_sim_contacts_clear(&cl);
     return rc;
 }

@@ -81,8 +81,9 @@ int vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_bo
 
    Newton's impact law at every approaching contact (vn < 0) of l at
    once: find lambda >= 0 with, at each contact, post-velocity
-   vn+ >= target = -e vn (a resting contact, |vn| < v_rest, gets target
-   v_sep instead: zero restitution plus a small separating speed) and
+   vn+ >= target = -e vn (a resting contact, |vn| < v_rest, approaching
+   or not, gets target v_sep instead: zero restitution plus a separating
+   speed; a contact leaving faster than v_rest gets target 0) and
    lambda_i (vn+_i - target_i) = 0, by projected Gauss-Seidel on the
    contacts' effective-mass matrix K.  The thesis' system guarantees
    nothing, so the solve reports:
@@ -162,6 +163,7 @@ typedef struct {
                                    starts and the step's end, all pairs */
     double t_ccd, t_manifold, t_impulse, t_gap;     /* seconds */
     long queries;
+    double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;
 
 /* One step of bodies[0..nb).  0, or -1 with e set (a query failed, or a
