@@ -373,7 +373,7 @@ done:
         rc = VCCD_EXIT_FAIL;
     if (en && vccd_cli_close_output(en, "energy.csv") != 0)
         rc = VCCD_EXIT_FAIL;
-    for (int i = 0; i < nb; i++) {
+    for (int i = 0; bodies && i < nb; i++) {
         vccd_bvh_clear(&bodies[i].bvh);
         vccd_mesh_clear(&bodies[i].mesh);
     }

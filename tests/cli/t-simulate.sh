@@ -1,0 +1,96 @@
+#!/bin/sh
+# End-to-end tests of `vccd simulate`: two icospheres head on at e = 1
+# swap velocities with energy and momentum kept; a box dropped on a
+# ground box bounces and settles; in both every step's rigorous gap
+# lower bound is > 0 (the run's proof); output files and their columns;
+# bad scenes named by file, line and key with exit 2.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+cfg="${srcdir:-.}/experiments/configs"
+
+# gaps_positive DIR: every step after the first has gap_lower > 0.
+gaps_positive() {
+    awk -F, 'NR > 2 { n++; if (!($12 > 0)) bad++ } END { exit !(n > 0 && bad == 0) }' "$1/energy.csv"
+}
+
+expect 0 "icospheres" -- $vccd simulate "$cfg/sim-icospheres.ini" --out "$tmp/ico"
+check "icospheres: files" test -s "$tmp/ico/trajectory.csv" -a -s "$tmp/ico/events.csv" -a -s "$tmp/ico/energy.csv"
+check "icospheres: proved" grep -q '> 0: no interpenetration, proved' "$tmp/out"
+check "icospheres: every step's gap > 0" gaps_positive "$tmp/ico"
+check "icospheres: a contact event" awk -F, 'NR > 1 { n++ } END { exit !(n > 0) }' "$tmp/ico/events.csv"
+# velocities swapped: left ends at -3, right at +3 (to 1e-9)
+check "icospheres: velocities swap" awk -F, '$1 == 60 && $3 == "left" { l = $11 } $1 == 60 && $3 == "right" { r = $11 }
+    END { exit !(l + 3 < 1e-9 && l + 3 > -1e-9 && r - 3 < 1e-9 && r - 3 > -1e-9) }' "$tmp/ico/trajectory.csv"
+check "icospheres: energy kept to 1e-9" awk -F, 'NR == 2 { e0 = $5 } NR > 2 { d = $5 - e0; if (d < 0) d = -d; if (d > 1e-9 * e0) bad++ }
+    END { exit bad > 0 }' "$tmp/ico/energy.csv"
+check "icospheres: momentum kept" awk -F, 'NR > 1 { for (k = 6; k <= 8; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
+    "$tmp/ico/energy.csv"
+check "trajectory: 16 columns, 17 digits" awk -F, 'NR > 1 && NF != 16 { bad++ } END { exit bad > 0 }' "$tmp/ico/trajectory.csv"
+
+expect 0 "box drop" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box" --steps 90
+check "box drop: every step's gap > 0" gaps_positive "$tmp/box"
+check "box drop: no truncated step" awk -F, 'NR > 1 && $15 != 0 { bad++ } END { exit bad > 0 }' "$tmp/box/energy.csv"
+# it bounced (moved up at some step) and ends near rest on the ground
+check "box drop: settles on the ground" awk -F, '$3 == "box" { if ($13 > 0.05) up++; z = $6 } END { exit !(up > 0 && z > 0.49 && z < 0.6) }' \
+    "$tmp/box/trajectory.csv"
+check "box drop: energy does not grow" awk -F, 'NR == 2 { e0 = $5 } NR > 2 && $5 > e0 * (1 + 1e-6) { bad++ } END { exit bad > 0 }' \
+    "$tmp/box/energy.csv"
+expect 0 "--dt" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box2" --steps 5 --dt 0.01
+check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t == 0.05) }' "$tmp/box2/energy.csv"
+
+# bad scenes
+two='[body.a]
+mesh = box:1:1:1
+position = 0 0 2
+[body.b]
+mesh = box:4:4:1
+fixed = yes'
+bad() {
+    what=$1; text=$2; shift 2
+    printf '%s\n' "$text" >"$tmp/bad.ini"
+    expect 2 "$what" -- $vccd simulate "$tmp/bad.ini" --out "$tmp/badout"
+    one_line_error "$what" "$@"
+}
+bad "no [simulate]" "$two" "bad.ini" "[simulate]"
+bad "restitution 2" "[simulate]
+restitution = 2
+$two" "bad.ini:2" "restitution"
+bad "unknown key" "[simulate]
+$two
+colour = red" "bad.ini:8" "colour"
+bad "one body" "[simulate]
+[body.a]
+mesh = box:1:1:1" "2 to"
+bad "zero quaternion" "[simulate]
+$two
+orientation = 0 0 0 0" "bad.ini:8" "orientation"
+bad "short vector" "[simulate]
+[body.a]
+mesh = box:1:1:1
+position = 0 0
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "bad.ini:4" "position"
+bad "open mesh, no mass" "[simulate]
+[body.a]
+mesh = bunny
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "bad.ini:2" "mass and inertia"
+bad "unknown section" "[simulate]
+$two
+[bodi.c]" "bad.ini:8" "bodi.c"
+bad "bad mode" "[simulate]
+mode = fast
+$two" "bad.ini:2" "mode"
+bad "all fixed" "[simulate]
+[body.a]
+mesh = box:1:1:1
+fixed = yes
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "nothing to simulate"
+expect 2 "bad --steps" -- $vccd simulate "$cfg/sim-icospheres.ini" --steps 0
+expect 2 "no scene" -- $vccd simulate
+expect 2 "missing file" -- $vccd simulate "$tmp/none.ini"
+finish
