@@ -1,7 +1,8 @@
 #!/bin/sh
 # End-to-end tests of `vccd simulate`: two icospheres head on at e = 1
 # swap velocities with energy and momentum kept; a box dropped on a
-# ground box bounces and settles; in both every step's rigorous gap
+# ground box bounces and settles; an icosphere bounces to e^2 of its
+# drop; boxes face to face get a manifold of >= 3 points and no spin; in both every step's rigorous gap
 # lower bound is > 0 (the run's proof); output files and their columns;
 # bad scenes named by file, line and key with exit 2.
 set -u
@@ -35,6 +36,24 @@ check "box drop: settles on the ground" awk -F, '$3 == "box" { if ($13 > 0.05) u
     "$tmp/box/trajectory.csv"
 check "box drop: energy does not grow" awk -F, 'NR == 2 { e0 = $5 } NR > 2 && $5 > e0 * (1 + 1e-6) { bad++ } END { exit bad > 0 }' \
     "$tmp/box/energy.csv"
+# closed form: an icosphere of radius 1 dropped from 1 above the ground
+# with e = 0.5 rises to e^2 = 0.25 of its fall (the fall ends at the
+# step-back gap, about eps_d = 0.001, above the ground): apex to 1%
+expect 0 "bounce" -- $vccd simulate "$cfg/sim-bounce.ini" --out "$tmp/bounce"
+check "bounce: one contact event" awk -F, 'NR > 1 { n[$1]++ } END { c = 0; for (k in n) c++; exit c != 1 }' "$tmp/bounce/events.csv"
+check "bounce: apex e^2 h to 1%" awk -F, '$3 == "ball" { if ($13 > 0) up = 1; if (up && $6 > top) top = $6 }
+    END { want = 1 + 0.001 + 0.25 * (1 - 0.001); exit !(top > want - 0.01 * 0.25 && top < want + 0.01 * 0.25) }' \
+    "$tmp/bounce/trajectory.csv"
+
+# two boxes face to face, centred: at least 3 points in the manifold,
+# e = 1 velocities (masses 4 and 1: 1, -1 -> 0.2, 2.2), no spin
+expect 0 "boxes face to face" -- $vccd simulate "$cfg/sim-boxes-face.ini" --out "$tmp/face"
+check "face: manifold of >= 3 points" awk -F, 'NR > 1 { n++ } END { exit !(n >= 3) }' "$tmp/face/events.csv"
+check "face: velocities" awk -F, '$1 == 40 && $3 == "low" { l = $13 } $1 == 40 && $3 == "high" { h = $13 }
+    END { exit !(l - 0.2 < 1e-9 && 0.2 - l < 1e-9 && h - 2.2 < 1e-9 && 2.2 - h < 1e-9) }' "$tmp/face/trajectory.csv"
+check "face: no spin" awk -F, 'NR > 1 { for (k = 14; k <= 16; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
+    "$tmp/face/trajectory.csv"
+
 expect 0 "--dt" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box2" --steps 5 --dt 0.01
 check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t == 0.05) }' "$tmp/box2/energy.csv"
 
