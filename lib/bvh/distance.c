@@ -124,35 +124,45 @@ box_lower(const double *const a[3], const vccd_di_vec3 *const b[3])
     return vccd_di_sqrt(s).lo;
 }
 
-static void
-test_pair(query *qy, long ta, long tb)
+/* Triangle pair (ta, tb): pruned by its box bound when cut is given and
+   the bound is not below *cut (0; the bound still counts in lower), else
+   measured into *d, lower and the best pair updated (1). */
+static int
+measure(query *qy, long ta, long tb, const double *cut, vccd_tri_dist *d)
 {
     const double *a[3];
     const vccd_di_vec3 *b[3];
-    vccd_tri_dist d;
     double lb;
+
     for (int k = 0; k < 3; k++) {
         a[k] = qy->ma->v[qy->ma->t[ta][k]];
         b[k] = vertex_b(qy, qy->mb->t[tb][k]);
     }
-    /* Not closer than the best pair so far: its bound is all it adds. */
-    if (qy->r->tri[0] >= 0 && !((lb = box_lower(a, b)) < qy->r->upper)) {
+    if (cut && !((lb = box_lower(a, b)) < *cut)) {
         if (lb < qy->lower)
             qy->lower = lb;
-        return;
+        return 0;
     }
-    vccd_tri_distance(&d, a, b);
+    vccd_tri_distance(d, a, b);
     qy->r->tri_tests++;
-    if (d.lower < qy->lower)
-        qy->lower = d.lower;
-    if (d.upper < qy->r->upper || qy->r->tri[0] < 0) {
-        qy->r->upper = d.upper;
+    if (d->lower < qy->lower)
+        qy->lower = d->lower;
+    if (d->upper < qy->r->upper || qy->r->tri[0] < 0) {
+        qy->r->upper = d->upper;
         qy->r->tri[0] = ta;
         qy->r->tri[1] = tb;
-        memcpy(qy->best_p, d.p, sizeof d.p);
-        memcpy(qy->best_q, d.q, sizeof d.q);
+        memcpy(qy->best_p, d->p, sizeof d->p);
+        memcpy(qy->best_q, d->q, sizeof d->q);
     }
-    if (d.intersect) {
+    return 1;
+}
+
+static void
+test_pair(query *qy, long ta, long tb)
+{
+    vccd_tri_dist d;
+    /* Not closer than the best pair so far: its bound is all it adds. */
+    if (measure(qy, ta, tb, qy->r->tri[0] >= 0 ? &qy->r->upper : NULL, &d) && d.intersect) {
         qy->r->status = VCCD_DISTANCE_INTERSECTING;
         qy->done = 1;
     }
@@ -296,33 +306,12 @@ vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, c
 static void
 within_pair(query *qy, long ta, long tb)
 {
-    const double *a[3];
-    const vccd_di_vec3 *b[3];
     vccd_tri_dist d;
     vccd_distance_pair *p;
-    double lb;
-    for (int k = 0; k < 3; k++) {
-        a[k] = qy->ma->v[qy->ma->t[ta][k]];
-        b[k] = vertex_b(qy, qy->mb->t[tb][k]);
-    }
-    if (!((lb = box_lower(a, b)) < qy->band)) {
-        if (lb < qy->lower)
-            qy->lower = lb;
+    if (!measure(qy, ta, tb, &qy->band, &d))
         return;
-    }
-    vccd_tri_distance(&d, a, b);
-    qy->r->tri_tests++;
-    if (d.lower < qy->lower)
-        qy->lower = d.lower;
     if (d.intersect)
         qy->r->status = VCCD_DISTANCE_INTERSECTING;
-    if (d.upper < qy->r->upper) {
-        qy->r->upper = d.upper;
-        qy->r->tri[0] = ta;
-        qy->r->tri[1] = tb;
-        memcpy(qy->best_p, d.p, sizeof d.p);
-        memcpy(qy->best_q, d.q, sizeof d.q);
-    }
     if (!(d.lower < qy->band))
         return;
     if (qy->list->n == qy->list->cap) {

@@ -61,22 +61,7 @@ push(vccd_sim_contacts *l, const vccd_sim_contact *c)
     return 0;
 }
 
-/* The normal of triangle t of m (body frame), unnormalised. */
-static void
-tri_normal(double n[3], const vccd_mesh *m, long t)
-{
-    const double *a = m->v[m->t[t][0]], *b = m->v[m->t[t][1]], *c = m->v[m->t[t][2]];
-    double u[3], v[3];
-    for (int k = 0; k < 3; k++) {
-        u[k] = b[k] - a[k];
-        v[k] = c[k] - a[k];
-    }
-    n[0] = u[1] * v[2] - u[2] * v[1];
-    n[1] = u[2] * v[0] - u[0] * v[2];
-    n[2] = u[0] * v[1] - u[1] * v[0];
-}
-
-/* The normal of the triangle t[0..2] (world), unnormalised. */
+/* The normal of the triangle t[0..2], unnormalised. */
 static void
 tri_normal_w(double n[3], double t[3][3])
 {
@@ -173,6 +158,20 @@ vertex_world(double w[3], const vccd_pose *p, const vccd_mesh *m, long i)
     to_world(w, p, m->v[i], 1);
 }
 
+/* c := a contact of triangle pair pr of bodies ia, ib (no point yet). */
+static void
+contact_init(vccd_sim_contact *c, const vccd_distance_pair *pr, int ia, int ib, int approximate)
+{
+    memset(c, 0, sizeof *c);
+    c->a = ia;
+    c->b = ib;
+    c->tri[0] = pr->tri[0];
+    c->tri[1] = pr->tri[1];
+    c->gap_lower = pr->lower;
+    c->gap_upper = pr->upper;
+    c->approximate = approximate;
+}
+
 /* The feature contacts of triangle pair pr (thesis 6.1.2): each vertex of
    one triangle over the other's interior within the band (normal: that
    face's), each edge pair crossing within the band (normal: the edges'
@@ -184,14 +183,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
     double ta[3][3], tb[3][3], ab[3], na[3], nb[3], tiny;
     int found = 0;
     vccd_sim_contact c;
-    memset(&c, 0, sizeof c);
-    c.a = ia;
-    c.b = ib;
-    c.tri[0] = pr->tri[0];
-    c.tri[1] = pr->tri[1];
-    c.gap_lower = pr->lower;
-    c.gap_upper = pr->upper;
-    c.approximate = approximate;
+    contact_init(&c, pr, ia, ib, approximate);
     for (int k = 0; k < 3; k++) {
         vertex_world(ta[k], pa, &A->mesh, A->mesh.t[pr->tri[0]][k]);
         vertex_world(tb[k], pb, &B->mesh, B->mesh.t[pr->tri[1]][k]);
@@ -286,14 +278,7 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
             continue;
         /* no feature within the band by the double computation (the
            band is a rigorous bound): the closest points stand in */
-        memset(&c, 0, sizeof c);
-        c.a = ia;
-        c.b = ib;
-        c.tri[0] = p->tri[0];
-        c.tri[1] = p->tri[1];
-        c.gap_lower = p->lower;
-        c.gap_upper = p->upper;
-        c.approximate = approximate;
+        contact_init(&c, p, ia, ib, approximate);
         for (int k = 0; k < 3; k++) {
             d[k] = p->q[k] - p->p[k];
             m[k] = 0.5 * (p->p[k] + p->q[k]);
@@ -303,7 +288,10 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
            give no direction: a's face normal, turned away from a. */
         if (sqrt(dot(d, d)) <= 0x1p-40 * (fabs(m[0]) + fabs(m[1]) + fabs(m[2]) + 1e-300) || normalize(d) != 0) {
             double ab[3];
-            tri_normal(d, &A->mesh, p->tri[0]);
+            double t[3][3];
+            for (int j = 0; j < 3; j++)
+                memcpy(t[j], A->mesh.v[A->mesh.t[p->tri[0]][j]], sizeof t[j]);
+            tri_normal_w(d, t);
             if (normalize(d) != 0)
                 continue;               /* a degenerate triangle: no normal */
             to_world(c.normal, &pa, d, 0);
