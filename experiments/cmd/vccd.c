@@ -12,7 +12,7 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query)",
+    { "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query; simulate)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--seed S] --dump-pair I\n"
@@ -21,6 +21,12 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "       vccd bench toc [--instances N] [--seed S] [--pairs A-B,...] [--bv LIST]\n"
       "                      [--modes exact,capoeira] [--speeds low,high] [--leaf-size L]\n"
       "                      [--step-back EPS] [--csv FILE] [--quick]\n"
+      "       vccd bench simulate [--steps N] SCENE.ini...\n"
+      "\n"
+      "  simulate  each `vccd simulate` scene (its steps, or N): steps per\n"
+      "          second, the share of time in the TOC queries, manifolds,\n"
+      "          impulse solves and gap checks, events, and the run's minimum\n"
+      "          gap lower bound (a failed proof: exit 1).\n"
       "\n"
       "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
       "          product on each backend: binary64 (rigorous), unrounded\n"

@@ -4,6 +4,11 @@
 # ground box bounces and settles; an icosphere bounces to e^2 of its
 # drop; boxes face to face get a manifold of >= 3 points and no spin; in both every step's rigorous gap
 # lower bound is > 0 (the run's proof); output files and their columns;
+expect 0 "bench simulate" -- $vccd bench simulate --steps 10 "$cfg/sim-icospheres.ini" "$cfg/sim-box-drop.ini"
+check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep -qx 2"
+expect 2 "bench simulate: no scene" -- $vccd bench simulate
+expect 2 "bench simulate: bad option" -- $vccd bench simulate --fast "$cfg/sim-icospheres.ini"
+
 # bad scenes named by file, line and key with exit 2.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
@@ -56,6 +61,11 @@ check "face: no spin" awk -F, 'NR > 1 { for (k = 14; k <= 16; k++) if ($k > 1e-9
 
 expect 0 "--dt" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box2" --steps 5 --dt 0.01
 check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t == 0.05) }' "$tmp/box2/energy.csv"
+
+expect 0 "bench simulate" -- $vccd bench simulate --steps 10 "$cfg/sim-icospheres.ini" "$cfg/sim-box-drop.ini"
+check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep -qx 2"
+expect 2 "bench simulate: no scene" -- $vccd bench simulate
+expect 2 "bench simulate: bad option" -- $vccd bench simulate --fast "$cfg/sim-icospheres.ini"
 
 # bad scenes
 two='[body.a]
