@@ -6,7 +6,6 @@
 # every step's rigorous gap lower bound is > 0 (the run's proof) in the
 # first two; output files and their columns;
 # bad scenes named by file, line and key with exit 2; bench simulate.
-# bad scenes named by file, line and key with exit 2.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 cfg="${srcdir:-.}/experiments/configs"
