@@ -3,11 +3,13 @@
    conserved on random multi-contact cases, and kinetic energy does not
    grow for one contact at e <= 1 or several at e = 0; a box landing flat on a fixed ground takes no
    spin and reports its four-point system as non-unique; a starved PGS
-   is reported and the sequential fallback leaves no contact approaching. */
+   is reported and the sequential fallback leaves no contact approaching;
+   the manifold of a box resting over a larger one is its 4 corners. */
 #include <math.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "vccd/bv.h"
 #include "vccd/sim.h"
 
 static void
@@ -228,9 +230,73 @@ START_TEST(test_nonconvergence)
 }
 END_TEST
 
+static void
+mesh_body(vccd_sim_body *b, const char *shape, double z, double angle)
+{
+    vccd_error e;
+    vccd_bvh_opts o;
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", shape);
+    ck_assert(vccd_mesh_shape(&b->mesh, shape, VCCD_MESH_DEGENERATE_KEEP, &e) == 0);
+    vccd_bvh_opts_init(&o);
+    ck_assert(vccd_bvh_build(&b->bvh, &b->mesh, &o, &e) == 0);
+    b->x[2] = z;
+    b->q[0] = cos(0.5 * angle);
+    b->q[3] = sin(0.5 * angle);
+}
+
+static void
+mesh_body_clear(vccd_sim_body *b)
+{
+    vccd_bvh_clear(&b->bvh);
+    vccd_mesh_clear(&b->mesh);
+}
+
+/* Manifolds: a unit box over a 2 x 2 x 1 box, gap g, turned about z by
+   a random angle: the points of the one normal group are 4 (the top
+   box's bottom corners, all inside the lower face), the normal is +z,
+   the gaps are g to rounding; a gap of 3 bands gives no contact. */
+START_TEST(test_manifold)
+{
+    long iters = tu_iters(20);
+    for (long it = 0; it < iters; it++) {
+        vccd_sim_body b[2];
+        vccd_sim_contacts l = { NULL, 0, 0 };
+        vccd_error e;
+        double g = 1e-3 * (0.25 + tu_unit()), ang = 6.283185307179586 * tu_unit(), gap;
+        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
+        mesh_body(&b[1], "box:1:1:1", 1.0 + g, ang);
+        ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
+        TU_CHECK(l.n == 4, "case %ld (angle %g): %zu points", it, ang, l.n);
+        TU_CHECK(gap <= g && gap > 0.99 * g, "case %ld: gap bound %g, gap %g", it, gap, g);
+        for (size_t i = 0; i < l.n; i++) {
+            const vccd_sim_contact *c = &l.c[i];
+            double r = hypot(c->point[0], c->point[1]);
+            TU_CHECK(fabs(c->normal[2] - 1) < 1e-12 && c->a == 0 && c->b == 1, "case %ld: normal %g %g %g", it,
+                     c->normal[0], c->normal[1], c->normal[2]);
+            /* a corner of the top box: sqrt(1/2) from the axis */
+            TU_CHECK(fabs(r - sqrt(0.5)) < 1e-9 && fabs(c->point[2] - (0.5 + 0.5 * g)) < 1e-9,
+                     "case %ld: point %g %g %g not a corner", it, c->point[0], c->point[1], c->point[2]);
+            TU_CHECK(c->gap_lower <= g * (1 + 1e-9) && c->gap_upper >= g * (1 - 1e-9), "case %ld: pair gap", it);
+        }
+        for (size_t i = 0; i < l.n; i++)
+            for (size_t j = i + 1; j < l.n; j++)
+                TU_CHECK(hypot(l.c[i].point[0] - l.c[j].point[0], l.c[i].point[1] - l.c[j].point[1]) > 0.9,
+                         "case %ld: two points of the same corner", it);
+        l.n = 0;
+        b[1].x[2] = 1.0 + 6e-3;
+        ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
+        TU_CHECK(l.n == 0 && gap == 2e-3, "apart by 3 bands: %zu points, gap %g", l.n, gap);
+        vccd_sim_contacts_clear(&l);
+        mesh_body_clear(&b[0]);
+        mesh_body_clear(&b[1]);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence };
+    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
