@@ -37,6 +37,57 @@ log_event(void *vctx, const vccd_sim_event *ev)
     }
 }
 
+/* Side view (x, z) of every body at step st, for the pictures: each
+   drawn triangle a closed polyline in frames.dat, data block st.  At most
+   FRAME_TRIS triangles per body (every k-th beyond that: a sketch of the
+   silhouette of a large mesh, not all of it). */
+#define FRAME_TRIS 3000
+static void
+write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st)
+{
+    fprintf(f, "# step %ld\n", st);
+    for (int i = 0; i < nb; i++) {
+        const vccd_sim_body *b = &bodies[i];
+        double w = b->q[0], x = b->q[1], y = b->q[2], z = b->q[3];
+        double R[2][3] = { { 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y) },
+                           { 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y) } };
+        long k = b->mesh.nt / FRAME_TRIS + 1;
+        for (long t = 0; t < b->mesh.nt; t += k) {
+            for (int j = 0; j <= 3; j++) {
+                const double *v = b->mesh.v[b->mesh.t[t][j % 3]];
+                fprintf(f, "%.9g %.9g %d\n", b->x[0] + R[0][0] * v[0] + R[0][1] * v[1] + R[0][2] * v[2],
+                        b->x[2] + R[1][0] * v[0] + R[1][1] * v[1] + R[1][2] * v[2], i);
+            }
+            fputc('\n', f);
+        }
+    }
+    fputs("\n\n", f);
+}
+
+/* plot.gp: `gnuplot DIR/plot.gp` (run in DIR) draws side.png (the
+   bodies at 8 times, side view), height.png (each centre's height and
+   the contact events) and energy.png. */
+static void
+write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes)
+{
+    fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
+               "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
+               "set output 'side.png'\nset title 'side view (x, z): %d frames, darker is later'\n"
+               "set size ratio -1\nunset key\nset xlabel 'x'\nset ylabel 'z'\n"
+               "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
+               "200-180*i/%d, 200-180*i/%d, 255) lw 1\n",
+               nframes, nframes - 1, nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1);
+    fprintf(f, "set size noratio\nset datafile separator ','\nset key outside\n"
+               "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
+               "set xlabel 'time (s)'\nset ylabel 'z'\nplot ");
+    for (int i = 0; i < nb; i++)
+        fprintf(f, "'trajectory.csv' skip 1 every %d::%d using 2:6 with lines title '%s', ", nb, i, bodies[i].name);
+    fprintf(f, "'events.csv' using 2:(0) every ::1 with points pt 2 title 'contacts'\n"
+               "set output 'energy.png'\nset title 'energy'\nset ylabel 'J'\n"
+               "plot 'energy.csv' using 2:3 every ::1 with lines title 'kinetic', '' using 2:5 every ::1 "
+               "with lines title 'total'\n");
+}
+
 int
 vccd_cmd_simulate(int argc, char **argv)
 {
@@ -48,7 +99,8 @@ vccd_cmd_simulate(int argc, char **argv)
     vccd_error e;
     vccd_sim_body *bodies;
     int nb, rc = VCCD_EXIT_USAGE;
-    FILE *tr = NULL, *en = NULL;
+    FILE *tr = NULL, *en = NULL, *fr = NULL, *gp = NULL;
+    int nframes = 0;
     log_ctx lc = { NULL, 0, 0, NULL, 0, 0 };
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0;
@@ -96,6 +148,12 @@ vccd_cmd_simulate(int argc, char **argv)
     snprintf(path, sizeof path, "%s/energy.csv", out);
     if (!(en = vccd_cli_open_output(path)))
         goto done;
+    snprintf(path, sizeof path, "%s/frames.dat", out);
+    if (!(fr = vccd_cli_open_output(path)))
+        goto done;
+    snprintf(path, sizeof path, "%s/plot.gp", out);
+    if (!(gp = vccd_cli_open_output(path)))
+        goto done;
     fprintf(tr, "step,time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
     fprintf(lc.ev, "step,time,body_a,body_b,tri_a,tri_b,px,py,pz,nx,ny,nz,vn_before,impulse,gap_lower,gap_upper,"
                    "pgs_converged,non_unique,sweeps,fallback,manifold\n");
@@ -127,6 +185,10 @@ vccd_cmd_simulate(int argc, char **argv)
                     st, t, b->name, b->x[0], b->x[1], b->x[2], b->q[0], b->q[1], b->q[2], b->q[3], b->v[0], b->v[1],
                     b->v[2], b->w[0], b->w[1], b->w[2]);
         }
+        if (st % (steps >= 7 ? steps / 7 : 1) == 0 && nframes < 8) {
+            write_frame(fr, bodies, nb, st);
+            nframes++;
+        }
         vccd_sim_energy(&ke, &pe, p, L, bodies, nb, o.g);
         fprintf(en, "%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d\n", st, t, ke, pe,
                 ke + pe, p[0], p[1], p[2], L[0], L[1], L[2], sr.min_gap, sr.events, sr.pieces, sr.truncated);
@@ -140,7 +202,9 @@ vccd_cmd_simulate(int argc, char **argv)
            min_gap > 0 ? "> 0: no interpenetration, proved" : "NOT PROVED");
     printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s\n", t_start,
            steps / t_start, ccd, man, imp, gap);
-    printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv\n", out, out, out);
+    write_plot(gp, bodies, nb, nframes);
+    printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv, %s/frames.dat and %s/plot.gp "
+           "(cd %s && gnuplot plot.gp: side.png, height.png, energy.png)\n", out, out, out, out, out, out);
     rc = o.mode == VCCD_QUERY_EXACT && min_gap > 0 ? VCCD_EXIT_OK : VCCD_EXIT_FAIL;
     goto done;
 bad:
@@ -152,6 +216,10 @@ done:
     if (lc.ev && vccd_cli_close_output(lc.ev, "events.csv") != 0)
         rc = VCCD_EXIT_FAIL;
     if (en && vccd_cli_close_output(en, "energy.csv") != 0)
+        rc = VCCD_EXIT_FAIL;
+    if (fr && vccd_cli_close_output(fr, "frames.dat") != 0)
+        rc = VCCD_EXIT_FAIL;
+    if (gp && vccd_cli_close_output(gp, "plot.gp") != 0)
         rc = VCCD_EXIT_FAIL;
     vccd_sim_scene_clear(&sc);
     return rc;

@@ -27,6 +27,10 @@ check "icospheres: energy kept to 1e-9" awk -F, 'NR == 2 { e0 = $5 } NR > 2 { d 
     END { exit bad > 0 }' "$tmp/ico/energy.csv"
 check "icospheres: momentum kept" awk -F, 'NR > 1 { for (k = 6; k <= 8; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
     "$tmp/ico/energy.csv"
+check "pictures: frames.dat and plot.gp" test -s "$tmp/ico/frames.dat" -a -s "$tmp/ico/plot.gp"
+if command -v gnuplot >/dev/null 2>&1; then
+    check "pictures: gnuplot draws them" sh -c "cd '$tmp/ico' && gnuplot plot.gp && test -s side.png -a -s height.png -a -s energy.png"
+fi
 check "trajectory: 16 columns, 17 digits" awk -F, 'NR > 1 && NF != 16 { bad++ } END { exit bad > 0 }' "$tmp/ico/trajectory.csv"
 
 expect 0 "box drop" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box" --steps 90
