@@ -71,6 +71,7 @@ vccd_bench_simulate(int argc, char **argv)
         base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
         printf("%-28s %6d %5ld %10.1f %6.1f %6.1f %6.1f %6.1f %7ld %9.3g\n", base, sc.nb, sc.steps, sc.steps / t,
                100 * ccd / t, 100 * man / t, 100 * imp / t, 100 * gap / t, events, min_gap);
+        fflush(stdout);         /* a row as soon as its scene is done */
         vccd_sim_scene_clear(&sc);
     }
     return rc;
