@@ -67,6 +67,14 @@ check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep
 expect 2 "bench simulate: no scene" -- $vccd bench simulate
 expect 2 "bench simulate: bad option" -- $vccd bench simulate --fast "$cfg/sim-icospheres.ini"
 
+# capoeira: approximate contacts, still every gap proved > 0
+sed 's/^eps_d = 0.001$/mode = capoeira/' "$cfg/sim-icospheres.ini" >"$tmp/capo.ini"
+expect 0 "capoeira" -- $vccd simulate "$tmp/capo.ini" --out "$tmp/capo"
+check "capoeira: labelled" grep -q 'APPROXIMATE' "$tmp/out"
+check "capoeira: contacts labelled approximate" awk -F, 'NR > 1 && $21 != "approximate" { bad++ } NR > 1 { n++ } END { exit !(n > 0 && !bad) }' \
+    "$tmp/capo/events.csv"
+check "capoeira: every step's gap > 0" gaps_positive "$tmp/capo"
+
 # bad scenes
 two='[body.a]
 mesh = box:1:1:1
