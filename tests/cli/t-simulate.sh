@@ -59,6 +59,15 @@ check "face: velocities" awk -F, '$1 == 40 && $3 == "low" { l = $13 } $1 == 40 &
 check "face: no spin" awk -F, 'NR > 1 { for (k = 14; k <= 16; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
     "$tmp/face/trajectory.csv"
 
+# independently: the brute-force distance (every triangle pair, no BVH)
+# at the end of the box drop's closest step, from trajectory.csv alone
+st=$(awk -F, 'NR > 2 && (m == "" || $12 < m) { m = $12; s = $1 } END { print s }' "$tmp/box/energy.csv")
+pose() { awk -F, -v s="$st" -v b="$1" '$1 == s && $3 == b { print $4, $5, $6, $7, $8, $9, $10 }' "$tmp/box/trajectory.csv"; }
+printf '[mesh.g]\nfile = box:8:8:1\n[mesh.b]\nfile = box:1:1:1\n[distance]\nmesh.0 = g\npose.0 = %s\nmesh.1 = b\npose.1 = %s\nbv = brute\n' \
+    "$(pose ground)" "$(pose box)" >"$tmp/d.ini"
+expect 0 "box drop: brute distance at the closest step" -- $vccd distance "$tmp/d.ini"
+check "box drop: brute distance separated at step $st" grep -q '^status: separated' "$tmp/out"
+
 expect 0 "--dt" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box2" --steps 5 --dt 0.01
 check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t == 0.05) }' "$tmp/box2/energy.csv"
 
