@@ -35,6 +35,7 @@ int vccd_bench_bad_arg(const char *arg);
 int vccd_bench_mesh(int argc, char **argv);
 /* `bench toc` (bench_toc.c), likewise. */
 int vccd_bench_toc(int argc, char **argv);
+int vccd_bench_simulate(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

@@ -14,6 +14,7 @@ static const struct {
     { "solvers", vccd_bench_solvers },
     { "mesh", vccd_bench_mesh },
     { "toc", vccd_bench_toc },
+    { "simulate", vccd_bench_simulate },
 };
 
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
@@ -21,7 +22,7 @@ static const struct {
 static const char *
 kind_names(void)
 {
-    return "arith, solvers, mesh, toc";
+    return "arith, solvers, mesh, toc, simulate";
 }
 
 int

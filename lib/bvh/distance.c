@@ -66,6 +66,9 @@ typedef struct {
     double lower;               /* min over tested / pruned bounds */
     double best_p[3], best_q[3];
     int done;                   /* certified crossing: distance 0 */
+    double band;                /* vccd_distance_within: the band */
+    vccd_distance_list *list;   /* and its pairs */
+    int oom;
 } query;
 
 static int
@@ -122,35 +125,45 @@ box_lower(const double *const a[3], const vccd_di_vec3 *const b[3])
     return vccd_di_sqrt(s).lo;
 }
 
-static void
-test_pair(query *qy, long ta, long tb)
+/* Triangle pair (ta, tb): pruned by its box bound when cut is given and
+   the bound is not below *cut (0; the bound still counts in lower), else
+   measured into *d, lower and the best pair updated (1). */
+static int
+measure(query *qy, long ta, long tb, const double *cut, vccd_tri_dist *d)
 {
     const double *a[3];
     const vccd_di_vec3 *b[3];
-    vccd_tri_dist d;
     double lb;
+
     for (int k = 0; k < 3; k++) {
         a[k] = qy->ma->v[qy->ma->t[ta][k]];
         b[k] = vertex_b(qy, qy->mb->t[tb][k]);
     }
-    /* Not closer than the best pair so far: its bound is all it adds. */
-    if (qy->r->tri[0] >= 0 && !((lb = box_lower(a, b)) < qy->r->upper)) {
+    if (cut && !((lb = box_lower(a, b)) < *cut)) {
         if (lb < qy->lower)
             qy->lower = lb;
-        return;
+        return 0;
     }
-    vccd_tri_distance(&d, a, b);
+    vccd_tri_distance(d, a, b);
     qy->r->tri_tests++;
-    if (d.lower < qy->lower)
-        qy->lower = d.lower;
-    if (d.upper < qy->r->upper || qy->r->tri[0] < 0) {
-        qy->r->upper = d.upper;
+    if (d->lower < qy->lower)
+        qy->lower = d->lower;
+    if (d->upper < qy->r->upper || qy->r->tri[0] < 0) {
+        qy->r->upper = d->upper;
         qy->r->tri[0] = ta;
         qy->r->tri[1] = tb;
-        memcpy(qy->best_p, d.p, sizeof d.p);
-        memcpy(qy->best_q, d.q, sizeof d.q);
+        memcpy(qy->best_p, d->p, sizeof d->p);
+        memcpy(qy->best_q, d->q, sizeof d->q);
     }
-    if (d.intersect) {
+    return 1;
+}
+
+static void
+test_pair(query *qy, long ta, long tb)
+{
+    vccd_tri_dist d;
+    /* Not closer than the best pair so far: its bound is all it adds. */
+    if (measure(qy, ta, tb, qy->r->tri[0] >= 0 ? &qy->r->upper : NULL, &d) && d.intersect) {
         qy->r->status = VCCD_DISTANCE_INTERSECTING;
         qy->done = 1;
     }
@@ -203,43 +216,40 @@ typedef struct {
 
 VCCD_HEAP_DEFINE(heap, item)
 
-int
-vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
-              const vccd_pose *pb, int type, vccd_error *e)
+/* The best-first traversal both queries share.  A node pair is kept
+   while its bound is below *cut (the best upper bound for the distance;
+   the band for the pairs within it) and pruned otherwise, its bound then
+   still counted in qy->lower; leaf pairs go to leaf(). */
+static int
+traverse(query *qy, const vccd_bvh *a, const vccd_bvh *b, int type, const double *cut,
+         void (*leaf)(query *, long, long), vccd_error *e)
 {
     const vccd_bv_type *bt = vccd_bv_type_get(type);
     union { char c[VCCD_BV_CTX_MAX]; double d; vccd_di_vec3 v; } ctx;
-    query qy;
+    vccd_distance_result *r = qy->r;
     heap hp = { NULL, 0, 0 };
     item x;
 
-    if (!bt || !a->bv[type] || !b->bv[type])
-        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s was not built in both BVHs",
-                              bt ? bt->name : "(none)");
-    if (bt->ctx_size > sizeof ctx)
-        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s needs a larger context", bt->name);
-    if (query_init(&qy, r, a->mesh, pa, b->mesh, pb, e) != 0)
-        return -1;
-    bt->prepare(ctx.c, &qy.rp);
+    bt->prepare(ctx.c, &qy->rp);
     x.a = x.b = 0;
     x.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, 0), vccd_bvh_bv(b, type, 0));
     r->bv_tests = 1;
     if (heap_push(&hp, &x) != 0)
         goto oom;
-    while (hp.n > 0 && !qy.done) {
+    while (hp.n > 0 && !qy->done) {
         const vccd_bvh_node *na, *nb;
         x = heap_pop(&hp);
-        if (!(x.lb < r->upper)) {       /* and so is every pair left */
-            if (x.lb < qy.lower)
-                qy.lower = x.lb;
+        if (!(x.lb < *cut)) {           /* and so is every pair left */
+            if (x.lb < qy->lower)
+                qy->lower = x.lb;
             break;
         }
         na = &a->node[x.a];
         nb = &b->node[x.b];
         if (na->left == 0 && nb->left == 0) {
-            for (int32_t i = 0; i < na->n && !qy.done; i++)
-                for (int32_t j = 0; j < nb->n && !qy.done; j++)
-                    test_pair(&qy, a->tri[na->start + i], b->tri[nb->start + j]);
+            for (int32_t i = 0; i < na->n && !qy->done; i++)
+                for (int32_t j = 0; j < nb->n && !qy->done; j++)
+                    leaf(qy, a->tri[na->start + i], b->tri[nb->start + j]);
             continue;
         }
         /* Descend into the node with more triangles (A on ties). */
@@ -251,19 +261,101 @@ vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, c
                 y.b = nb->left + c;
             y.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, y.a), vccd_bvh_bv(b, type, y.b));
             r->bv_tests++;
-            if (y.lb < r->upper) {
+            if (y.lb < *cut) {
                 if (heap_push(&hp, &y) != 0)
                     goto oom;
-            } else if (y.lb < qy.lower) {
-                qy.lower = y.lb;        /* pruned: it still bounds its pairs */
+            } else if (y.lb < qy->lower) {
+                qy->lower = y.lb;       /* pruned: it still bounds its pairs */
             }
         }
     }
     free(hp.it);
-    query_finish(&qy, pa);
     return 0;
 oom:
     free(hp.it);
-    query_finish(&qy, pa);
     return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the distance traversal");
+}
+
+static int
+check_type(const vccd_bvh *a, const vccd_bvh *b, int type, vccd_error *e)
+{
+    const vccd_bv_type *bt = vccd_bv_type_get(type);
+    union { char c[VCCD_BV_CTX_MAX]; double d; vccd_di_vec3 v; } ctx;
+    if (!bt || !a->bv[type] || !b->bv[type])
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s was not built in both BVHs",
+                              bt ? bt->name : "(none)");
+    if (bt->ctx_size > sizeof ctx)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s needs a larger context", bt->name);
+    return 0;
+}
+
+int
+vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
+              const vccd_pose *pb, int type, vccd_error *e)
+{
+    query qy;
+    int rc;
+    if (check_type(a, b, type, e) != 0 || query_init(&qy, r, a->mesh, pa, b->mesh, pb, e) != 0)
+        return -1;
+    rc = traverse(&qy, a, b, type, &r->upper, test_pair, e);
+    query_finish(&qy, pa);
+    return rc;
+}
+
+/* --- the triangle pairs within a band ------------------------------------ */
+
+static void
+within_pair(query *qy, long ta, long tb)
+{
+    vccd_tri_dist d;
+    vccd_distance_pair *p;
+    if (!measure(qy, ta, tb, &qy->band, &d))
+        return;
+    if (d.intersect)
+        qy->r->status = VCCD_DISTANCE_INTERSECTING;
+    if (!(d.lower < qy->band))
+        return;
+    if (qy->list->n == qy->list->cap) {
+        size_t cap = qy->list->cap ? 2 * qy->list->cap : 64;
+        vccd_distance_pair *np = realloc(qy->list->pair, cap * sizeof *np);
+        if (!np) {
+            qy->oom = 1;
+            qy->done = 1;
+            return;
+        }
+        qy->list->pair = np;
+        qy->list->cap = cap;
+    }
+    p = &qy->list->pair[qy->list->n++];
+    p->tri[0] = ta;
+    p->tri[1] = tb;
+    p->lower = d.lower;
+    p->upper = d.upper;
+    memcpy(p->p, d.p, sizeof d.p);
+    memcpy(p->q, d.q, sizeof d.q);
+}
+
+int
+vccd_distance_within(vccd_distance_list *list, vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa,
+                     const vccd_bvh *b, const vccd_pose *pb, int type, double band, vccd_error *e)
+{
+    query qy;
+    int rc;
+    list->n = 0;
+    if (check_type(a, b, type, e) != 0 || query_init(&qy, r, a->mesh, pa, b->mesh, pb, e) != 0)
+        return -1;
+    qy.band = band;
+    qy.list = list;
+    rc = traverse(&qy, a, b, type, &qy.band, within_pair, e);
+    /* Intersecting pairs do not stop this traversal (every pair in the
+       band is wanted), so the status is settled here. */
+    qy.done = r->status == VCCD_DISTANCE_INTERSECTING;
+    query_finish(&qy, pa);
+    /* Pairs apart by more than the band were not all tested: lower is a
+       bound of the distance only as min(lower, band). */
+    if (r->lower > band)
+        r->lower = band;
+    if (qy.oom)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory for the pairs within the band");
+    return rc;
 }

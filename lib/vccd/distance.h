@@ -59,6 +59,30 @@ typedef struct {
    every node pair pruned.  -1 with e set when out of memory. */
 int vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
                   const vccd_pose *pb, int type, vccd_error *e);
+/* A triangle pair within the band: a (of A) and b (of B), the bounds
+   of its distance and approximate closest points (A's frame). */
+typedef struct {
+    long tri[2];
+    double lower, upper;
+    double p[3], q[3];
+} vccd_distance_pair;
+
+typedef struct {
+    vccd_distance_pair *pair;
+    size_t n, cap;
+} vccd_distance_list;
+
+/* Every triangle pair of a and b whose distance lower bound is < band,
+   appended to list (emptied first; free list->pair when done).  Pairs
+   left out are proved at least `band` apart (node and triangle bounds as
+   in vccd_distance), so r->lower = min(band, the pairs' lower bounds) is
+   a proof of the distance and r->upper an upper bound when some pair was
+   tested (else infinite).  A certified crossing sets the status but does
+   not stop the search.  0, or -1 with e set (BV type not built, out of
+   memory: the list then holds what was found). */
+int vccd_distance_within(vccd_distance_list *list, vccd_distance_result *r, const vccd_bvh *a,
+                         const vccd_pose *pa, const vccd_bvh *b, const vccd_pose *pb, int type, double band,
+                         vccd_error *e);
 /* The same by testing every triangle pair (no BVH): the reference of
    `vccd bench mesh`. */
 int vccd_distance_brute(vccd_distance_result *r, const vccd_mesh *a, const vccd_pose *pa, const vccd_mesh *b,

@@ -318,9 +318,93 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* vccd_distance_within against the loop over every triangle pair: no
+   pair the BVH leaves out (proved >= band apart) has a triangle upper
+   bound below the band, no pair twice, for every BV type,
+   and the distance interval from the list agrees with vccd_distance. */
+START_TEST(test_within)
+{
+    long iters = tu_iters(40);
+    for (long it = 0; it < iters; it++) {
+        body a, b;
+        double scale, offset, band;
+        vccd_pose pa, pb;
+        ref_scale_random(&scale, &offset);
+        ref_mesh_random(&a.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
+        ref_mesh_random(&b.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), scale, offset);
+        random_pose(&a.p, scale, 0.0, 0);
+        random_pose(&b.p, fabs(offset) + scale, 2.0, 0);
+        ref_pose_di(&pa, &a.p);
+        ref_pose_di(&pb, &b.p);
+        for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
+            vccd_bvh ha, hb;
+            vccd_bvh_opts o;
+            vccd_distance_result r, d;
+            vccd_distance_list list = { NULL, 0, 0 };
+            vccd_error e;
+            long want = 0;
+            vccd_bvh_opts_init(&o);
+            o.leaf_size = 1 + (int)(tu_ulong() % 4);
+            o.types = 1u << ty;
+            TU_CHECK(vccd_bvh_build(&ha, &a.m, &o, &e) == 0 && vccd_bvh_build(&hb, &b.m, &o, &e) == 0, "build: %s",
+                     e.msg);
+            TU_CHECK(vccd_distance(&d, &ha, &pa, &hb, &pb, ty, &e) == 0, "distance: %s", e.msg);
+            band = isfinite(d.upper) ? d.upper * (0.5 + 2 * tu_unit()) : 1.0;
+            TU_CHECK(vccd_distance_within(&list, &r, &ha, &pa, &hb, &pb, ty, band, &e) == 0, "within: %s", e.msg);
+            /* the reference: each pair's own bound, pair by pair */
+            for (long i = 0; i < a.m.nt; i++)
+                for (long j = 0; j < b.m.nt; j++) {
+                    int found = 0;
+                    for (size_t k = 0; k < list.n; k++)
+                        found |= list.pair[k].tri[0] == i && list.pair[k].tri[1] == j;
+                    if (found) {
+                        want++;
+                        continue;
+                    }
+                    {
+                        const double *va[3];
+                        vccd_di_vec3 wb[3];
+                        const vccd_di_vec3 *vb[3];
+                        vccd_bv_relpose rp;
+                        vccd_tri_dist td;
+                        vccd_bv_relpose_from(&rp, &pa.o, &pa.R, &pb.o, &pb.R);
+                        for (int k = 0; k < 3; k++) {
+                            vccd_di_vec3 x;
+                            va[k] = a.m.v[a.m.t[i][k]];
+                            vccd_di_vec3_set_d(&x, b.m.v[b.m.t[j][k]][0], b.m.v[b.m.t[j][k]][1],
+                                               b.m.v[b.m.t[j][k]][2]);
+                            vccd_di_mat3_mul_vec3(&wb[k], &rp.R, &x);
+                            vccd_di_vec3_add(&wb[k], &wb[k], &rp.o);
+                            vb[k] = &wb[k];
+                        }
+                        vccd_tri_distance(&td, va, vb);
+                        /* left out means proved >= band apart, which its own
+                           upper bound must not contradict */
+                        TU_CHECK(!(td.upper < band), "case %ld %s: pair (%ld, %ld) within %a < band %a left out",
+                                 it, vccd_bv_type_get(ty)->name, i, j, td.upper, band);
+                    }
+                }
+            TU_CHECK(want == (long)list.n, "case %ld: duplicate pairs in the list", it);
+            for (size_t k = 0; k < list.n; k++)
+                TU_CHECK(list.pair[k].lower < band && list.pair[k].lower <= list.pair[k].upper, "pair %zu bounds", k);
+            /* both lower bounds bound the same distance, which d.upper
+               exceeds; with pairs found, upper is one of theirs */
+            TU_CHECK(r.lower <= d.upper && r.lower <= band, "case %ld: within lower %a vs distance [%a, %a]", it,
+                     r.lower, d.lower, d.upper);
+            TU_CHECK(list.n == 0 || r.upper >= r.lower, "case %ld: [%a, %a]", it, r.lower, r.upper);
+            free(list.pair);
+            vccd_bvh_clear(&ha);
+            vccd_bvh_clear(&hb);
+        }
+        vccd_mesh_clear(&a.m);
+        vccd_mesh_clear(&b.m);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors };
+    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors, test_within };
     return tu_main("distance", tests, (int)(sizeof tests / sizeof tests[0]));
 }

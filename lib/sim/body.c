@@ -1,0 +1,117 @@
+/* body.c -- a rigid body's pose, point velocities and world inertia
+   (plain doubles but for the pose, which is an enclosure for the proofs). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/sim.h"
+
+int
+vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b)
+{
+    vccd_di pos[3], q[4];
+    for (int k = 0; k < 3; k++)
+        pos[k] = vccd_di_set_d(b->x[k]);
+    for (int k = 0; k < 4; k++)
+        q[k] = vccd_di_set_d(b->q[k]);
+    return vccd_pose_from_quat(p, pos, q);
+}
+
+static void
+cross(double r[3], const double a[3], const double b[3])
+{
+    r[0] = a[1] * b[2] - a[2] * b[1];
+    r[1] = a[2] * b[0] - a[0] * b[2];
+    r[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+void
+vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double p[3])
+{
+    double r[3], c[3];
+    for (int k = 0; k < 3; k++)
+        r[k] = p[k] - b->x[k];
+    cross(c, b->w, r);
+    for (int k = 0; k < 3; k++)
+        out[k] = b->v[k] + c[k];
+}
+
+/* R of unit quaternion q (w x y z), doubles: for the physics only. */
+static void
+quat_mat(double R[3][3], const double q[4])
+{
+    double w = q[0], x = q[1], y = q[2], z = q[3];
+    R[0][0] = 1 - 2 * (y * y + z * z);
+    R[0][1] = 2 * (x * y - w * z);
+    R[0][2] = 2 * (x * z + w * y);
+    R[1][0] = 2 * (x * y + w * z);
+    R[1][1] = 1 - 2 * (x * x + z * z);
+    R[1][2] = 2 * (y * z - w * x);
+    R[2][0] = 2 * (x * z - w * y);
+    R[2][1] = 2 * (y * z + w * x);
+    R[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+/* out := R M R^T for body b's rotation R. */
+static void
+to_world(double out[3][3], const vccd_sim_body *b, const double M[3][3])
+{
+    double R[3][3], T[3][3];
+    quat_mat(R, b->q);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            T[i][j] = 0;
+            for (int k = 0; k < 3; k++)
+                T[i][j] += R[i][k] * M[k][j];
+        }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            out[i][j] = 0;
+            for (int k = 0; k < 3; k++)
+                out[i][j] += T[i][k] * R[j][k];
+        }
+}
+
+void
+vccd_sim_body_inv_inertia_world(double out[3][3], const vccd_sim_body *b)
+{
+    to_world(out, b, b->inv_inertia);
+}
+
+void
+vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b)
+{
+    to_world(out, b, b->inertia);
+}
+
+void
+vccd_sim_contacts_clear(vccd_sim_contacts *l)
+{
+    free(l->c);
+    l->c = NULL;
+    l->n = l->cap = 0;
+}
+
+int
+vccd_sim_body_finish(vccd_sim_body *b)
+{
+    double (*I)[3] = b->inertia, det;
+    if (b->fixed) {
+        b->inv_mass = 0.0;
+        memset(b->inv_inertia, 0, sizeof b->inv_inertia);
+        return 0;
+    }
+    if (!(b->mass > 0.0) || !isfinite(b->mass))
+        return -1;
+    b->inv_mass = 1.0 / b->mass;
+    det = I[0][0] * (I[1][1] * I[2][2] - I[1][2] * I[2][1]) - I[0][1] * (I[1][0] * I[2][2] - I[1][2] * I[2][0])
+          + I[0][2] * (I[1][0] * I[2][1] - I[1][1] * I[2][0]);
+    if (!(det > 0.0) || !isfinite(det))
+        return -1;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            int i1 = (j + 1) % 3, i2 = (j + 2) % 3, j1 = (i + 1) % 3, j2 = (i + 2) % 3;
+            b->inv_inertia[i][j] = (I[i1][j1] * I[i2][j2] - I[i1][j2] * I[i2][j1]) / det;
+        }
+    return 0;
+}

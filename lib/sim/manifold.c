@@ -1,0 +1,337 @@
+/* manifold.c -- the contacts of two bodies at a stepped-back contact time
+   (thesis 6.1.2): the triangle pairs within a band, each a point and a
+   normal, clustered to a few points per contact face. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vccd/closest.h"
+#include "vccd/sim.h"
+
+/* Contacts whose normals are closer than this angle share a group. */
+#define SAME_NORMAL_COS 0.9659258262890683     /* cos 15 degrees */
+#define GROUP_MAX 4
+
+static double
+mid(vccd_di x)
+{
+    return 0.5 * x.lo + 0.5 * x.hi;
+}
+
+/* world := o + R x with the pose's midpoints (display and physics). */
+static void
+to_world(double w[3], const vccd_pose *p, const double x[3], int point)
+{
+    for (int i = 0; i < 3; i++) {
+        w[i] = point ? mid(p->o.c[i]) : 0.0;
+        for (int k = 0; k < 3; k++)
+            w[i] += mid(p->R.m[3 * i + k]) * x[k];
+    }
+}
+
+static double
+dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static int
+normalize(double v[3])
+{
+    double n = sqrt(dot(v, v));
+    if (!(n > 0.0) || !isfinite(n))
+        return -1;
+    for (int k = 0; k < 3; k++)
+        v[k] /= n;
+    return 0;
+}
+
+static int
+push(vccd_sim_contacts *l, const vccd_sim_contact *c)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        vccd_sim_contact *nc = realloc(l->c, cap * sizeof *nc);
+        if (!nc)
+            return -1;
+        l->c = nc;
+        l->cap = cap;
+    }
+    l->c[l->n++] = *c;
+    return 0;
+}
+
+/* The normal of the triangle t[0..2], unnormalised. */
+static void
+tri_normal_w(double n[3], double t[3][3])
+{
+    double u[3], v[3];
+    for (int k = 0; k < 3; k++) {
+        u[k] = t[1][k] - t[0][k];
+        v[k] = t[2][k] - t[0][k];
+    }
+    n[0] = u[1] * v[2] - u[2] * v[1];
+    n[1] = u[2] * v[0] - u[0] * v[2];
+    n[2] = u[0] * v[1] - u[1] * v[0];
+}
+
+/* Twice the signed area of (a, b, c) seen along n. */
+static double
+area(const double a[3], const double b[3], const double c[3], const double n[3])
+{
+    double u[3], v[3], w[3];
+    for (int k = 0; k < 3; k++) {
+        u[k] = b[k] - a[k];
+        v[k] = c[k] - a[k];
+    }
+    w[0] = u[1] * v[2] - u[2] * v[1];
+    w[1] = u[2] * v[0] - u[0] * v[2];
+    w[2] = u[0] * v[1] - u[1] * v[0];
+    return dot(w, n);
+}
+
+/* Keep at most GROUP_MAX of c[0..n), spanning the largest area: the
+   closest pair, the point farthest from it, the point making the largest
+   triangle with those two, and the largest on the other side of their
+   line (a face-face contact keeps the corners of its overlap). */
+static size_t
+reduce(vccd_sim_contact *c, size_t n)
+{
+    const double *nn = c[0].normal;
+    size_t k[GROUP_MAX] = { 0, 0, 0, 0 }, nk = 1;
+    double best, side;
+    vccd_sim_contact out[GROUP_MAX];
+    if (n <= GROUP_MAX)
+        return n;
+    for (size_t i = 1; i < n; i++)
+        if (c[i].gap_lower < c[k[0]].gap_lower)
+            k[0] = i;
+    best = -1.0;
+    for (size_t i = 0; i < n; i++) {
+        double d[3], l;
+        for (int m = 0; m < 3; m++)
+            d[m] = c[i].point[m] - c[k[0]].point[m];
+        if ((l = dot(d, d)) > best)
+            best = l, k[1] = i;
+    }
+    if (k[1] != k[0])
+        nk = 2;
+    best = 0.0;
+    side = 0.0;
+    for (size_t i = 0; i < n && nk == 2; i++) {
+        double a = area(c[k[0]].point, c[k[1]].point, c[i].point, nn);
+        if (fabs(a) > best)
+            best = fabs(a), side = a, k[2] = i;
+    }
+    if (best > 0.0) {
+        nk = 3;
+        best = 0.0;
+        for (size_t i = 0; i < n; i++) {
+            double a = area(c[k[0]].point, c[k[1]].point, c[i].point, nn);
+            if (a * side < 0 && fabs(a) > best)
+                best = fabs(a), k[3] = i, nk = 4;
+        }
+    }
+    for (size_t j = 0; j < nk; j++)
+        out[j] = c[k[j]];
+    memcpy(c, out, nk * sizeof *c);
+    return nk;
+}
+
+/* Orient unit normal n from a to b: along d (b's point minus a's) when
+   d is long enough to say, else away from a's centre towards b's. */
+static void
+orient(double n[3], const double d[3], const double ab[3], double tiny)
+{
+    double s = dot(n, d);
+    if (fabs(s) <= tiny)
+        s = dot(n, ab);
+    if (s < 0)
+        for (int k = 0; k < 3; k++)
+            n[k] = -n[k];
+}
+
+/* The world position of vertex i of body b (the pose's midpoints). */
+static void
+vertex_world(double w[3], const vccd_pose *p, const vccd_mesh *m, long i)
+{
+    to_world(w, p, m->v[i], 1);
+}
+
+/* c := a contact of triangle pair pr of bodies ia, ib (no point yet). */
+static void
+contact_init(vccd_sim_contact *c, const vccd_distance_pair *pr, int ia, int ib, int approximate)
+{
+    memset(c, 0, sizeof *c);
+    c->a = ia;
+    c->b = ib;
+    c->tri[0] = pr->tri[0];
+    c->tri[1] = pr->tri[1];
+    c->gap_lower = pr->lower;
+    c->gap_upper = pr->upper;
+    c->approximate = approximate;
+}
+
+/* The feature contacts of triangle pair pr (thesis 6.1.2): each vertex of
+   one triangle over the other's interior within the band (normal: that
+   face's), each edge pair crossing within the band (normal: the edges'
+   cross product); oriented from a to b. */
+static int
+pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_sim_body *A, const vccd_pose *pa,
+              const vccd_sim_body *B, const vccd_pose *pb, int ia, int ib, double band, int approximate)
+{
+    double ta[3][3], tb[3][3], ab[3], na[3], nb[3], tiny;
+    int found = 0;
+    vccd_sim_contact c;
+    contact_init(&c, pr, ia, ib, approximate);
+    for (int k = 0; k < 3; k++) {
+        vertex_world(ta[k], pa, &A->mesh, A->mesh.t[pr->tri[0]][k]);
+        vertex_world(tb[k], pb, &B->mesh, B->mesh.t[pr->tri[1]][k]);
+        ab[k] = B->x[k] - A->x[k];
+    }
+    tiny = 0x1p-40 * (fabs(ta[0][0]) + fabs(ta[0][1]) + fabs(ta[0][2]) + 1.0);
+    tri_normal_w(na, ta);
+    tri_normal_w(nb, tb);
+    for (int side = 0; side < 2; side++) {
+        double (*tv)[3] = side ? tb : ta, (*tf)[3] = side ? ta : tb, *fn = side ? na : nb;
+        if (normalize(fn) != 0)
+            continue;
+        for (int i = 0; i < 3; i++) {
+            double q[3], u, v, d[3];
+            if (!vccd_closest_point_triangle_inside(q, &u, &v, tv[i], tf[0], tf[1], tf[2]))
+                continue;
+            for (int k = 0; k < 3; k++)
+                d[k] = side ? tv[i][k] - q[k] : q[k] - tv[i][k];
+            if (!(sqrt(dot(d, d)) < band))
+                continue;
+            for (int k = 0; k < 3; k++) {
+                c.point[k] = 0.5 * (tv[i][k] + q[k]);
+                c.normal[k] = fn[k];
+            }
+            orient(c.normal, d, ab, tiny);
+            if (push(out, &c) != 0)
+                return -1;
+            found++;
+        }
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            const double *a0 = ta[i], *a1 = ta[(i + 1) % 3], *b0 = tb[j], *b1 = tb[(j + 1) % 3];
+            double qa[3], qb[3], s, t, d[3], ea[3], eb[3], n[3];
+            vccd_closest_segment_segment(qa, qb, &s, &t, a0, a1, b0, b1);
+            /* interior points of both edges only: the ends are vertices,
+               covered above */
+            if (!(s > 1e-9 && s < 1 - 1e-9 && t > 1e-9 && t < 1 - 1e-9))
+                continue;
+            for (int k = 0; k < 3; k++) {
+                d[k] = qb[k] - qa[k];
+                ea[k] = a1[k] - a0[k];
+                eb[k] = b1[k] - b0[k];
+            }
+            if (!(sqrt(dot(d, d)) < band))
+                continue;
+            n[0] = ea[1] * eb[2] - ea[2] * eb[1];
+            n[1] = ea[2] * eb[0] - ea[0] * eb[2];
+            n[2] = ea[0] * eb[1] - ea[1] * eb[0];
+            /* nearly parallel edges: their contact is a vertex's */
+            if (sqrt(dot(n, n)) <= 1e-6 * sqrt(dot(ea, ea) * dot(eb, eb)) || normalize(n) != 0)
+                continue;
+            for (int k = 0; k < 3; k++) {
+                c.point[k] = 0.5 * (qa[k] + qb[k]);
+                c.normal[k] = n[k];
+            }
+            orient(c.normal, d, ab, tiny);
+            if (push(out, &c) != 0)
+                return -1;
+            found++;
+        }
+    return found;
+}
+
+int
+vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib, int bv,
+                  double band, int approximate, vccd_error *e)
+{
+    const vccd_sim_body *A = &bodies[ia], *B = &bodies[ib];
+    vccd_pose pa, pb;
+    vccd_distance_list list = { NULL, 0, 0 };
+    vccd_distance_result r;
+    vccd_sim_contact *raw;
+    size_t first = out->n, n, done;
+    if (vccd_sim_body_pose(&pa, A) != 0 || vccd_sim_body_pose(&pb, B) != 0)
+        return vccd_error_set(e, A->name, 0, NULL, NULL, "a body's orientation is not a rotation");
+    if (vccd_distance_within(&list, &r, &A->bvh, &pa, &B->bvh, &pb, bv, band, e) != 0) {
+        free(list.pair);
+        return -1;
+    }
+    *min_gap = r.lower;
+    for (size_t i = 0; i < list.n; i++) {
+        const vccd_distance_pair *p = &list.pair[i];
+        vccd_sim_contact c;
+        double d[3], m[3];
+        int nf = pair_contacts(out, p, A, &pa, B, &pb, ia, ib, band, approximate);
+        if (nf < 0) {
+            free(list.pair);
+            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+        }
+        if (nf > 0)
+            continue;
+        /* no feature within the band by the double computation (the
+           band is a rigorous bound): the closest points stand in */
+        contact_init(&c, p, ia, ib, approximate);
+        for (int k = 0; k < 3; k++) {
+            d[k] = p->q[k] - p->p[k];
+            m[k] = 0.5 * (p->p[k] + p->q[k]);
+        }
+        to_world(c.point, &pa, m, 1);
+        /* Closest points closer than the rounding of their coordinates
+           give no direction: a's face normal, turned away from a. */
+        if (sqrt(dot(d, d)) <= 0x1p-40 * (fabs(m[0]) + fabs(m[1]) + fabs(m[2]) + 1e-300) || normalize(d) != 0) {
+            double ab[3];
+            double t[3][3];
+            for (int j = 0; j < 3; j++)
+                memcpy(t[j], A->mesh.v[A->mesh.t[p->tri[0]][j]], sizeof t[j]);
+            tri_normal_w(d, t);
+            if (normalize(d) != 0)
+                continue;               /* a degenerate triangle: no normal */
+            to_world(c.normal, &pa, d, 0);
+            for (int k = 0; k < 3; k++)
+                ab[k] = B->x[k] - A->x[k];
+            if (dot(c.normal, ab) < 0)
+                for (int k = 0; k < 3; k++)
+                    c.normal[k] = -c.normal[k];
+        } else {
+            to_world(c.normal, &pa, d, 0);
+        }
+        normalize(c.normal);
+        if (push(out, &c) != 0) {
+            free(list.pair);
+            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+        }
+    }
+    free(list.pair);
+    /* Cluster out->c[first..] by normal, in place: sort each group to the
+       front of what is left, then reduce it. */
+    raw = out->c + first;
+    n = out->n - first;
+    done = 0;
+    for (size_t g = 0; g < n;) {
+        size_t end = g + 1, kept;
+        for (size_t i = g + 1; i < n; i++)
+            if (dot(raw[i].normal, raw[g].normal) >= SAME_NORMAL_COS) {
+                vccd_sim_contact t = raw[end];
+                raw[end] = raw[i];
+                raw[i] = t;
+                end++;
+            }
+        kept = reduce(raw + g, end - g);
+        memmove(raw + done, raw + g, kept * sizeof *raw);
+        /* the rest of the array moves down behind the kept ones */
+        memmove(raw + done + kept, raw + end, (n - end) * sizeof *raw);
+        n -= (end - g) - kept + (g - done);
+        done += kept;
+        g = done;
+    }
+    out->n = first + done;
+    return 0;
+}

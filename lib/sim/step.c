@@ -1,0 +1,348 @@
+/* step.c -- the simulation step: ballistic pieces of motion between
+   contacts, each proved contact-free by the TOC query and started from a
+   state with a proved positive gap. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gmp.h>
+
+#include "vccd/bv.h"
+#include "vccd/config.h"
+#include "vccd/sim.h"
+
+void
+vccd_sim_opts_init(vccd_sim_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->dt = 1.0 / 60.0;
+    o->bv = vccd_bv_type_find("obb");
+    o->mode = VCCD_QUERY_EXACT;
+    o->eps_d = 1e-3;
+    o->band_factor = 2.0;
+    o->max_events = 64;
+    o->prec = 128;
+    vccd_sim_impulse_opts_init(&o->impulse);
+    vccd_solve_opts_init(&o->solve);
+}
+
+static double
+now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The ballistic motion of body b over the next h seconds as the unit
+   time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q.
+   Written as hex floats and parsed, so the motion's parameters are the
+   state's doubles exactly (q0 normalised with intervals by the parser). */
+/* Append "key = x y z" with each double written as its exact rational
+   (GMP: the motion parser reads decimals and P/Q, and a decimal of a
+   double is not always exact). */
+static int
+put_key(char **buf, size_t *len, const char *key, const double *x, int n)
+{
+    for (int i = -1; i < n; i++) {
+        char *str = NULL;
+        size_t sl;
+        char *nb;
+        if (i < 0) {
+            str = malloc(strlen(key) + 4);
+            if (!str)
+                return -1;
+            sprintf(str, "%s =", key);
+        } else {
+            mpq_t q;
+            mpq_init(q);
+            mpq_set_d(q, x[i]);
+            str = mpq_get_str(NULL, 10, q);
+            mpq_clear(q);
+        }
+        sl = strlen(str);
+        if (!(nb = realloc(*buf, *len + sl + 3))) {
+            free(str);
+            return -1;
+        }
+        *buf = nb;
+        nb[(*len)++] = ' ';
+        memcpy(nb + *len, str, sl);
+        *len += sl;
+        nb[*len] = 0;
+        free(str);
+    }
+    (*buf)[(*len)++] = '\n';
+    (*buf)[*len] = 0;
+    return 0;
+}
+
+/* The ballistic motion of body b over the next h seconds as the unit
+   time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q,
+   each the state's double exactly (q0 normalised with intervals by the
+   parser). */
+static vccd_motion *
+piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t prec, vccd_error *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    vccd_config c;
+    vccd_config_section *s;
+    vccd_motion *m = NULL;
+    double v[3], a[3], w[3];
+    for (int k = 0; k < 3; k++) {
+        v[k] = b->fixed ? 0.0 : b->v[k] * h;
+        a[k] = b->fixed ? 0.0 : g[k] * h * h;
+        w[k] = b->fixed ? 0.0 : b->w[k] * h;
+    }
+    if (!(text = malloc(64))) {
+        vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
+        return NULL;
+    }
+    len = (size_t)sprintf(text, "[motion]\ntype = ballistic\n");
+    if (put_key(&text, &len, "o0", b->x, 3) || put_key(&text, &len, "v", v, 3) || put_key(&text, &len, "a", a, 3)
+        || put_key(&text, &len, "q0", b->q, 4) || put_key(&text, &len, "omega", w, 3)) {
+        free(text);
+        vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
+        return NULL;
+    }
+    if (vccd_config_load_string(&c, b->name, text, e) == 0) {
+        if ((s = vccd_config_find(&c, "motion")))
+            m = vccd_motion_from_config(s, prec, e);
+        vccd_config_clear(&c);
+    }
+    free(text);
+    return m;
+}
+
+/* Move b's state on by s seconds of ballistic motion (plain doubles: the
+   next piece starts from exactly these numbers, and its start is
+   checked by the distance, so their rounding costs no proof). */
+static void
+advance(vccd_sim_body *b, double s, const double g[3])
+{
+    double th, ax[3], n, c, sn, q[4], r[4];
+    if (b->fixed || s == 0.0)
+        return;
+    for (int k = 0; k < 3; k++) {
+        b->x[k] += b->v[k] * s + 0.5 * g[k] * s * s;
+        b->v[k] += g[k] * s;
+    }
+    n = sqrt(b->w[0] * b->w[0] + b->w[1] * b->w[1] + b->w[2] * b->w[2]);
+    th = n * s;
+    if (!(th > 0.0))
+        return;
+    for (int k = 0; k < 3; k++)
+        ax[k] = b->w[k] / n;
+    c = cos(0.5 * th);
+    sn = sin(0.5 * th);
+    r[0] = c, r[1] = sn * ax[0], r[2] = sn * ax[1], r[3] = sn * ax[2];
+    /* world-frame angular velocity: q := r q */
+    q[0] = r[0] * b->q[0] - r[1] * b->q[1] - r[2] * b->q[2] - r[3] * b->q[3];
+    q[1] = r[0] * b->q[1] + r[1] * b->q[0] + r[2] * b->q[3] - r[3] * b->q[2];
+    q[2] = r[0] * b->q[2] - r[1] * b->q[3] + r[2] * b->q[0] + r[3] * b->q[1];
+    q[3] = r[0] * b->q[3] + r[1] * b->q[2] - r[2] * b->q[1] + r[3] * b->q[0];
+    n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int k = 0; k < 4; k++)
+        b->q[k] = q[k] / n;
+}
+
+/* The rigorous distance lower bound of bodies i and j at their states. */
+static int
+pair_gap(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv, vccd_error *e)
+{
+    vccd_pose pi, pj;
+    if (vccd_sim_body_pose(&pi, &bodies[i]) != 0 || vccd_sim_body_pose(&pj, &bodies[j]) != 0)
+        return vccd_error_set(e, bodies[i].name, 0, NULL, NULL, "orientation of %s or %s is not a rotation",
+                              bodies[i].name, bodies[j].name);
+    return vccd_distance(d, &bodies[i].bvh, &pi, &bodies[j].bvh, &pj, bv, e);
+}
+
+/* Every pair's gap at the current states, minimum into *min_gap; -1
+   (with e) when some lower bound is not > 0. */
+static int
+check_gaps(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, int bv, vccd_error *e)
+{
+    double t0 = now();
+    for (int i = 0; i < nb; i++)
+        for (int j = i + 1; j < nb; j++) {
+            vccd_distance_result d;
+            if (bodies[i].fixed && bodies[j].fixed)
+                continue;
+            if (pair_gap(&d, bodies, i, j, bv, e) != 0)
+                return -1;
+            if (d.lower < r->min_gap)
+                r->min_gap = d.lower;
+            r->pair_gap[i * nb + j] = d.lower;
+            if (!(d.lower > 0.0)) {
+                r->t_gap += now() - t0;
+                return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
+                                      "bodies %s and %s: no positive gap lower bound (%s, [%g, %g]); "
+                                      "non-penetration is no longer proved, the run stops",
+                                      bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
+                                      d.upper);
+            }
+        }
+    r->t_gap += now() - t0;
+    return 0;
+}
+
+int
+vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_sim_opts *o,
+              vccd_sim_event_fn on_event, void *ctx, vccd_error *e)
+{
+    double left = o->dt;                /* seconds of the step still to go */
+    vccd_motion **m = calloc((size_t)nb, sizeof *m);
+    vccd_sim_contacts cl = { NULL, 0, 0 };
+    int rc = -1;
+    double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg);
+    memset(r, 0, sizeof *r);
+    r->min_gap = INFINITY;
+    r->pair_gap = pg;
+    if (!m || !pg) {
+        free(m);
+        free(pg);
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
+    }
+    while (left > 0.0) {
+        vccd_query_opts qo;
+        vccd_query_result best;
+        int ba = -1, bb = -1;
+        double s = 1.0, t0;
+        if (check_gaps(r, bodies, nb, o->bv, e) != 0)
+            goto done;
+        r->pieces++;
+        for (int i = 0; i < nb; i++) {
+            vccd_motion_free(m[i]);
+            if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)))
+                goto done;
+        }
+        vccd_query_opts_init(&qo);
+        qo.mode = o->mode;
+        qo.bv = o->bv;
+        qo.eps_d = o->mode == VCCD_QUERY_EXACT ? o->eps_d : 0.0;
+        qo.gap = 1;
+        qo.solve = o->solve;
+        qo.solve.t0 = 0.0;
+        qo.solve.t1 = 1.0;
+        t0 = now();
+        memset(&best, 0, sizeof best);
+        for (int i = 0; i < nb; i++)
+            for (int j = i + 1; j < nb; j++) {
+                vccd_query_body qa, qb;
+                vccd_query_result q;
+                int ok;
+                if (bodies[i].fixed && bodies[j].fixed)
+                    continue;
+                /* A pair starting closer than eps_d steps back to half
+                   its starting gap instead: stepping back to eps_d would
+                   stop it at t = 0 for ever (a resting contact). */
+                qo.eps_d = o->mode == VCCD_QUERY_EXACT ? fmin(o->eps_d, 0.5 * r->pair_gap[i * nb + j]) : 0.0;
+                if (vccd_query_body_init(&qa, &bodies[i].bvh, m[i], e) != 0)
+                    goto done;
+                if (vccd_query_body_init(&qb, &bodies[j].bvh, m[j], e) != 0) {
+                    vccd_query_body_clear(&qa);
+                    goto done;
+                }
+                ok = vccd_query_toc(&q, &qa, &qb, &qo, e);
+                vccd_query_body_clear(&qa);
+                vccd_query_body_clear(&qb);
+                r->queries++;
+                if (ok != 0)
+                    goto done;
+                if (q.status != VCCD_TOC_NONE && q.lo < s) {
+                    s = q.lo;
+                    best = q;
+                    ba = i;
+                    bb = j;
+                }
+            }
+        r->t_ccd += now() - t0;
+        for (int i = 0; i < nb; i++)
+            advance(&bodies[i], s * left, o->g);
+        if (ba < 0) {
+            left = 0.0;
+            break;
+        }
+        left -= s * left;
+        /* The contact: manifold of every pair within its band. */
+        {
+            vccd_sim_event ev;
+            double band = o->band_factor * o->eps_d;
+            if (best.have_gap && 1.5 * best.gap_upper > band)
+                band = 1.5 * best.gap_upper;
+            t0 = now();
+            cl.n = 0;
+            for (int i = 0; i < nb; i++)
+                for (int j = i + 1; j < nb; j++) {
+                    double g;
+                    if (bodies[i].fixed && bodies[j].fixed)
+                        continue;
+                    if (vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band, o->mode != VCCD_QUERY_EXACT, e) != 0)
+                        goto done;
+                }
+            r->t_manifold += now() - t0;
+            t0 = now();
+            memset(&ev, 0, sizeof ev);
+            if (vccd_sim_impulse_solve(&ev.solve, bodies, &cl, &o->impulse) != 0) {
+                vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the impulse solve");
+                goto done;
+            }
+            r->t_impulse += now() - t0;
+            ev.t = o->dt - left;
+            ev.a = ba;
+            ev.b = bb;
+            ev.gap_lower = best.have_gap ? best.gap_lower : NAN;
+            ev.gap_upper = best.have_gap ? best.gap_upper : NAN;
+            ev.stepped = best.stepped;
+            ev.contacts = &cl;
+            r->events++;
+            if (on_event)
+                on_event(ctx, &ev);
+        }
+        if (r->events >= o->max_events) {
+            r->truncated = 1;
+            break;
+        }
+    }
+    if (check_gaps(r, bodies, nb, o->bv, e) != 0)
+        goto done;
+    rc = 0;
+done:
+    for (int i = 0; i < nb; i++)
+        vccd_motion_free(m[i]);
+    free(m);
+    free(pg);
+    r->pair_gap = NULL;
+    vccd_sim_contacts_clear(&cl);
+    return rc;
+}
+
+void
+vccd_sim_energy(double *kinetic, double *potential, double p[3], double L[3], const vccd_sim_body *bodies, int nb,
+                const double g[3])
+{
+    *kinetic = *potential = 0.0;
+    memset(p, 0, 3 * sizeof *p);
+    memset(L, 0, 3 * sizeof *L);
+    for (int i = 0; i < nb; i++) {
+        const vccd_sim_body *b = &bodies[i];
+        double Iw[3][3], Lb[3], v2 = 0.0, wIw = 0.0;
+        if (b->fixed)
+            continue;
+        vccd_sim_body_inertia_world(Iw, b);
+        for (int k = 0; k < 3; k++) {
+            Lb[k] = Iw[k][0] * b->w[0] + Iw[k][1] * b->w[1] + Iw[k][2] * b->w[2];
+            v2 += b->v[k] * b->v[k];
+            wIw += b->w[k] * Lb[k];
+            p[k] += b->mass * b->v[k];
+            *potential -= b->mass * g[k] * b->x[k];
+        }
+        L[0] += b->mass * (b->x[1] * b->v[2] - b->x[2] * b->v[1]) + Lb[0];
+        L[1] += b->mass * (b->x[2] * b->v[0] - b->x[0] * b->v[2]) + Lb[1];
+        L[2] += b->mass * (b->x[0] * b->v[1] - b->x[1] * b->v[0]) + Lb[2];
+        *kinetic += 0.5 * b->mass * v2 + 0.5 * wIw;
+    }
+}

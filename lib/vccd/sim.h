@@ -1,0 +1,180 @@
+/* sim.h -- rigid bodies on top of the mesh TOC (thesis chapter 6, GUIDE
+   2.5): contact manifolds at a stepped-back contact time, impulses for
+   several contacts at once, and the stepping loop.
+
+   What is proved and what is not (doc/simulate.md): every pose the
+   simulation passes through is separated, because each piece of motion
+   starts where a rigorous distance lower bound is > 0 and the TOC query
+   proves [0, lo) contact-free; the impulses are plain double-precision
+   physics (Newton's impact law) and prove nothing. */
+#ifndef VCCD_SIM_H
+#define VCCD_SIM_H
+
+#include "vccd/distance.h"
+#include "vccd/query.h"
+
+/* A rigid body: its mesh in the body frame with the origin at the centre
+   of mass, the state (centre x, unit quaternion q = w x y z, velocity v,
+   angular velocity w in the world frame), its inverse mass and inverse
+   body-frame inertia (0 for a static body, which never moves). */
+typedef struct {
+    char name[64];
+    vccd_mesh mesh;
+    vccd_bvh bvh;
+    int fixed;
+    double mass, inertia[3][3];
+    double inv_mass, inv_inertia[3][3];
+    double x[3], q[4], v[3], w[3];
+} vccd_sim_body;
+
+/* One contact: between bodies a and b, the normal n (unit, from a
+   towards b), the point (world), the triangle pair, the pair's rigorous
+   distance bounds at the contact time and, after the solve, the normal
+   impulse magnitude (on b along n, on a along -n) and friction impulse
+   (on b; -it on a). */
+typedef struct {
+    int a, b;
+    long tri[2];
+    double point[3], normal[3];
+    double gap_lower, gap_upper;
+    double vn;                  /* relative normal velocity before */
+    double impulse, friction[3];
+    int approximate;            /* capoeira: a guess from the BVH bound */
+} vccd_sim_contact;
+
+typedef struct {
+    vccd_sim_contact *c;
+    size_t n, cap;
+} vccd_sim_contacts;
+
+void vccd_sim_contacts_clear(vccd_sim_contacts *l);
+
+/* The pose enclosure of body b (vccd_pose_from_quat of its state). */
+int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
+/* World velocity of body b's material point at world position p. */
+void vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double p[3]);
+/* World inverse inertia R I^-1 R^T of body b. */
+void vccd_sim_body_inv_inertia_world(double out[3][3], const vccd_sim_body *b);
+void vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b);
+/* b's inverse mass and inverse inertia from mass and inertia (3x3
+   inverse; 0 when fixed).  -1 when the inertia is not invertible. */
+int vccd_sim_body_finish(vccd_sim_body *b);
+
+/* --- the manifold (lib/sim/manifold.c) -----------------------------------
+
+   Bodies ia and ib (in bodies[]) at their current states: every triangle
+   pair within `band` (vccd_distance_within, BV type bv) becomes a contact
+   at the midpoint of its closest points with the normal along them
+   (which is the face normal for a vertex or edge over a face interior,
+   and the common perpendicular -- the edges' cross product -- for two
+   edges), oriented from a to b; a pair closer than the rounding falls
+   back to a's triangle normal turned away from a's centre.  The pairs are
+   then clustered: contacts with normals within 15 degrees form a group,
+   and a group keeps at most 4 -- the extremes along two tangents -- so a
+   resting face gives 4 points, not one per triangle pair.  approximate
+   marks them (capoeira).  Appends to out; *min_gap := the rigorous
+   distance lower bound of the pair (min with band).  0, or -1 with e. */
+int vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib,
+                      int bv, double band, int approximate, vccd_error *e);
+
+/* --- impulses (lib/sim/impulse.c) ------------------------------------------
+
+   Newton's impact law at every approaching contact (vn < 0) of l at
+   once: find lambda >= 0 with, at each contact, post-velocity
+   vn+ >= target = -e vn (a resting contact, |vn| < v_rest, approaching
+   or not, gets target v_sep instead: zero restitution plus a separating
+   speed; a contact leaving faster than v_rest gets target 0) and
+   lambda_i (vn+_i - target_i) = 0, by projected Gauss-Seidel on the
+   contacts' effective-mass matrix K.  The thesis' system guarantees
+   nothing, so the solve reports:
+     converged: max violation <= tol * max(|target|, |vn|) within iters;
+     singular:  K is rank deficient (a pivot of its Cholesky factor below
+                1e-10 of the diagonal): the impulses are not unique;
+   and when PGS does not converge it falls back to sequential impulses
+   (one contact at a time, most approaching first, passes until none
+   approaches or the pass limit).  mu > 0 then adds Coulomb friction per
+   contact (tangential impulse clamped to mu lambda), separately. */
+typedef struct {
+    double e, mu;               /* restitution in [0, 1], friction >= 0 */
+    double v_rest, v_sep;       /* resting threshold, separating speed */
+    int iters;                  /* PGS sweeps (default 200) */
+    double tol;                 /* relative (default 1e-10) */
+} vccd_sim_impulse_opts;
+
+typedef struct {
+    int contacts, approaching;
+    int converged, singular, fallback;
+    int sweeps;
+    double residual;            /* max violation at the end */
+} vccd_sim_impulse_result;
+
+void vccd_sim_impulse_opts_init(vccd_sim_impulse_opts *o);
+/* Apply the impulses to bodies' v and w; fills each contact's impulse,
+   friction and vn.  Returns 0, or -1 when out of memory (nothing applied). */
+int vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_sim_contacts *l,
+                           const vccd_sim_impulse_opts *o);
+
+/* --- the stepping loop (lib/sim/step.c) ------------------------------------
+
+   One step of length dt: every body moves ballistically (gravity g) from
+   its state; the first contact of all body pairs is found with
+   vccd_query_toc over the rest of the step, stepped back to a gap
+   >= eps_d (exact mode); all bodies advance to that time; each pair
+   closer than its band gets a manifold (band = max(band_factor eps_d,
+   1.5 x the contacting pair's gap upper bound), so the manifold always
+   holds the contact that stopped the motion); the impulses are solved
+   for all contacts at once; and the rest of the step follows.  Before
+   each piece of motion the rigorous distance of every pair is measured
+   at the state the piece starts from: the piece's contact-free interval
+   is proved by the TOC query, its start by that distance (> 0), which is
+   the whole non-penetration proof (doc/simulate.md).  More than
+   max_events contacts in one step end the step there (truncated). */
+typedef struct {
+    double g[3], dt;
+    int bv;
+    vccd_query_mode mode;
+    double eps_d, band_factor;
+    int max_events;
+    mpfr_prec_t prec;           /* of the motions' parameters */
+    vccd_sim_impulse_opts impulse;
+    vccd_solve_opts solve;      /* solver, arithmetic, eps_t */
+} vccd_sim_opts;
+
+/* No gravity, dt 1/60, obb, exact, eps_d 1e-3, band factor 2, 64 events. */
+void vccd_sim_opts_init(vccd_sim_opts *o);
+
+/* A contact event of a step, for the caller's log: time within the
+   step (seconds), the contacts (impulses filled), the solve's report,
+   the rigorous gap of the pair whose contact stopped the motion. */
+typedef struct {
+    double t;
+    int a, b;                   /* the pair that stopped the motion */
+    double gap_lower, gap_upper;
+    int stepped;                /* the query's step back (1, or -1: none) */
+    const vccd_sim_contacts *contacts;
+    vccd_sim_impulse_result solve;
+} vccd_sim_event;
+
+typedef void (*vccd_sim_event_fn)(void *ctx, const vccd_sim_event *ev);
+
+typedef struct {
+    int events, pieces, truncated;
+    double min_gap;             /* rigorous lower bound: min over the pieces'
+                                   starts and the step's end, all pairs */
+    double t_ccd, t_manifold, t_impulse, t_gap;     /* seconds */
+    long queries;
+    double *pair_gap;           /* internal: each pair's last gap bound */
+} vccd_sim_step_result;
+
+/* One step of bodies[0..nb).  0, or -1 with e set (a query failed, or a
+   gap lower bound <= 0 was found: the run can no longer prove anything,
+   and says so). */
+int vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_sim_opts *o,
+                  vccd_sim_event_fn on_event, void *ctx, vccd_error *e);
+
+/* Kinetic energy, linear and angular momentum (about the origin) of the
+   moving bodies, and their potential energy -m g.x. */
+void vccd_sim_energy(double *kinetic, double *potential, double p[3], double L[3], const vccd_sim_body *bodies,
+                     int nb, const double g[3]);
+
+#endif

@@ -1,0 +1,142 @@
+#!/bin/sh
+# End-to-end tests of `vccd simulate`: two icospheres head on at e = 1
+# swap velocities with energy and momentum kept; a box dropped on a
+# ground box bounces and settles; an icosphere bounces to e^2 of its
+# drop; boxes face to face get a manifold of >= 3 points and no spin;
+# every step's rigorous gap lower bound is > 0 (the run's proof) in the
+# first two; output files and their columns;
+# bad scenes named by file, line and key with exit 2; bench simulate.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+cfg="${srcdir:-.}/experiments/configs"
+
+# gaps_positive DIR: every step after the first has gap_lower > 0.
+gaps_positive() {
+    awk -F, 'NR > 2 { n++; if (!($12 > 0)) bad++ } END { exit !(n > 0 && bad == 0) }' "$1/energy.csv"
+}
+
+expect 0 "icospheres" -- $vccd simulate "$cfg/sim-icospheres.ini" --out "$tmp/ico"
+check "icospheres: files" test -s "$tmp/ico/trajectory.csv" -a -s "$tmp/ico/events.csv" -a -s "$tmp/ico/energy.csv"
+check "icospheres: proved" grep -q '> 0: no interpenetration, proved' "$tmp/out"
+check "icospheres: every step's gap > 0" gaps_positive "$tmp/ico"
+check "icospheres: a contact event" awk -F, 'NR > 1 { n++ } END { exit !(n > 0) }' "$tmp/ico/events.csv"
+# velocities swapped: left ends at -3, right at +3 (to 1e-9)
+check "icospheres: velocities swap" awk -F, '$1 == 60 && $3 == "left" { l = $11 } $1 == 60 && $3 == "right" { r = $11 }
+    END { exit !(l + 3 < 1e-9 && l + 3 > -1e-9 && r - 3 < 1e-9 && r - 3 > -1e-9) }' "$tmp/ico/trajectory.csv"
+check "icospheres: energy kept to 1e-9" awk -F, 'NR == 2 { e0 = $5 } NR > 2 { d = $5 - e0; if (d < 0) d = -d; if (d > 1e-9 * e0) bad++ }
+    END { exit bad > 0 }' "$tmp/ico/energy.csv"
+check "icospheres: momentum kept" awk -F, 'NR > 1 { for (k = 6; k <= 8; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
+    "$tmp/ico/energy.csv"
+check "pictures: frames.dat and plot.gp" test -s "$tmp/ico/frames.dat" -a -s "$tmp/ico/plot.gp"
+if command -v gnuplot >/dev/null 2>&1; then
+    check "pictures: gnuplot draws them" sh -c "cd '$tmp/ico' && gnuplot plot.gp && test -s side.png -a -s height.png -a -s energy.png"
+fi
+check "trajectory: 16 columns, 17 digits" awk -F, 'NR > 1 && NF != 16 { bad++ } END { exit bad > 0 }' "$tmp/ico/trajectory.csv"
+
+expect 0 "box drop" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box" --steps 90
+check "box drop: every step's gap > 0" gaps_positive "$tmp/box"
+check "box drop: no truncated step" awk -F, 'NR > 1 && $15 != 0 { bad++ } END { exit bad > 0 }' "$tmp/box/energy.csv"
+# it bounced (moved up at some step) and ends near rest on the ground
+check "box drop: settles on the ground" awk -F, '$3 == "box" { if ($13 > 0.05) up++; z = $6 } END { exit !(up > 0 && z > 0.49 && z < 0.6) }' \
+    "$tmp/box/trajectory.csv"
+check "box drop: energy does not grow" awk -F, 'NR == 2 { e0 = $5 } NR > 2 && $5 > e0 * (1 + 1e-6) { bad++ } END { exit bad > 0 }' \
+    "$tmp/box/energy.csv"
+# closed form: an icosphere of radius 1 dropped from 1 above the ground
+# with e = 0.5 rises to e^2 = 0.25 of its fall (the fall ends at the
+# step-back gap, about eps_d = 0.001, above the ground): apex to 1%
+expect 0 "bounce" -- $vccd simulate "$cfg/sim-bounce.ini" --out "$tmp/bounce"
+check "bounce: one contact event" awk -F, 'NR > 1 { n[$1]++ } END { c = 0; for (k in n) c++; exit c != 1 }' "$tmp/bounce/events.csv"
+check "bounce: apex e^2 h to 1%" awk -F, '$3 == "ball" { if ($13 > 0) up = 1; if (up && $6 > top) top = $6 }
+    END { want = 1 + 0.001 + 0.25 * (1 - 0.001); exit !(top > want - 0.01 * 0.25 && top < want + 0.01 * 0.25) }' \
+    "$tmp/bounce/trajectory.csv"
+
+# two boxes face to face, centred: at least 3 points in the manifold,
+# e = 1 velocities (masses 4 and 1: 1, -1 -> 0.2, 2.2), no spin
+expect 0 "boxes face to face" -- $vccd simulate "$cfg/sim-boxes-face.ini" --out "$tmp/face"
+check "face: manifold of >= 3 points" awk -F, 'NR > 1 { n++ } END { exit !(n >= 3) }' "$tmp/face/events.csv"
+check "face: velocities" awk -F, '$1 == 40 && $3 == "low" { l = $13 } $1 == 40 && $3 == "high" { h = $13 }
+    END { exit !(l - 0.2 < 1e-9 && 0.2 - l < 1e-9 && h - 2.2 < 1e-9 && 2.2 - h < 1e-9) }' "$tmp/face/trajectory.csv"
+check "face: no spin" awk -F, 'NR > 1 { for (k = 14; k <= 16; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
+    "$tmp/face/trajectory.csv"
+
+# independently: the brute-force distance (every triangle pair, no BVH)
+# at the end of the box drop's closest step, from trajectory.csv alone
+st=$(awk -F, 'NR > 2 && (m == "" || $12 < m) { m = $12; s = $1 } END { print s }' "$tmp/box/energy.csv")
+pose() { awk -F, -v s="$st" -v b="$1" '$1 == s && $3 == b { print $4, $5, $6, $7, $8, $9, $10 }' "$tmp/box/trajectory.csv"; }
+printf '[mesh.g]\nfile = box:8:8:1\n[mesh.b]\nfile = box:1:1:1\n[distance]\nmesh.0 = g\npose.0 = %s\nmesh.1 = b\npose.1 = %s\nbv = brute\n' \
+    "$(pose ground)" "$(pose box)" >"$tmp/d.ini"
+expect 0 "box drop: brute distance at the closest step" -- $vccd distance "$tmp/d.ini"
+check "box drop: brute distance separated at step $st" grep -q '^status: separated' "$tmp/out"
+
+expect 0 "--dt" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box2" --steps 5 --dt 0.01
+check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t == 0.05) }' "$tmp/box2/energy.csv"
+
+expect 0 "bench simulate" -- $vccd bench simulate --steps 10 "$cfg/sim-icospheres.ini" "$cfg/sim-box-drop.ini"
+check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep -qx 2"
+expect 2 "bench simulate: no scene" -- $vccd bench simulate
+expect 2 "bench simulate: bad option" -- $vccd bench simulate --fast "$cfg/sim-icospheres.ini"
+
+# capoeira: approximate contacts, still every gap proved > 0
+sed 's/^eps_d = 0.001$/mode = capoeira/' "$cfg/sim-icospheres.ini" >"$tmp/capo.ini"
+expect 0 "capoeira" -- $vccd simulate "$tmp/capo.ini" --out "$tmp/capo"
+check "capoeira: labelled" grep -q 'APPROXIMATE' "$tmp/out"
+check "capoeira: contacts labelled approximate" awk -F, 'NR > 1 && $21 != "approximate" { bad++ } NR > 1 { n++ } END { exit !(n > 0 && !bad) }' \
+    "$tmp/capo/events.csv"
+check "capoeira: every step's gap > 0" gaps_positive "$tmp/capo"
+
+# bad scenes
+two='[body.a]
+mesh = box:1:1:1
+position = 0 0 2
+[body.b]
+mesh = box:4:4:1
+fixed = yes'
+bad() {
+    what=$1; text=$2; shift 2
+    printf '%s\n' "$text" >"$tmp/bad.ini"
+    expect 2 "$what" -- $vccd simulate "$tmp/bad.ini" --out "$tmp/badout"
+    one_line_error "$what" "$@"
+}
+bad "no [simulate]" "$two" "bad.ini" "[simulate]"
+bad "restitution 2" "[simulate]
+restitution = 2
+$two" "bad.ini:2" "restitution"
+bad "unknown key" "[simulate]
+$two
+colour = red" "bad.ini:8" "colour"
+bad "one body" "[simulate]
+[body.a]
+mesh = box:1:1:1" "2 to"
+bad "zero quaternion" "[simulate]
+$two
+orientation = 0 0 0 0" "bad.ini:8" "orientation"
+bad "short vector" "[simulate]
+[body.a]
+mesh = box:1:1:1
+position = 0 0
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "bad.ini:4" "position"
+bad "open mesh, no mass" "[simulate]
+[body.a]
+mesh = bunny
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "bad.ini:2" "mass and inertia"
+bad "unknown section" "[simulate]
+$two
+[bodi.c]" "bad.ini:8" "bodi.c"
+bad "bad mode" "[simulate]
+mode = fast
+$two" "bad.ini:2" "mode"
+bad "all fixed" "[simulate]
+[body.a]
+mesh = box:1:1:1
+fixed = yes
+[body.b]
+mesh = box:1:1:1
+fixed = yes" "nothing to simulate"
+expect 2 "bad --steps" -- $vccd simulate "$cfg/sim-icospheres.ini" --steps 0
+expect 2 "no scene" -- $vccd simulate
+expect 2 "missing file" -- $vccd simulate "$tmp/none.ini"
+finish
