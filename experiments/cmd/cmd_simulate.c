@@ -73,11 +73,11 @@ write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes)
     fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
                "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
                "set output 'side.png'\nset title 'side view (x, z): %d frames, darker is later'\n"
-               "set size ratio -1\nunset key\nset xlabel 'x'\nset ylabel 'z'\n"
+               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel 'x'\nset ylabel 'z'\n"
                "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
                "200-180*i/%d, 200-180*i/%d, 255) lw 1\n",
                nframes, nframes - 1, nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1);
-    fprintf(f, "set size noratio\nset datafile separator ','\nset key outside\n"
+    fprintf(f, "set size noratio\nset offsets 0, 0, 0, 0\nset datafile separator ','\nset key outside\n"
                "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
                "set xlabel 'time (s)'\nset ylabel 'z'\nplot ");
     for (int i = 0; i < nb; i++)
