@@ -1,6 +1,7 @@
 /* config.c -- the [mesh.NAME] config section (mesh.h), one parser for
    every command that reads meshes from a config. */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,8 +104,14 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
         }
     }
     rc = vccd_mesh_load(m, near ? near : spec, &o, &inner);
-    if (rc != 0)
-        vccd_error_set(e, s->file, kv->line, s->name, key, "%s", inner.msg);
+    if (rc != 0) {
+        /* the config's position, then the mesh's message as it is (it is
+           escaped already; escaping twice would double its backslashes) */
+        size_t n;
+        vccd_error_set(e, s->file, kv->line, s->name, key, "%s", "");
+        n = strlen(e->msg);
+        snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
+    }
     free(near);
     free(spec);
     return rc;

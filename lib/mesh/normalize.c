@@ -3,6 +3,7 @@
    that its degenerate triangles and closure are those of the geometry
    the user gets: the rounded transformed doubles are that geometry. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,15 @@ centre(double c[3], const vccd_mesh *m, vccd_mesh_center how, vccd_error *e)
         if (vccd_mesh_mass_props(&mp, m, e) != 0) {
             /* "NAME: no mass properties: ..." becomes
                "NAME: center = mass: no mass properties: ..." */
-            vccd_error inner = *e;
-            size_t n = strlen(m->name);
-            const char *why = strncmp(inner.msg, m->name, n) == 0 && inner.msg[n] == ':' ? inner.msg + n + 2 : inner.msg;
-            return vccd_error_set(e, m->name, 0, NULL, NULL, "center = mass: %s", why);
+            char why[sizeof e->msg];
+            const char *p = strstr(e->msg, "no mass properties");
+            size_t n;
+            snprintf(why, sizeof why, "%s", p ? p : e->msg);
+            vccd_error_set(e, m->name, 0, NULL, NULL, "center = mass: ");
+            n = strlen(e->msg);
+            /* why is escaped already */
+            snprintf(e->msg + n, sizeof e->msg - n, "%s", why);
+            return -1;
         }
         memcpy(c, mp.com, sizeof mp.com);
         return 0;

@@ -96,7 +96,7 @@ set_name(char *out, const char *tok, size_t len, const vccd_input *in, vccd_erro
 {
     char buf[80];
     if (len >= NAME_MAX_LEN)
-        return vccd_mesh_line_error(in, e, "name '%s' longer than %d bytes", vccd_input_escape(buf, sizeof buf, tok, len),
+        return vccd_mesh_line_error(in, e, "name '%s' longer than %d bytes", vccd_mesh_token_text(buf, sizeof buf, tok, len),
                                     NAME_MAX_LEN - 1);
     memcpy(out, tok, len);
     out[len] = '\0';
@@ -141,7 +141,7 @@ read_header(header *h, vccd_input *in, vccd_error *e)
             else
                 return vccd_mesh_line_error(in, e, "unknown PLY format '%s' (ascii, binary_little_endian, "
                                                    "binary_big_endian)",
-                                            tok ? vccd_input_escape(buf, sizeof buf, tok, len) : "");
+                                            tok ? vccd_mesh_token_text(buf, sizeof buf, tok, len) : "");
             tok = vccd_mesh_token(&s, &len);
             if (!tok || !IS("1.0"))
                 return vccd_mesh_line_error(in, e, "PLY version must be 1.0");
@@ -183,12 +183,12 @@ read_header(header *h, vccd_input *in, vccd_error *e)
                 tok = vccd_mesh_token(&s, &len);
                 if (!tok || parse_type(&p->count_type, tok, len) != 0 || is_float(p->count_type))
                     return vccd_mesh_line_error(in, e, "list count type '%s' is not an integer type",
-                                                tok ? vccd_input_escape(buf, sizeof buf, tok, len) : "");
+                                                tok ? vccd_mesh_token_text(buf, sizeof buf, tok, len) : "");
                 tok = vccd_mesh_token(&s, &len);
             }
             if (!tok || parse_type(&p->type, tok, len) != 0)
                 return vccd_mesh_line_error(in, e, "unknown property type '%s'",
-                                            tok ? vccd_input_escape(buf, sizeof buf, tok, len) : "");
+                                            tok ? vccd_mesh_token_text(buf, sizeof buf, tok, len) : "");
             if (!(tok = vccd_mesh_token(&s, &len)))
                 return vccd_mesh_line_error(in, e, "property without a name");
             if (set_name(p->name, tok, len, in, e) != 0)
@@ -205,7 +205,7 @@ read_header(header *h, vccd_input *in, vccd_error *e)
             }
             el->np++;
         } else {
-            return vccd_mesh_line_error(in, e, "unknown header keyword '%s'", vccd_input_escape(buf, sizeof buf, tok, len));
+            return vccd_mesh_line_error(in, e, "unknown header keyword '%s'", vccd_mesh_token_text(buf, sizeof buf, tok, len));
         }
 #undef IS
     }

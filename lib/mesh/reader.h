@@ -27,6 +27,10 @@ int vccd_mesh_raw_polygon(vccd_mesh_raw *r, const vccd_mesh_index *c, long n, co
 /* The next whitespace-separated token of *s (advanced past it): its
    start, with *len set, or NULL at the end of the line. */
 const char *vccd_mesh_token(const char **s, size_t *len);
+/* Token tok (len bytes) copied into buf (size >= 4 bytes) for a message,
+   cut with "..." if it does not fit; not escaped: vccd_error_set escapes
+   every message once.  Returns buf. */
+const char *vccd_mesh_token_text(char *buf, size_t size, const char *tok, size_t len);
 /* Token tok (len bytes) as a coordinate: strtod, correctly rounded, the
    whole token, finite.  0, or -1 with e naming in's file and line, what
    (e.g. "vertex 3 y") and the token. */

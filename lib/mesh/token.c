@@ -38,11 +38,17 @@ vccd_mesh_token(const char **s, size_t *len)
     return p;
 }
 
-/* The token, escaped and cut for a message. */
-static const char *
-shown(char *buf, size_t size, const char *tok, size_t len)
+const char *
+vccd_mesh_token_text(char *buf, size_t size, const char *tok, size_t len)
 {
-    return vccd_input_escape(buf, size, tok, len);
+    if (len + 1 > size) {
+        memcpy(buf, tok, size - 4);
+        memcpy(buf + size - 4, "...", 4);
+    } else {
+        memcpy(buf, tok, len);
+        buf[len] = '\0';
+    }
+    return buf;
 }
 
 int
@@ -54,11 +60,11 @@ vccd_mesh_parse_coord(double *x, const char *tok, size_t len, const vccd_input *
     /* strtod stops at the token's end: the next byte is blank or NUL */
     *x = strtod(tok, &end);
     if (end != tok + len || len == 0)
-        return vccd_mesh_line_error(in, e, "%s: '%s' is not a number", what, shown(buf, sizeof buf, tok, len));
+        return vccd_mesh_line_error(in, e, "%s: '%s' is not a number", what, vccd_mesh_token_text(buf, sizeof buf, tok, len));
     if (isnan(*x))
         return vccd_mesh_line_error(in, e, "%s is NaN", what);
     if (isinf(*x))
-        return vccd_mesh_line_error(in, e, "%s: '%s' is %s", what, shown(buf, sizeof buf, tok, len),
+        return vccd_mesh_line_error(in, e, "%s: '%s' is %s", what, vccd_mesh_token_text(buf, sizeof buf, tok, len),
                                     errno == ERANGE ? "beyond the binary64 range" : "infinite");
     return 0;
 }
@@ -72,9 +78,9 @@ vccd_mesh_parse_long(long *x, const char *tok, size_t len, long lo, long hi, con
     errno = 0;
     v = strtol(tok, &end, 10);
     if (end != tok + len || len == 0 || (*tok != '-' && *tok != '+' && (*tok < '0' || *tok > '9')))
-        return vccd_mesh_line_error(in, e, "%s: '%s' is not an integer", what, shown(buf, sizeof buf, tok, len));
+        return vccd_mesh_line_error(in, e, "%s: '%s' is not an integer", what, vccd_mesh_token_text(buf, sizeof buf, tok, len));
     if (errno == ERANGE || v < lo || v > hi)
-        return vccd_mesh_line_error(in, e, "%s: %s out of range %ld..%ld", what, shown(buf, sizeof buf, tok, len),
+        return vccd_mesh_line_error(in, e, "%s: %s out of range %ld..%ld", what, vccd_mesh_token_text(buf, sizeof buf, tok, len),
                                     lo, hi);
     *x = v;
     return 0;

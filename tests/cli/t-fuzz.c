@@ -536,11 +536,11 @@ main(void)
        first two queries of a vertex-face and an edge-edge file */
     {
         char *s;
-        snprintf(path, sizeof path, "%s/experiments/toc.ini", srcdir);
+        snprintf(path, sizeof path, "%s/experiments/configs/toc.ini", srcdir);
         s = slurp(path, &n);
         text_set(&base[0], s, n);
         free(s);
-        snprintf(path, sizeof path, "%s/experiments/motions.ini", srcdir);
+        snprintf(path, sizeof path, "%s/experiments/configs/motions.ini", srcdir);
         s = slurp(path, &n);
         text_set(&base[1], s, n);
         free(s);

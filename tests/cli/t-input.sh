@@ -5,7 +5,7 @@
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 src="${srcdir:-.}"
-toc="$src/experiments/toc.ini"
+toc="$src/experiments/configs/toc.ini"
 vf="$src/tests/data/sample-queries/unit-tests/vertex-face/data_0_0.csv"
 
 # located_error WHAT FILE LINE: one stderr line starting "vccd: FILE:LINE: ".
@@ -71,7 +71,7 @@ one_line_error "toc: an unused [motion.x] of unknown type" "unused.ini:$((n + 1)
 
 # --- 5. motion-check: the reference is finer than any MPFR backend ---------
 for p in 200 400 1000; do
-    expect 0 "motion-check --backend mpfr:$p" -- $vccd motion-check "$src/experiments/motions.ini" --samples 40 --backend mpfr:$p
+    expect 0 "motion-check --backend mpfr:$p" -- $vccd motion-check "$src/experiments/configs/motions.ini" --samples 40 --backend mpfr:$p
     check "mpfr:$p: no violation" sh -c "tail -n 1 '$tmp/out' | grep -q ' violations=0\$'"
 done
 

@@ -56,8 +56,8 @@ printf '\n[scene]\nnote = not a motion\n' >>"$tmp/scene.ini"
 expect 2 "unknown section [scene]" -- $vccd motion-check "$tmp/scene.ini" --samples 10
 one_line_error "unknown section [scene]" "scene.ini:17: \[scene\] unknown section"
 # The shipped example of every model (automake's harness exports srcdir).
-expect 0 "experiments/motions.ini" -- $vccd motion-check "${srcdir:-.}/experiments/motions.ini" --samples 100
-check "experiments/motions.ini covers every registered model" \
+expect 0 "experiments/configs/motions.ini" -- $vccd motion-check "${srcdir:-.}/experiments/configs/motions.ini" --samples 100
+check "experiments/configs/motions.ini covers every registered model" \
     test "$(grep -c '^model motion\.' "$tmp/out")" -ge "$($vccd motion-check --all --samples 1 | grep -c '^model ')"
 
 # --- bad configs: exit 2, one line naming FILE:LINE: and the key --------------

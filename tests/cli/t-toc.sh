@@ -5,7 +5,7 @@
 # bad pair configs give one-line errors naming file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
-ini="${srcdir:-.}/experiments/toc.ini"
+ini="${srcdir:-.}/experiments/configs/toc.ini"
 
 # contains_half: the toc line's [lo, hi] holds 0.5 (awk compares doubles).
 contains_half() {

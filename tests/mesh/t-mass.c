@@ -91,6 +91,20 @@ START_TEST(test_box)
 }
 END_TEST
 
+/* r = a[0] . (a[1] x a[2]) exactly (t, u: scratch). */
+static void
+triple(mpq_t r, mpq_t a[3][3], mpq_t t, mpq_t u)
+{
+    mpq_set_ui(r, 0, 1);
+    for (int k = 0; k < 3; k++) {
+        mpq_mul(t, a[1][(k + 1) % 3], a[2][(k + 2) % 3]);
+        mpq_mul(u, a[1][(k + 2) % 3], a[2][(k + 1) % 3]);
+        mpq_sub(t, t, u);
+        mpq_mul(t, t, a[0][k]);
+        mpq_add(r, r, t);
+    }
+}
+
 /* Exact mass properties of the tetrahedron p[0..3] in rationals:
    V = |det| / 6, com = mean, second moment V/20 (sum p p^T + s s^T). */
 static void
@@ -109,14 +123,7 @@ tet_exact(double *vol, double com[3], double inertia[3][3], const double p[4][3]
             mpq_sub(d[i][k], q[i + 1][k], q[0][k]);
         }
     /* V = d0 . (d1 x d2) / 6 */
-    mpq_set_ui(V, 0, 1);
-    for (int k = 0; k < 3; k++) {
-        mpq_mul(t, d[1][(k + 1) % 3], d[2][(k + 2) % 3]);
-        mpq_mul(u, d[1][(k + 2) % 3], d[2][(k + 1) % 3]);
-        mpq_sub(t, t, u);
-        mpq_mul(t, t, d[0][k]);
-        mpq_add(V, V, t);
-    }
+    triple(V, d, t, u);
     mpq_set_ui(t, 1, 6);
     mpq_mul(V, V, t);
     mpq_abs(V, V); /* the solid's volume, whatever the vertex order */
@@ -366,14 +373,7 @@ START_TEST(test_exact_sums)
             for (int j = 0; j < 3; j++)
                 for (int k = 0; k < 3; k++)
                     mpq_set_d(p[j][k], m.v[m.t[i][j]][k]);
-            mpq_set_ui(d, 0, 1);
-            for (int k = 0; k < 3; k++) {
-                mpq_mul(t, p[1][(k + 1) % 3], p[2][(k + 2) % 3]);
-                mpq_mul(u, p[1][(k + 2) % 3], p[2][(k + 1) % 3]);
-                mpq_sub(t, t, u);
-                mpq_mul(t, t, p[0][k]);
-                mpq_add(d, d, t);
-            }
+            triple(d, p, t, u);
             mpq_add(vol, vol, d);
             abs_terms += fabs(mpq_get_d(d));
             for (int k = 0; k < 3; k++) {

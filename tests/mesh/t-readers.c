@@ -138,6 +138,40 @@ expect_error(const char *name, const char *text, int line, const char *n1, const
     expect_error_n(name, text, strlen(text), line, n1, n2);
 }
 
+/* Decimal text is rounded correctly, once: halfway cases, hex floats,
+   subnormals, long digit strings. */
+START_TEST(test_rounding)
+{
+    static const struct {
+        const char *text;
+        double want;
+    } c[] = {
+        { "1.00000000000000011102230246251565404236316680908203125", 1.0 }, /* 1 + 2^-53: ties to even */
+        { "1.00000000000000011102230246251565404236316680908203126", 1.0 + 0x1p-52 }, /* just above */
+        { "1.00000000000000033306690738754696212708950042724609375", 1.0 + 0x1p-51 }, /* 1 + 3 2^-53: to even */
+        { "0.1000000000000000055511151231257827021181583404541015625", 0x1.999999999999ap-4 },
+        { "0x1.8p1", 3.0 },
+        { "4.9406564584124654e-324", 0x1p-1074 },
+        { "2.4703282292062328e-324", 0x1p-1074 }, /* just above half the least subnormal */
+        { "-0", -0.0 },
+    };
+    char text[256 * 8], path[512];
+    vccd_mesh m;
+    vccd_error e;
+    size_t n = 0;
+    int nc = (int)(sizeof c / sizeof c[0]);
+    for (int i = 0; i < nc; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "v %s 0 0\n", c[i].text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "f 1 2 3\n");
+    write_file(path, sizeof path, "r.obj", text, n, 0);
+    TU_CHECK(vccd_mesh_load(&m, path, NULL, &e) == 0, "%s", e.msg);
+    for (int i = 0; i < nc; i++)
+        TU_CHECK(memcmp(&m.v[i][0], &c[i].want, sizeof(double)) == 0, "'%s' read as %a, expected %a", c[i].text,
+                 m.v[i][0], c[i].want);
+    vccd_mesh_clear(&m);
+}
+END_TEST
+
 #define TRI "v 0 0 0\nv 1 0 0\nv 0 1 0\n"
 
 START_TEST(test_obj_errors)
@@ -153,6 +187,8 @@ START_TEST(test_obj_errors)
     expect_error("a.obj", "v 0 0 0\nv 1 0 1e400\nv 0 1 0\nf 1 2 3\n", 2, "vertex 2 z", "beyond the binary64 range");
     expect_error("a.obj", "v 0 0 0\nv 1 0\nv 0 1 0\nf 1 2 3\n", 2, "vertex 2: 2 coordinates", NULL);
     expect_error("a.obj", "v 0 0 0\nv 1 0 1.5.2\n", 2, "vertex 2 z", "'1.5.2' is not a number");
+    /* a control byte is shown escaped, once */
+    expect_error("a.obj", "v 0 a\x01\\b 0\n", 1, "vertex 1 y: 'a\\x01\\\\b' is not a number", NULL);
     expect_error("a.obj", "# nothing\n", 0, "empty mesh", NULL);
     expect_error("a.obj", TRI, 0, "empty mesh", "0 triangles");
     /* a forward reference that never gets its vertex: reported at its line */
@@ -466,7 +502,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_box,        test_obj_errors, test_off_errors, test_ply_errors, test_format_errors,
+    const TTest *tests[] = { test_rounding, test_box, test_obj_errors, test_off_errors, test_ply_errors, test_format_errors,
                              test_degenerate, test_normalize,  test_models,     test_config };
     int rc;
     /* mkdtemp's template: six placeholder letters, made at run time */

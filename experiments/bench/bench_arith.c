@@ -221,8 +221,8 @@ static const op_row ops[] = {
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
-int
-vccd_bench_arith(const vccd_bench_opts *o)
+static int
+run_arith(const vccd_bench_opts *o)
 {
     static const mpfr_prec_t precs[] = { 53, 113, 256 };
     double base[NOPS], t, cksum = 0.0;
@@ -293,4 +293,35 @@ vccd_bench_arith(const vccd_bench_opts *o)
             + dvr[i].c[0] + ivr[i].c[1].lo + uvr[i].c[2].hi;
     sink = cksum;
     return VCCD_EXIT_OK;
+}
+
+int
+vccd_bench_arith(int argc, char **argv)
+{
+    vccd_bench_opts o = { NULL, 0 };
+    const char *csv = NULL;
+    int rc;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "arith") == 0)
+            continue;
+        if (strcmp(argv[i], "--csv") == 0) {
+            if (++i >= argc)
+                return vccd_cli_usage_error("bench: option --csv needs a file name");
+            csv = argv[i];
+        } else if (strcmp(argv[i], "--quick") == 0) {
+            o.quick = 1;
+        } else {
+            return vccd_bench_bad_arg(argv[i]);
+        }
+    }
+    if (csv) {
+        if (!(o.csv = vccd_cli_open_output(csv)))
+            return VCCD_EXIT_USAGE;
+        fputs("section,backend,op,ns_per_op,baseline_ns_per_op,ratio\n", o.csv);
+    }
+    rc = run_arith(&o);
+    if (o.csv && vccd_cli_close_output(o.csv, csv) != 0)
+        rc = VCCD_EXIT_FAIL;
+    return rc;
 }

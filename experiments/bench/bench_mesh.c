@@ -149,12 +149,12 @@ part_build(const bm_opts *o, const vccd_mesh *m)
         vccd_bvh_opts_init(&bo);
         bo.split = (vccd_bvh_split)s;
         for (int r = 0; r < reps; r++) {
-            double t0 = vccd_bench_now();
+            double t0 = vccd_clock_now();
             if (vccd_bvh_build(&h, m, &bo, &e) != 0) {
                 fprintf(stderr, "vccd: %s\n", e.msg);
                 return -1;
             }
-            tot[r] = 1e3 * (vccd_bench_now() - t0);
+            tot[r] = 1e3 * (vccd_clock_now() - t0);
             topo[r] = 1e3 * h.topo_seconds;
             for (int ty = 0; ty < vccd_bv_type_count(); ty++)
                 fit[ty][r] = 1e3 * h.bv_seconds[ty];
@@ -188,10 +188,10 @@ query(vccd_distance_result *r, const vccd_bvh *ha, const vccd_pose *pa, const vc
       int type, double *ms)
 {
     vccd_error e;
-    double t0 = vccd_bench_now();
+    double t0 = vccd_clock_now();
     int rc = type >= 0 ? vccd_distance(r, ha, pa, hb, pb, type, &e)
                        : vccd_distance_brute(r, ha->mesh, pa, hb->mesh, pb, &e);
-    *ms = 1e3 * (vccd_bench_now() - t0);
+    *ms = 1e3 * (vccd_clock_now() - t0);
     if (rc != 0)
         fprintf(stderr, "vccd: %s\n", e.msg);
     return rc;
@@ -327,11 +327,11 @@ part_distance(const bm_opts *o, const vccd_mesh *m)
        falls relative to vccd's proven interval (sah/obb). */
     {
         vccd_fcl_model *fm;
-        double t0 = vccd_bench_now(), build_ms, worst = 0.0;
+        double t0 = vccd_clock_now(), build_ms, worst = 0.0;
         long outside = 0;
         int ob = vccd_bv_type_find("obb");
         fm = vccd_fcl_model_new(m);
-        build_ms = 1e3 * (vccd_bench_now() - t0);
+        build_ms = 1e3 * (vccd_clock_now() - t0);
         if (!fm) {
             fprintf(stderr, "vccd: FCL could not build its model\n");
             return -1;
@@ -346,9 +346,9 @@ part_distance(const bm_opts *o, const vccd_mesh *m)
                 oa[k] = 0.5 * pa[i].o.c[k].lo + 0.5 * pa[i].o.c[k].hi;
                 ob3[k] = 0.5 * pb[i].o.c[k].lo + 0.5 * pb[i].o.c[k].hi;
             }
-            t0 = vccd_bench_now();
+            t0 = vccd_clock_now();
             d = vccd_fcl_distance(fm, Ra, oa, fm, Rb, ob3);
-            ms[i] = 1e3 * (vccd_bench_now() - t0);
+            ms[i] = 1e3 * (vccd_clock_now() - t0);
             if (d < lo[i][2 * ob + 1] || d > up[i][2 * ob + 1]) {
                 double dev = d < lo[i][2 * ob + 1] ? lo[i][2 * ob + 1] - d : d - up[i][2 * ob + 1];
                 outside++;

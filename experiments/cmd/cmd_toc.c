@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
+#include "cmds.h"
 #include "toc_mesh.h"
 #include "vccd/solver.h"
 
@@ -222,9 +223,9 @@ vccd_cmd_toc(int argc, char **argv)
         fprintf(stderr, "vccd: out of memory\n");
         goto done;
     }
-    t0 = vccd_bench_now();
+    t0 = vccd_clock_now();
     vccd_solve(&r, f, &o);
-    t0 = vccd_bench_now() - t0;
+    t0 = vccd_clock_now() - t0;
     if (json) {
         printf("{\"pair\": \"%s\", \"solver\": \"%s\", \"arith\": \"%s\", \"eps_t\": %.17g, \"rigorous\": %s, "
                "\"status\": \"%s\", \"lo\": %.17g, \"hi\": %.17g, \"boxes\": %ld, \"evals\": %ld, "

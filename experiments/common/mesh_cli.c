@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
 #include "mesh_cli.h"
 
@@ -10,13 +10,13 @@ int
 vccd_cli_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, double *seconds)
 {
     vccd_error e;
-    double t0 = vccd_bench_now();
+    double t0 = vccd_clock_now();
     if (vccd_mesh_load(m, spec, o, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
     if (seconds)
-        *seconds = vccd_bench_now() - t0;
+        *seconds = vccd_clock_now() - t0;
     if (m->degenerate > 0)
         fprintf(stderr, "vccd: warning: %s: %ld degenerate triangle%s (repeated vertex or zero area), %s\n", m->name,
                 m->degenerate, m->degenerate == 1 ? "" : "s",

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "query_run.h"
 #include "vccd/grow.h"
 
@@ -100,9 +100,9 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
             vccd_motion_free(m);
             return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");
         }
-        t0 = vccd_bench_now();
+        t0 = vccd_clock_now();
         vccd_solve(&r, f, o);
-        if (add_time(st, 1e6 * (vccd_bench_now() - t0)) != 0) {
+        if (add_time(st, 1e6 * (vccd_clock_now() - t0)) != 0) {
             vccd_feature_free(f);
             vccd_motion_free(m);
             return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");

@@ -9,8 +9,7 @@ typedef struct {
     int quick;          /* fewer repetitions */
 } vccd_bench_opts;
 
-/* Monotonic wall clock in seconds. */
-double vccd_bench_now(void);
+#include "clock.h"
 
 /* Time fn(arg, reps) — which must perform reps*n operations — and return
    nanoseconds per operation: the best of 5 trials, reps grown until one
@@ -25,14 +24,14 @@ void vccd_bench_row(const vccd_bench_opts *o, const char *section, const char *b
                     const char *op, double ns, double baseline_ns);
 void vccd_bench_header(const vccd_bench_opts *o, const char *title, const char *baseline_name);
 
-int vccd_bench_arith(const vccd_bench_opts *o);
-/* `bench solvers` (bench_solvers.c): argv is the whole bench command
-   line; it takes options of its own.  Returns the exit status. */
+/* The kinds of `vccd bench`.  Each is given the whole bench command line
+   (argv[0] is "bench"), parses its own options and returns the exit
+   status; cmd_bench.c lists them, one line per kind. */
+int vccd_bench_arith(int argc, char **argv);
 int vccd_bench_solvers(int argc, char **argv);
 /* The usage error for a bench argument that is no known option: unknown
    when it starts with '-', else unexpected.  Returns VCCD_EXIT_USAGE. */
 int vccd_bench_bad_arg(const char *arg);
-/* `bench mesh` (bench_mesh.c), likewise. */
 int vccd_bench_mesh(int argc, char **argv);
 /* `bench toc` (bench_toc.c), likewise. */
 int vccd_bench_toc(int argc, char **argv);

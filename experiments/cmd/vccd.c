@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmds.h"
 #include "vccd.h"
 
 static int cmd_help(int argc, char **argv);
@@ -11,7 +12,7 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders)",
+    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders; mesh: BVH and distance)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--seed S] --dump-pair I\n"
@@ -46,8 +47,10 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "          triangle tests, widest relative interval; intervals that do\n"
       "          not intersect are a BUG, exit 1); and a tetrahedron of radius\n"
       "          0.05 against --brute-mesh SPEC (default bunny) by brute force\n"
-      "          beside each BV type.  CSV columns: section,mesh,bv,split,\n"
-      "          metric,value\n"
+      "          beside each BV type; also the distance median per leaf size,\n"
+      "          and FCL's distance() on the same poses when built with\n"
+      "          libfcl-dev (NON-RIGOROUS, for comparison).  CSV columns:\n"
+      "          section,mesh,bv,split,metric,value\n"
       "\n"
       "  --csv FILE   also write the rows as CSV to FILE; solvers' columns:\n"
       "               part (queries|pairs),solver,arith,kind (vertex-face|\n"
@@ -130,7 +133,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "\n"
       "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
       "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
-      "would be about another point).  See experiments/toc.ini.\n"
+      "would be about another point).  See experiments/configs/toc.ini.\n"
       "\n"
       "Two moving meshes instead: two [body.NAME] sections and a [query]\n"
       "  [body.a]\n"
@@ -146,7 +149,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
       "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
       "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"
-      "motions) and the work done.  See experiments/toc-bunnies.ini.\n"
+      "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n"
       "--json prints the same as one JSON object.\n",
       vccd_cmd_toc },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
@@ -206,12 +209,21 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  leaf_size = 4              # most triangles per BVH leaf\n"
       "  split = sah                # sah | median\n"
       "\n"
-      "See experiments/distance.ini and doc/bvh.md.\n",
+      "See experiments/configs/distance.ini and doc/bvh.md.\n",
       vccd_cmd_distance },
     { "help", "show help for a subcommand", "usage: vccd help [SUBCOMMAND]\n", cmd_help },
     { "version", "print the version", "usage: vccd version\n", cmd_version },
     { NULL, NULL, NULL, NULL }
 };
+
+const vccd_cli_cmd *
+vccd_cli_find(const char *name)
+{
+    for (const vccd_cli_cmd *c = vccd_cli_cmds; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
 
 static void
 print_overview(FILE *f)

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
 #include "toc_mesh.h"
 #include "vccd/query.h"
@@ -257,10 +257,10 @@ vccd_toc_mesh(vccd_config *c, int json)
             goto fail;
         b[i].bound = 1;
     }
-    t0 = vccd_bench_now();
+    t0 = vccd_clock_now();
     if (vccd_query_toc(&r, &b[0].qb, &b[1].qb, &o, &e) != 0)
         goto fail;
-    t0 = vccd_bench_now() - t0;
+    t0 = vccd_clock_now() - t0;
     (json ? print_json : print_text)(&r, &o, b, 1e3 * t0);
     rc = VCCD_EXIT_OK;
     goto done;

@@ -41,17 +41,8 @@ vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long ma
     return 0;
 }
 
-const vccd_cli_cmd *
-vccd_cli_find(const char *name)
-{
-    for (const vccd_cli_cmd *c = vccd_cli_cmds; c->name; c++)
-        if (strcmp(c->name, name) == 0)
-            return c;
-    return NULL;
-}
-
 /* Every section name vccd knows; "motion." stands for [motion.NAME]. */
-static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", NULL };
+static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", "mesh.", NULL };
 
 int
 vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmds.h"
 #include "vccd/arith.h"
 #include "vccd/motion.h"
 #include "vccd/motion_impl.h"

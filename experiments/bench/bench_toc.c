@@ -71,14 +71,14 @@ timed(vccd_query_result *r, double *ms, vccd_query_body *a, vccd_query_body *b, 
 {
     vccd_error e;
     long reps = 0;
-    double t0 = vccd_bench_now(), t;
+    double t0 = vccd_clock_now(), t;
     do {
         if (vccd_query_toc(r, a, b, o, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             return -1;
         }
         reps++;
-        t = vccd_bench_now() - t0;
+        t = vccd_clock_now() - t0;
     } while (t < 1e-3 && reps < 1000);
     *ms = 1e3 * t / (double)reps;
     return 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmds.h"
 #include "query_run.h"
 
 /* Option values are exactly the config names (solver.h, arith.h). */

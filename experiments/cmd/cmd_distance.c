@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
+#include "cmds.h"
 #include "mesh_cli.h"
 #include "vccd/distance.h"
 
@@ -64,10 +65,10 @@ load_body(body *b, int i, vccd_config *c, vccd_config_section *d, vccd_di t, int
     if (strlen(kv->value) >= sizeof b->name || !(s = vccd_config_find(c, sec)))
         return vccd_error_set(e, d->file, kv->line, d->name, key, "no section [mesh.%s]", kv->value);
     snprintf(b->name, sizeof b->name, "%s", kv->value);
-    b->load_s = vccd_bench_now();
+    b->load_s = vccd_clock_now();
     if (vccd_mesh_config_load(&b->m, s, e) != 0)
         return -1;
-    b->load_s = vccd_bench_now() - b->load_s;
+    b->load_s = vccd_clock_now() - b->load_s;
     b->loaded = 1;
     snprintf(key, sizeof key, "pose.%d", i);
     pk = vccd_config_get(d, key);
@@ -177,11 +178,11 @@ vccd_cmd_distance(int argc, char **argv)
             goto fail;
         b[i].built = 1;
     }
-    t0 = vccd_bench_now();
+    t0 = vccd_clock_now();
     if ((bv >= 0 ? vccd_distance(&r, &b[0].h, &b[0].p, &b[1].h, &b[1].p, bv, &e)
                  : vccd_distance_brute(&r, &b[0].m, &b[0].p, &b[1].m, &b[1].p, &e)) != 0)
         goto fail;
-    tq = vccd_bench_now() - t0;
+    tq = vccd_clock_now() - t0;
     for (int i = 0; i < 2; i++)
         printf("mesh.%d: %s (%ld triangles, loaded in %.1f ms%s%s)\n", i, b[i].name, b[i].m.nt, 1e3 * b[i].load_s,
                b[i].mo ? ", motion " : "", b[i].mo ? b[i].mo->type->name : "");

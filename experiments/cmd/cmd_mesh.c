@@ -2,8 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "clock.h"
 #include "cli.h"
+#include "cmds.h"
 #include "mesh_cli.h"
 #include "vccd/bvh.h"
 
@@ -14,13 +15,13 @@ print_bvh(const vccd_mesh *m, const vccd_bvh_opts *bo)
 {
     vccd_bvh h;
     vccd_error e;
-    double t0 = vccd_bench_now(), total, fit = 0.0;
+    double t0 = vccd_clock_now(), total, fit = 0.0;
     size_t bytes = 0;
     if (vccd_bvh_build(&h, m, bo, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
-    total = vccd_bench_now() - t0;
+    total = vccd_clock_now() - t0;
     printf("bvh: %ld nodes, depth %d, leaf size %d, split %s, topology %.1f ms, %.1f bytes/triangle\n", h.nnodes,
            h.depth, bo->leaf_size, bo->split == VCCD_BVH_SPLIT_SAH ? "sah" : "median", 1e3 * h.topo_seconds,
            (double)vccd_bvh_topology_bytes(&h) / (double)m->nt);

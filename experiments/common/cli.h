@@ -1,4 +1,5 @@
-/* cli.h -- the subcommand table of the vccd program and its helpers. */
+/* cli.h -- helpers every part of the vccd program shares: exit statuses,
+   usage errors, option values, output files. */
 #ifndef VCCD_CLI_H
 #define VCCD_CLI_H
 
@@ -10,17 +11,6 @@
    2 usage or input error. */
 enum { VCCD_EXIT_OK = 0, VCCD_EXIT_FAIL = 1, VCCD_EXIT_USAGE = 2 };
 
-typedef struct {
-    const char *name;
-    const char *summary;        /* one line for `vccd --help` */
-    const char *help;           /* full text for `vccd help NAME` */
-    int (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
-} vccd_cli_cmd;
-
-/* The registry: one line per subcommand in vccd.c. */
-extern const vccd_cli_cmd vccd_cli_cmds[];
-const vccd_cli_cmd *vccd_cli_find(const char *name);
-
 /* Print "vccd: MSG" to stderr; returns VCCD_EXIT_USAGE for tail calls. */
 int vccd_cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -30,8 +20,9 @@ int vccd_cli_usage_error(const char *fmt, ...)
 int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long max);
 
 /* -1 with e naming the first section of cfg that no subcommand knows
-   ([pair], [solver], [arithmetic], [motion], [motion.NAME]), with its
-   line: a misspelt section must not be silently ignored. */
+   ([pair], [solver], [arithmetic], [motion], [motion.NAME],
+   [mesh.NAME]), with its line: a misspelt section must not be silently
+   ignored. */
 int vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e);
 
 /* Does argv (a subcommand's, argv[0] its name) ask for help: "--help" or
@@ -49,13 +40,5 @@ FILE *vccd_cli_open_output(const char *path);
 /* Close it: 0, or -1 after "vccd: error writing PATH: reason" when any
    write to it failed. */
 int vccd_cli_close_output(FILE *f, const char *path);
-
-/* Subcommands. */
-int vccd_cmd_bench(int argc, char **argv);
-int vccd_cmd_motion_check(int argc, char **argv);
-int vccd_cmd_queries(int argc, char **argv);
-int vccd_cmd_toc(int argc, char **argv);
-int vccd_cmd_distance(int argc, char **argv);
-int vccd_cmd_mesh(int argc, char **argv);
 
 #endif

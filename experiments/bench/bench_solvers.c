@@ -705,9 +705,9 @@ run_pair(pair_stats *ps, const bs_opts *o, long idx, int ns, vccd_error *e)
         vccd_toc r;
         double t0, us;
         so.solver = vccd_solver_type_get(j);
-        t0 = vccd_bench_now();
+        t0 = vccd_clock_now();
         vccd_solve(&r, f, &so);
-        us = 1e6 * (vccd_bench_now() - t0);
+        us = 1e6 * (vccd_clock_now() - t0);
         record(&ps->c[j][kind][half], &r, us);
         if (half != HALF_TOUCH)
             continue;
@@ -802,7 +802,7 @@ run_pairs(const bs_opts *o, double q_tl_ratio)
     }
     printf("half vertex-face, half edge-edge; half touching at a random t* in (0.05, 0.95), half coplanar\n"
            "at t* but apart there (they may still touch at another time).  Times are of vccd_solve alone.\n");
-    t_start = vccd_bench_now();
+    t_start = vccd_clock_now();
     for (long i = 0; i < o->pairs; i++) {
         vccd_error e;
         if (run_pair(ps, o, i, ns, &e) != 0) {
@@ -833,7 +833,7 @@ run_pairs(const bs_opts *o, double q_tl_ratio)
                         &merged[j][k][h], 0, bis >= 0 && j != bis ? &merged[bis][k][h] : NULL);
         }
     }
-    printf("(%.1f s for the pairs part)\n", vccd_bench_now() - t_start);
+    printf("(%.1f s for the pairs part)\n", vccd_clock_now() - t_start);
 
     for (int j = 0; bis >= 0 && j < ns; j++) {
         double tr, br;
