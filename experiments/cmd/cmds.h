@@ -20,5 +20,6 @@ int vccd_cmd_queries(int argc, char **argv);
 int vccd_cmd_toc(int argc, char **argv);
 int vccd_cmd_distance(int argc, char **argv);
 int vccd_cmd_mesh(int argc, char **argv);
+int vccd_cmd_run(int argc, char **argv);
 
 #endif
