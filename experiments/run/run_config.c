@@ -246,19 +246,28 @@ load_overrides(vccd_config *cl, vccd_config *file, char **ov, int n, vccd_error 
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
     q = text;
     *q = 0;
-    /* one "[section]\nkey = value\n" per override: the section is what
-       comes before the last '.' of the key (system.exact.mode) */
+    /* "[section]\nkey = value\n", the keys of a section together: the
+       section is what comes before the last '.' of the key
+       (system.exact.mode) */
     for (int i = 0; i < n; i++) {
         const char *eq = strchr(ov[i], '='), *dot;
-        if (!eq)
+        int seen = 0;
+        if (eq)
+            for (dot = eq; dot > ov[i] && *dot != '.'; dot--)
+                ;
+        if (!eq || dot == ov[i])
             return free(text), vccd_error_set(e, "command line", 0, NULL, NULL,
                                               "'%s' is not SECTION.KEY=VALUE", ov[i]);
-        for (dot = eq; dot > ov[i] && *dot != '.'; dot--)
-            ;
-        if (dot == ov[i])
-            return free(text), vccd_error_set(e, "command line", 0, NULL, NULL,
-                                              "'%s' is not SECTION.KEY=VALUE", ov[i]);
-        q += sprintf(q, "[%.*s]\n%.*s = %s\n", (int)(dot - ov[i]), ov[i], (int)(eq - dot - 1), dot + 1, eq + 1);
+        for (int j = 0; j < i && !seen; j++)
+            seen = !strncmp(ov[j], ov[i], (size_t)(dot - ov[i] + 1));
+        if (seen)
+            continue;
+        q += sprintf(q, "[%.*s]\n", (int)(dot - ov[i]), ov[i]);
+        for (int j = i; j < n; j++) {
+            const char *eqj = strchr(ov[j], '=');
+            if (eqj && !strncmp(ov[j], ov[i], (size_t)(dot - ov[i] + 1)) && !memchr(ov[j] + (dot - ov[i]) + 1, '.', (size_t)(eqj - ov[j] - (dot - ov[i]) - 1)))
+                q += sprintf(q, "%.*s = %s\n", (int)(eqj - ov[j] - (dot - ov[i]) - 1), ov[j] + (dot - ov[i]) + 1, eqj + 1);
+        }
     }
     rc = vccd_config_load_string(cl, "command line", text, e);
     free(text);
