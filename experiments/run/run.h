@@ -11,7 +11,10 @@
 #define RUN_MAX_SYSTEMS 16
 #define RUN_MAX_BENCH 64
 
-typedef enum { RUN_EXACT = 0, RUN_CAPOEIRA, RUN_STEP_BACK } run_mode;
+/* vccd's modes, then FCL's conservative advancement as peers (fcl_ca.h;
+   NON-RIGOROUS, only in builds with libfcl-dev). */
+typedef enum { RUN_EXACT = 0, RUN_CAPOEIRA, RUN_STEP_BACK, RUN_FCL_CA, RUN_FCL_CA_RSS, RUN_FCL_CA_RSS_FAST } run_mode;
+#define RUN_IS_FCL(m) ((m) >= RUN_FCL_CA)
 
 typedef struct {
     char name[64];

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "run.h"
 
 typedef struct {
@@ -103,9 +104,21 @@ load_system(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
             y->mode = RUN_CAPOEIRA;
         else if (!strcmp(kv->value, "step-back"))
             y->mode = RUN_STEP_BACK;
+        else if (!strcmp(kv->value, "fcl-ca"))
+            y->mode = RUN_FCL_CA;
+        else if (!strcmp(kv->value, "fcl-ca-rss"))
+            y->mode = RUN_FCL_CA_RSS;
+        else if (!strcmp(kv->value, "fcl-ca-rss-fast"))
+            y->mode = RUN_FCL_CA_RSS_FAST;
         else
             return vccd_error_set(e, w->file, kv->line, w->name, kv->key,
-                                  "unknown mode '%s' (exact, capoeira, step-back)", kv->value);
+                                  "unknown mode '%s' (exact, capoeira, step-back, fcl-ca, fcl-ca-rss, "
+                                  "fcl-ca-rss-fast)", kv->value);
+#ifndef HAVE_FCL
+        if (RUN_IS_FCL(y->mode))
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key,
+                                  "mode '%s' needs a vccd built with FCL (libfcl-dev)", kv->value);
+#endif
     }
     y->q.mode = y->mode == RUN_CAPOEIRA ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
     if ((kv = get(c, s, "bv", &w)) && (y->q.bv = vccd_bv_type_find(kv->value)) < 0)
@@ -343,6 +356,7 @@ run_experiment_clear(run_experiment *x)
         if (x->model[i].loaded) {
             if (x->model[i].built)
                 vccd_bvh_clear(&x->model[i].h);
+
             vccd_mesh_clear(&x->model[i].m);
         }
     x->nmodels = 0;

@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "clock.h"
+#include "config.h"
 #include "run.h"
+#ifdef HAVE_FCL
+#include "fcl_ca.h"
+#endif
 
 uint64_t
 run_instance_seed(const run_experiment *x, long i)
@@ -41,13 +45,39 @@ run_instance_params(double p[22], const run_experiment *x, int b, long i)
 /* One query, timed; short ones repeated up to 1 ms so the clock sees
    them (as the thesis repeated its tetrahedron queries). */
 static int
-run_one(run_cell *c, const run_system *y, vccd_query_body *qa, vccd_query_body *qb, vccd_error *e)
+run_one(run_cell *c, const run_system *y, vccd_query_body *qa, vccd_query_body *qb, void *const fcl[2],
+        const double p[22], vccd_error *e)
 {
     long reps = 0;
     double t0 = vccd_clock_now(), t;
     memset(c, 0, sizeof *c);
     do {
-        if (vccd_query_toc(&c->r, qa, qb, &y->q, e) != 0) {
+        if (RUN_IS_FCL(y->mode)) {
+#ifdef HAVE_FCL
+            vccd_fcl_ca_frame fa, fb;
+            double toc;
+            int hit;
+            memcpy(fa.p, p, 3 * sizeof *p);
+            memcpy(fa.q0, p + 3, 4 * sizeof *p);
+            memcpy(fa.q1, p + 7, 4 * sizeof *p);
+            memcpy(fb.p, p + 11, 3 * sizeof *p);
+            memcpy(fb.q0, p + 14, 4 * sizeof *p);
+            memcpy(fb.q1, p + 18, 4 * sizeof *p);
+            hit = vccd_fcl_ca_toc(&toc, (int)(y->mode - RUN_FCL_CA), fcl[0], &fa, fcl[1], &fb);
+            if (hit < 0) {
+                c->failed = 1;
+                return vccd_error_set(e, NULL, 0, NULL, NULL, "FCL threw an exception");
+            }
+            /* FCL's answer is no proof: "possible", at one time */
+            c->r.status = hit ? VCCD_TOC_POSSIBLE : VCCD_TOC_NONE;
+            c->r.lo = c->r.hi = toc;
+            c->r.approximate = 1;
+#else
+            (void)fcl, (void)p;
+            c->failed = 1;
+            return vccd_error_set(e, NULL, 0, NULL, NULL, "no FCL in this build");
+#endif
+        } else if (vccd_query_toc(&c->r, qa, qb, &y->q, e) != 0) {
             c->failed = 1;
             return -1;
         }
@@ -78,6 +108,9 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
 #pragma omp parallel num_threads(jobs)
     {
         vccd_query_body qa, qb;
+        /* FCL's models per thread: continuousCollide writes into the
+           models it is given (it crashed with two threads on one) */
+        void *fcl[2] = { NULL, NULL };
         int init = 0;
         vccd_error le;
 
@@ -103,8 +136,18 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
             } else if (vccd_query_body_set_motion(&qa, ma, &le) != 0
                        || vccd_query_body_set_motion(&qb, mb, &le) != 0)
                 bad = 1;
+            double p[22];
+#ifdef HAVE_FCL
+            for (int s = 0; s < x->nsys && !bad && !fcl[0]; s++)
+                if (RUN_IS_FCL(x->sys[s].mode)
+                    && (!(fcl[0] = vccd_fcl_ca_model_new(&x->model[bn->a].m))
+                        || !(fcl[1] = vccd_fcl_ca_model_new(&x->model[bn->b].m))))
+                    bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "FCL could not build the models") != 0;
+#endif
+            if (!bad && run_instance_params(p, x, b, i) != 0)
+                bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "instance %ld: no motion parameters", i) != 0;
             for (int s = 0; s < x->nsys && !bad; s++)
-                if (run_one(&cells[i * x->nsys + s], &x->sys[s], &qa, &qb, &le) != 0)
+                if (run_one(&cells[i * x->nsys + s], &x->sys[s], &qa, &qb, fcl, p, &le) != 0)
                     bad = 1;
             vccd_motion_free(ma);
             vccd_motion_free(mb);
@@ -123,6 +166,10 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
             vccd_query_body_clear(&qa);
             vccd_query_body_clear(&qb);
         }
+#ifdef HAVE_FCL
+        vccd_fcl_ca_model_free(fcl[0]);
+        vccd_fcl_ca_model_free(fcl[1]);
+#endif
     }
     (void)jobs;
     return fail ? -1 : 0;

@@ -202,7 +202,9 @@ close_in(FILE *f, const char *dir, const char *name, int rc, vccd_error *e)
 const char *
 run_mode_name(run_mode m)
 {
-    return m == RUN_EXACT ? "exact" : m == RUN_CAPOEIRA ? "capoeira" : "step-back";
+    static const char *const names[] = { "exact", "capoeira", "step-back", "fcl-ca", "fcl-ca-rss",
+                                         "fcl-ca-rss-fast" };
+    return names[m];
 }
 
 int

@@ -70,6 +70,25 @@ check "report has the verdict" grep -q "^## Verdict over all 12 instances" "$tmp
 check "report links the plots" grep -q "(low-time.png)" "$tmp/j1/report.md"
 check "summary has all-instance rows" grep -q "^0,all,all,exact,median," "$tmp/j1/summary.csv"
 
+# FCL's peers, when built with it: our CA loop on FCL's pieces with the
+# t = 0 check on OBBRSS gives the TOCs of FCL's oriented RSS routine;
+# every peer's gap is vccd's distance
+if grep -q '^#define HAVE_FCL 1' config.h 2>/dev/null; then
+    printf '[system.fcl-ca]\nmode = fcl-ca\n[system.fcl-rss]\nmode = fcl-ca-rss\n[system.fcl-fast]\nmode = fcl-ca-rss-fast\n' \
+        >>"$tmp/x.ini"
+    expect 0 "FCL peers" -- $vccd run "$tmp/x.ini" --out "$tmp/f" --jobs 2 system.exact.mode=capoeira
+    check "fcl-ca-rss-fast TOCs = fcl-ca-rss TOCs" awk -F, -v lo=$lo -v sys=$sys -v st=$st \
+        'NR > 1 && $sys == "fcl-rss" { a[$1 "," $4] = $st $lo; n++ } NR > 1 && $sys == "fcl-fast" { b[$1 "," $4] = $st $lo }
+         END { for (k in a) if (a[k] != b[k]) bad = 1; exit bad || n != 12 }' "$tmp/f/instances.csv"
+    check "FCL rows have vccd's gap" awk -F, -v gl=$gl -v sys=$sys -v st=$st \
+        'NR > 1 && $sys == "fcl-rss" && $st != "none" { if ($gl == "") bad = 1 } END { exit bad }' "$tmp/f/instances.csv"
+    expect 0 "FCL peers, 1 job" -- $vccd run "$tmp/x.ini" --out "$tmp/f1" --jobs 1 system.exact.mode=capoeira
+    untimed "$tmp/f/instances.csv" >"$tmp/a"
+    untimed "$tmp/f1/instances.csv" >"$tmp/b"
+    check "FCL rows the same for --jobs 1 and 2" cmp -s "$tmp/a" "$tmp/b"
+    sed -i '/^\[system.fcl-ca\]/,$d' "$tmp/x.ini"
+fi
+
 # overrides and --instances
 expect 0 "--instances 1 and an override" -- $vccd run "$tmp/x.ini" --out "$tmp/o" --instances 1 experiment.speeds=low
 check "override rows" test "$(wc -l <"$tmp/o/instances.csv")" -eq 7
