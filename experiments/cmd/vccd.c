@@ -12,12 +12,15 @@ static int cmd_version(int argc, char **argv);
 /* One registration line per subcommand.  Later subcommands (run, queries,
    motion-check, ...) are added here as their issues land. */
 const vccd_cli_cmd vccd_cli_cmds[] = {
-    { "bench", "measure speed (arith: arithmetic backends; solvers: root finders; mesh: BVH and distance)",
+    { "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query)",
       "usage: vccd bench arith [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
       "       vccd bench solvers [--seed S] --dump-pair I\n"
       "       vccd bench mesh [--poses N] [--seed S] [--mesh SPEC] [--brute-mesh SPEC]\n"
       "                       [--csv FILE] [--quick]\n"
+      "       vccd bench toc [--instances N] [--seed S] [--pairs A-B,...] [--bv LIST]\n"
+      "                      [--modes exact,capoeira] [--speeds low,high] [--leaf-size L]\n"
+      "                      [--step-back EPS] [--csv FILE] [--quick]\n"
       "\n"
       "  arith   ns per operation for + * / sqrt sin_cos and a 3-vector cross\n"
       "          product on each backend: binary64 (rigorous), unrounded\n"
@@ -51,6 +54,18 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "          and FCL's distance() on the same poses when built with\n"
       "          libfcl-dev (NON-RIGOROUS, for comparison).  CSV columns:\n"
       "          section,mesh,bv,split,metric,value\n"
+      "\n"
+      "  toc     the mesh query on the thesis' frames (7.3): two models of radius\n"
+      "          1 (tetrahedron, bunny, dragon, buddha; default pairs: tet-tet,\n"
+      "          tet-bunny, bunny-bunny, tet-dragon, tet-buddha, dragon-dragon,\n"
+      "          buddha-buddha) 4 (low) or 512 (high) apart meeting at the origin,\n"
+      "          each turning 90 degrees, N frames each (default 64, --quick 8):\n"
+      "          per BV type and mode median and mean ms, BV tests and solved\n"
+      "          feature pairs per query, statuses, and for exact answers the\n"
+      "          rigorous gap at lo (pen = certified crossings there, must be\n"
+      "          0); --step-back EPS adds the exact OBB query stepped back to a\n"
+      "          proved gap >= EPS (pen then counts gaps below EPS).  The best\n"
+      "          BV type per pair and speed (exact, median) closes each block.\n"
       "\n"
       "  --csv FILE   also write the rows as CSV to FILE; solvers' columns:\n"
       "               part (queries|pairs),solver,arith,kind (vertex-face|\n"

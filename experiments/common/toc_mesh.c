@@ -163,8 +163,9 @@ print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
     }
     if (r->have_gap)
         printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->lo);
-    printf("bv_tests=%ld feature_pairs=%ld solver_boxes=%ld escalations=%ld items=%ld leaf_pairs=%ld%s time_ms=%.3f\n",
-           r->bv_tests, r->feature_pairs, r->solver_boxes, r->escalations, r->items, r->leaf_pairs,
+    printf("bv_tests=%ld feature_pairs=%ld filtered=%ld solver_boxes=%ld escalations=%ld items=%ld leaf_pairs=%ld%s "
+           "time_ms=%.3f\n", r->bv_tests, r->feature_pairs, r->filtered, r->solver_boxes, r->escalations, r->items,
+           r->leaf_pairs,
            r->limited ? " limited" : "", ms);
 }
 
@@ -199,9 +200,9 @@ print_json(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
     }
     if (r->have_gap)
         printf(",\n \"gap\": [%.17g, %.17g]", r->gap_lower, r->gap_upper);
-    printf(",\n \"bv_tests\": %ld, \"feature_pairs\": %ld, \"solver_boxes\": %ld, \"escalations\": %ld, "
-           "\"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"time_ms\": %.6f}\n", r->bv_tests,
-           r->feature_pairs, r->solver_boxes, r->escalations, r->items, r->leaf_pairs,
+    printf(",\n \"bv_tests\": %ld, \"feature_pairs\": %ld, \"filtered\": %ld, \"solver_boxes\": %ld, "
+           "\"escalations\": %ld, \"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"time_ms\": %.6f}\n",
+           r->bv_tests, r->feature_pairs, r->filtered, r->solver_boxes, r->escalations, r->items, r->leaf_pairs,
            r->limited ? "true" : "false", ms);
 }
 

@@ -34,6 +34,58 @@ tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
     }
 }
 
+/* Where the vertices of the two triangles can be over the box: the
+   filter below reads them for every feature pair of the triangles. */
+typedef struct {
+    vccd_di_vec3 x[2][3];
+} q_tri_pos;
+
+static void
+tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
+{
+    vccd_di t = vccd_di_set_2d(t0, t1);
+    long tri[2] = { ta, tb };
+    for (int s = 0; s < 2; s++) {
+        const vccd_query_body *b = q->body[s];
+        for (int k = 0; k < 3; k++) {
+            long v = b->bvh->mesh->t[tri[s]][k];
+            vccd_di_vec3 p;
+            if (b->m->type->per_vertex)
+                vccd_di_vec3_set_d(&p, 0, 0, 0);
+            else
+                vccd_di_vec3_set_d(&p, b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
+            vccd_motion_eval_di(b->m, &tp->x[s][k], NULL, NULL, &p, (int)v, t);
+        }
+    }
+}
+
+/* 1 when the coplanarity function of pair p (feature.h) is proved
+   nonzero over the whole box, from the vertex enclosures: the solver's
+   own first test, without building the feature.  Corner c of triangle
+   side s is vertex tri(s)[c]. */
+static int
+excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4])
+{
+    vccd_di_vec3 u, e1, e2, n;
+    vccd_di sv;
+    const vccd_di_vec3 *P[4];
+    for (int k = 0; k < 4; k++)
+        P[k] = &tp->x[side[k]][corner[k]];
+    if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
+        vccd_di_vec3_sub(&u, P[0], P[1]);
+        vccd_di_vec3_sub(&e1, P[2], P[1]);
+        vccd_di_vec3_sub(&e2, P[3], P[1]);
+    } else {                                 /* (c - a) . ((b - a) x (d - c)) */
+        vccd_di_vec3_sub(&u, P[2], P[0]);
+        vccd_di_vec3_sub(&e1, P[1], P[0]);
+        vccd_di_vec3_sub(&e2, P[3], P[2]);
+    }
+    vccd_di_vec3_cross(&n, &e1, &e2);
+    vccd_di_vec3_dot(&sv, &u, &n);
+    /* NaN or empty (overflow) never excludes */
+    return sv.lo > 0.0 || sv.hi < 0.0;
+}
+
 static void
 solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
 {
@@ -83,6 +135,14 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
     unsigned oa = ma->own[ta], ob = mb->own[tb];
     vccd_query_pair p;
+    q_tri_pos tp;
+    int corner[4], side[4];
+
+    if (t1 > q->cut)
+        t1 = q->cut;
+    if (!(t0 <= t1) || !(oa | ob))
+        return;
+    tri_pos(&tp, q, ta, tb, t0, t1);
 
     p.tri[0] = ta;
     p.tri[1] = tb;
@@ -96,8 +156,17 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             if (!(own & VCCD_MESH_OWN_VERTEX(k)))
                 continue;
             p.v[0] = mv->t[tv][k];
-            for (int j = 0; j < 3; j++)
+            corner[0] = k;
+            side[0] = s;
+            for (int j = 0; j < 3; j++) {
                 p.v[1 + j] = mf->t[tf][j];
+                corner[1 + j] = j;
+                side[1 + j] = 1 - s;
+            }
+            if (excluded(&tp, &p, corner, side)) {
+                q->r->filtered++;
+                continue;
+            }
             solve_one(q, &p, t0, t1);
         }
     }
@@ -113,6 +182,16 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             p.v[1] = ma->t[ta][(k + 1) % 3];
             p.v[2] = mb->t[tb][l];
             p.v[3] = mb->t[tb][(l + 1) % 3];
+            corner[0] = k;
+            corner[1] = (k + 1) % 3;
+            corner[2] = l;
+            corner[3] = (l + 1) % 3;
+            side[0] = side[1] = 0;
+            side[2] = side[3] = 1;
+            if (excluded(&tp, &p, corner, side)) {
+                q->r->filtered++;
+                continue;
+            }
             solve_one(q, &p, t0, t1);
         }
     }

@@ -99,6 +99,8 @@ typedef struct {
     int have_gap;
     double gap_lower, gap_upper;
     long bv_tests, feature_pairs, solver_boxes, escalations, items, leaf_pairs;
+    long filtered;              /* feature pairs excluded before a solve by
+                                   the interval coplanarity over the box */
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 

@@ -153,6 +153,20 @@ omega = 1' "planar.ini:3" "motion" "is planar"
 bad fewvertices "$(printf '%s\n' "$base" | sed 's/^type = ltlrm$/type = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0  1 1 1/' | grep -v '^o0\|^v =\|^omega\|^q0')" "fewvertices.ini:3" "moves 1 vertices"
 bad normalise "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:1$/mesh = box:1:1:1\ncenter = middle/')" "normalise.ini:3" "center" "middle"
 expect 2 "no argument" -- $vccd toc
+
+# bench toc on procedural tetrahedra (no bundled model needed): every
+# exact answer without a crossing at lo, the step back's gaps proved.
+expect 0 "bench toc" -- $vccd bench toc --instances 3 --pairs tetrahedron-tetrahedron --bv obb,aabb --step-back 0.001
+check "bench toc: rows" sh -c "grep -c '^tetrahedron-tetrahedron' '$tmp/out' | awk '{ exit !(\$1 >= 10) }'"
+check "bench toc: no penetration" sh -c "! grep 'pen=[1-9]' '$tmp/out'"
+check "bench toc: step back row" grep -q 'step_back' "$tmp/out"
+check "bench toc: best" grep -q 'best BV type' "$tmp/out"
+expect 2 "bench toc bad pair" -- $vccd bench toc --pairs tetrahedron-cube
+one_line_error "bench toc bad pair" "tetrahedron-cube"
+expect 2 "bench toc bad bv" -- $vccd bench toc --bv cube
+one_line_error "bench toc bad bv" "--bv"
+expect 2 "bench toc bad step" -- $vccd bench toc --step-back -1
+one_line_error "bench toc bad step" "--step-back"
 expect 2 "json without config" -- $vccd toc --json
 
 finish
