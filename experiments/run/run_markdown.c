@@ -72,11 +72,14 @@ thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const
             continue;
         if (!header) {
             snprintf(k_id, sizeof k_id, "%s", bench);
-            fprintf(f, "\nThe thesis (%s, its hardware and C2A; [reference](%s)):\n\n"
-                       "| system | stat | time_ms,dist,v,v.n,TOC |\n|---|---|---|\n", bench, path);
+            fprintf(f, "\nThe thesis' own figures (%s: its hardware, D2M = its method, C2A its peer; from `%s`):\n\n"
+                       "| system | stat | time (ms) | dist | v | v.n | TOC |\n|---|---|---|---|---|---|---|\n", bench, path);
             header = 1;
         }
-        fprintf(f, "| %s | %s | %s |\n", sys, stat, rest);
+        fprintf(f, "| %s | %s | ", sys, stat);
+        for (const char *r = rest; *r; r++)
+            fputs(*r == ',' ? " | " : (char[2]){ *r, 0 }, f);
+        fprintf(f, " |\n");
     }
     fclose(in);
     if (!header)
