@@ -10,37 +10,22 @@
 
 #include "config.h"
 #include "fcl_ca.h"
+#include "fcl_mesh.h"
 
 struct vccd_fcl_ca_model {
     std::shared_ptr<fcl::BVHModel<fcl::RSSd>> rss;
     std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> obbrss;
 };
 
-template <typename BV>
-static std::shared_ptr<fcl::BVHModel<BV>>
-build(const vccd_mesh *m)
-{
-    std::vector<fcl::Vector3d> v(static_cast<size_t>(m->nv));
-    std::vector<fcl::Triangle> t(static_cast<size_t>(m->nt));
-    for (long i = 0; i < m->nv; i++)
-        v[static_cast<size_t>(i)] = fcl::Vector3d(m->v[i][0], m->v[i][1], m->v[i][2]);
-    for (long i = 0; i < m->nt; i++)
-        t[static_cast<size_t>(i)] = fcl::Triangle(static_cast<size_t>(m->t[i][0]), static_cast<size_t>(m->t[i][1]),
-                                                  static_cast<size_t>(m->t[i][2]));
-    auto h = std::make_shared<fcl::BVHModel<BV>>();
-    h->beginModel();
-    h->addSubModel(v, t);
-    h->endModel();
-    return h;
-}
-
 extern "C" vccd_fcl_ca_model *
 vccd_fcl_ca_model_new(const vccd_mesh *m)
 {
     try {
+        auto rss = vccd_fcl_mesh_model<fcl::RSSd>(m);
+        auto obbrss = vccd_fcl_mesh_model<fcl::OBBRSSd>(m);
         auto *f = new vccd_fcl_ca_model;
-        f->rss = build<fcl::RSSd>(m);
-        f->obbrss = build<fcl::OBBRSSd>(m);
+        f->rss = rss;
+        f->obbrss = obbrss;
         return f;
     } catch (...) {
         return nullptr;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "config.h"
 #include "run.h"
 
@@ -43,17 +44,6 @@ get(cfgs *c, vccd_config_section *s, const char *key, vccd_config_section **wher
     }
     *where = s;
     return vccd_config_get(s, key);
-}
-
-static int
-parse_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e)
-{
-    char *end;
-    errno = 0;
-    *out = strtol(kv->value, &end, 10);
-    if (end == kv->value || *end || errno || *out < lo || *out > hi)
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", lo, hi);
-    return 0;
 }
 
 static int
@@ -166,19 +156,19 @@ parse_experiment(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error 
         snprintf(x->name, sizeof x->name, "%s", kv->value);
     x->seed = 1;
     if ((kv = get(c, s, "seed", &w))) {
-        if (parse_long(&v, w, kv, 0, 4294967295L, e) != 0)
+        if (vccd_cli_config_long(&v, w, kv, 0, 4294967295L, e) != 0)
             return -1;
         x->seed = (unsigned long)v;
     }
     x->instances = 8;
     if ((kv = get(c, s, "instances", &w))) {
-        if (parse_long(&v, w, kv, 1, 1000000L, e) != 0)
+        if (vccd_cli_config_long(&v, w, kv, 1, 1000000L, e) != 0)
             return -1;
         x->instances = v;
     }
     x->leaf_size = 1;
     if ((kv = get(c, s, "leaf_size", &w))) {
-        if (parse_long(&v, w, kv, 1, 1024, e) != 0)
+        if (vccd_cli_config_long(&v, w, kv, 1, 1024, e) != 0)
             return -1;
         x->leaf_size = (int)v;
     }
