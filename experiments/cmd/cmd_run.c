@@ -1,5 +1,5 @@
 /* cmd_run.c -- `vccd run EXPERIMENT.ini [--out DIR] [--jobs N]
-   [--instances K] [SECTION.KEY=VALUE ...]`: every system of the
+   [--instances K] [--shard K/N] [SECTION.KEY=VALUE ...]`: every system of the
    experiment on every instance of every benchmark (experiments/run/),
    then the report files in DIR.  A progress bar with an ETA goes to
    stderr when stderr is a terminal. */
@@ -55,7 +55,7 @@ vccd_cmd_run(int argc, char **argv)
     const char *ini = NULL, *out = "vccd-run";
     char **ov = calloc((size_t)argc + 1, sizeof *ov), inst[64];
     int nov = 0, rc = VCCD_EXIT_USAGE;
-    long jobs = max_jobs(), n;
+    long jobs = max_jobs(), n, shard_k = 0, shard_n = 1;
     run_experiment x;
     run_cell **cells = NULL;
     vccd_error e;
@@ -72,6 +72,17 @@ vccd_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--jobs") && val) {
             if (vccd_cli_parse_long(&jobs, "--jobs", val, 1, 1024) != 0)
                 goto done;
+            i++;
+        } else if (!strcmp(argv[i], "--shard") && val) {
+            char *end;
+            errno = 0;
+            shard_k = strtol(val, &end, 10);
+            if (end == val || *end != '/' || (shard_n = strtol(end + 1, &end, 10)) < 1 || *end || errno
+                || shard_k < 1 || shard_k > shard_n) {
+                vccd_cli_usage_error("run: --shard: expected K/N with 1 <= K <= N, not '%s'", val);
+                goto done;
+            }
+            shard_k--;
             i++;
         } else if (!strcmp(argv[i], "--instances") && val) {
             if (vccd_cli_parse_long(&n, "--instances", val, 1, 1000000L) != 0)
@@ -101,6 +112,8 @@ vccd_cmd_run(int argc, char **argv)
         goto done;
     }
     loaded = 1;
+    x.shard_k = shard_k;
+    x.shard_n = shard_n;
     if (mkdir(out, 0777) != 0 && errno != EEXIST) {
         vccd_cli_usage_error("run: cannot create %s: %s", out, strerror(errno));
         goto done;
@@ -114,7 +127,7 @@ vccd_cmd_run(int argc, char **argv)
             vccd_cli_usage_error("out of memory");
             goto done;
         }
-    ps.total = (long)x.nbench * x.instances;
+    ps.total = (long)x.nbench * ((x.instances - shard_k + shard_n - 1) / shard_n);
     ps.before = 0;
     ps.t0 = vccd_clock_now();
     ps.tty = isatty(2);
@@ -127,15 +140,19 @@ vccd_cmd_run(int argc, char **argv)
             rc = VCCD_EXIT_FAIL;
             goto done;
         }
-        ps.before += x.instances;
+        ps.before += (x.instances - shard_k + shard_n - 1) / shard_n;
     }
     if (run_report_write(out, &x, cells, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         rc = VCCD_EXIT_FAIL;
         goto done;
     }
-    printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md (%.1f s)\n", out, out, out,
-           vccd_clock_now() - ps.t0);
+    if (shard_n > 1)
+        printf("wrote %s/instances.csv of shard %ld/%ld (%.1f s); vccd merge writes the report\n", out,
+               shard_k + 1, shard_n, vccd_clock_now() - ps.t0);
+    else
+        printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md (%.1f s)\n", out, out, out,
+               vccd_clock_now() - ps.t0);
     rc = VCCD_EXIT_OK;
 done:
     if (cells)

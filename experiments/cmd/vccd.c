@@ -169,7 +169,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       vccd_cmd_toc },
     { "run", "run an experiment: systems x thesis benchmark instances, with reports and plots",
       "usage: vccd run EXPERIMENT.ini [--out DIR] [--jobs N] [--instances K]\n"
-      "                [SECTION.KEY=VALUE ...]\n"
+      "                [--shard K/N] [SECTION.KEY=VALUE ...]\n"
       "\n"
       "Runs every [system.NAME] of the experiment on every instance of every\n"
       "benchmark (a model pair at low or high speed: the thesis' 7.3 frames,\n"
@@ -195,8 +195,21 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                arithmetic (binary64, mpfr:PREC, adaptive, unrounded:\n"
       "                NON-RIGOROUS), eps_t, eps_d (step-back)\n"
       "SECTION.KEY=VALUE replaces or adds a key (system.exact.bv=aabb);\n"
-      "--instances K is experiment.instances=K.  See experiments/configs/quick.ini.\n",
+      "--instances K is experiment.instances=K.  --shard K/N runs the instances\n"
+      "i with i mod N = K - 1 and writes their instances.csv alone: vccd merge\n"
+      "joins the shards.  See experiments/configs/quick.ini.\n",
       vccd_cmd_run },
+    { "merge", "merge the shards of a vccd run (--shard K/N) into one report",
+      "usage: vccd merge EXPERIMENT.ini DIR... [--out DIR] [SECTION.KEY=VALUE ...]\n"
+      "\n"
+      "Reads DIR/instances.csv of every shard written by\n"
+      "  vccd run EXPERIMENT.ini --shard K/N --out DIR [the same overrides]\n"
+      "(instances i with i mod N = K - 1) and writes the files of the whole\n"
+      "experiment to --out as one run would (instances.csv, summary.csv,\n"
+      "report.md, plots).  Every instance of every system must be in exactly\n"
+      "one shard; rows of another experiment are refused by file and line.\n"
+      "See doc/slurm-array.sh.\n",
+      vccd_cmd_merge },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
       "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
       "                      [--leaf-size N] [--split sah|median] SPEC...\n"

@@ -42,6 +42,7 @@ typedef struct {
     int have_dist;              /* gap measured at r.lo */
     vccd_distance_result d;
     int failed;                 /* the query reported an error */
+    double v;                   /* |relative velocity| (r.have_pair) */
 } run_cell;
 
 typedef struct {
@@ -56,6 +57,7 @@ typedef struct {
     int nsys;
     run_bench bench[RUN_MAX_BENCH];
     int nbench;
+    long shard_k, shard_n;      /* this run does instances i = k mod n */
 } run_experiment;
 
 /* Read path into x; overrides are "section.key=value" strings that
@@ -75,6 +77,13 @@ uint64_t run_instance_seed(const run_experiment *x, long i);
    threads; cells[i * nsys + s].  progress(done) after each instance
    (called from one thread at a time).  0, or -1 with e set. */
 int run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progress)(void *, long), void *arg,
+                   vccd_error *e);
+
+/* Read instances.csv files of shards (--shard K/N) of experiment x into
+   cells[b], seen[b][i * nsys + s] marking what was read: 0, or -1 with
+   e naming file and line (a row not of this experiment, a bad number,
+   an instance given twice). */
+int run_merge_read(run_cell *const *cells, unsigned char *const *seen, const run_experiment *x, const char *path,
                    vccd_error *e);
 
 /* Write instances.csv, summary.csv, report.md and the plots into dir.

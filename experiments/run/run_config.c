@@ -294,6 +294,7 @@ run_experiment_load(run_experiment *x, const char *path, char **overrides, int n
     int rc = -1, speeds;
 
     memset(x, 0, sizeof *x);
+    x->shard_n = 1;
     memset(&cl, 0, sizeof cl);
     if (vccd_config_load(&file, path, e) != 0)
         return -1;

@@ -3,6 +3,7 @@
    cells, so spreading them over OpenMP threads changes timings alone:
    an instance's motions come from (seed, index), never from the thread
    or the order. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,9 @@ run_one(run_cell *c, const run_system *y, vccd_query_body *qa, vccd_query_body *
         t = vccd_clock_now() - t0;
     } while (t < 1e-3 && reps < 1000);
     c->ms = 1e3 * t / (double)reps;
+    if (c->r.have_pair)
+        c->v = sqrt(c->r.velocity[0] * c->r.velocity[0] + c->r.velocity[1] * c->r.velocity[1]
+                    + c->r.velocity[2] * c->r.velocity[2]);
     if (c->r.status == VCCD_TOC_NONE)
         return 0;
     /* Every system is judged by the same rigorous distance at the time
@@ -121,7 +125,7 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
             int stop;
 #pragma omp atomic read
             stop = fail;
-            if (stop)
+            if (stop || i % x->shard_n != x->shard_k)
                 continue;
             if (vccd_query_scenario(&ma, &mb, bn->dist, run_instance_seed(x, i), 320, &le) != 0)
                 bad = 1;

@@ -22,12 +22,6 @@
 
 enum { M_TIME = RUN_M_TIME, M_GAP = RUN_M_GAP, M_V = RUN_M_V, M_VN = RUN_M_VN, M_TOC = RUN_M_TOC, NMETRICS = RUN_NMETRICS };
 
-static double
-norm3(const double *v)
-{
-    return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-}
-
 /* The metric m of a cell, or NaN when it has none (no contact: no gap,
    TOC, v; capoeira: no feature pair, so no v or v.n). */
 static double
@@ -41,7 +35,7 @@ metric(const run_cell *c, int m)
     case M_GAP:
         return c->have_dist ? c->d.lower : NAN;
     case M_V:
-        return c->r.have_pair ? norm3(c->r.velocity) : NAN;
+        return c->r.have_pair ? c->v : NAN;
     case M_VN:
         return c->r.have_pair ? c->r.vn : NAN;
     default:
@@ -107,7 +101,7 @@ write_instances(FILE *f, const run_experiment *x, run_cell *const *cells)
                "bv_tests,feature_pairs,solver_boxes,escalations,limited,stepped,error\n");
     for (int b = 0; b < x->nbench; b++) {
         const run_bench *bn = &x->bench[b];
-        for (long i = 0; i < x->instances; i++) {
+        for (long i = x->shard_k; i < x->instances; i += x->shard_n) {
             double p[22];
             if (run_instance_params(p, x, b, i) != 0)
                 return -1;
@@ -219,6 +213,8 @@ run_report_write(const char *dir, const run_experiment *x, run_cell *const *cell
         vccd_error_set(e, NULL, 0, NULL, NULL, "instance parameters lost");
     if (close_in(f, dir, "instances.csv", rc, e) != 0)
         return -1;
+    if (x->shard_n > 1)         /* a shard: vccd merge writes the rest */
+        return 0;
     if (!(f = open_in(dir, "summary.csv", e)))
         return -1;
     rc = write_summary(f, x, cells);

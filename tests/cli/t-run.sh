@@ -89,6 +89,26 @@ if grep -q '^#define HAVE_FCL 1' config.h 2>/dev/null; then
     sed -i '/^\[system.fcl-ca\]/,$d' "$tmp/x.ini"
 fi
 
+# shards and merge: two shards merged give the one-run files
+expect 0 "shard 1/2" -- $vccd run "$tmp/x.ini" --out "$tmp/s1" --shard 1/2 --jobs 1
+expect 0 "shard 2/2" -- $vccd run "$tmp/x.ini" --out "$tmp/s2" --shard 2/2 --jobs 2
+check "shard 1/2 holds instances 0 and 2" test "$(wc -l <"$tmp/s1/instances.csv")" -eq 25
+expect 0 "merge" -- $vccd merge "$tmp/x.ini" "$tmp/s2" "$tmp/s1" --out "$tmp/m"
+for f in instances.csv summary.csv; do
+    untimed "$tmp/j1/$f" >"$tmp/a"
+    untimed "$tmp/m/$f" >"$tmp/b"
+    check "merged $f = one run's" cmp -s "$tmp/a" "$tmp/b"
+done
+expect 2 "merge of one shard" -- $vccd merge "$tmp/x.ini" "$tmp/s1" --out "$tmp/m"
+one_line_error "merge of one shard" "instance 1" "in no shard"
+expect 2 "merge of a shard twice" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s1" --out "$tmp/m"
+one_line_error "merge of a shard twice" "s1/instances.csv:2:" "given twice"
+expect 2 "merge of another experiment" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s2" --out "$tmp/m" experiment.seed=8 \
+    experiment.pairs=tet-box
+one_line_error "merge of another experiment" "instances.csv:2:" "models"
+expect 2 "bad --shard" -- $vccd run "$tmp/x.ini" --shard 3/2
+one_line_error "bad --shard" "shard" "3/2"
+
 # overrides and --instances
 expect 0 "--instances 1 and an override" -- $vccd run "$tmp/x.ini" --out "$tmp/o" --instances 1 experiment.speeds=low
 check "override rows" test "$(wc -l <"$tmp/o/instances.csv")" -eq 7
