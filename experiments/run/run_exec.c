@@ -15,6 +15,14 @@
 #include "fcl_ca.h"
 #endif
 
+/* OpenMP when built with it; otherwise the instances run in turn (and
+   no unknown-pragma warning breaks -Werror). */
+#ifdef _OPENMP
+#define RUN_OMP(x) _Pragma(x)
+#else
+#define RUN_OMP(x)
+#endif
+
 uint64_t
 run_instance_seed(const run_experiment *x, long i)
 {
@@ -109,7 +117,7 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
     long done = 0;
     int fail = 0;
 
-#pragma omp parallel num_threads(jobs)
+RUN_OMP("omp parallel num_threads(jobs)")
     {
         vccd_query_body qa, qb;
         /* FCL's models per thread: continuousCollide writes into the
@@ -118,12 +126,12 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
         int init = 0;
         vccd_error le;
 
-#pragma omp for schedule(dynamic, 1)
+RUN_OMP("omp for schedule(dynamic, 1)")
         for (long i = 0; i < x->instances; i++) {
             vccd_motion *ma = NULL, *mb = NULL;
             int bad = 0;
             int stop;
-#pragma omp atomic read
+RUN_OMP("omp atomic read")
             stop = fail;
             if (stop || i % x->shard_n != x->shard_k)
                 continue;
@@ -155,7 +163,7 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
                     bad = 1;
             vccd_motion_free(ma);
             vccd_motion_free(mb);
-#pragma omp critical(run_progress)
+RUN_OMP("omp critical(run_progress)")
             {
                 if (bad && !fail) {
                     fail = 1;
@@ -175,6 +183,8 @@ run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progr
         vccd_fcl_ca_model_free(fcl[1]);
 #endif
     }
+#ifndef _OPENMP
     (void)jobs;
+#endif
     return fail ? -1 : 0;
 }
