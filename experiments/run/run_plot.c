@@ -32,7 +32,8 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
 {
     char path[4200], cmd[8600];
     FILE *f;
-    int nb = 0, block = 0, rc;
+    int nb = 0, block = 0, rc, titled[RUN_MAX_SYSTEMS] = { 0 }, nclauses = 0;
+    unsigned char empty[RUN_MAX_BENCH * RUN_MAX_SYSTEMS];
     long zeros = 0;
     const double w = 0.8 / x->nsys;
 
@@ -58,6 +59,7 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
             }
             if (!any)           /* an empty block would shift the indices */
                 fprintf(f, "NaN\n");
+            empty[nb * x->nsys + s] = !any;
             fprintf(f, "\n\n");
         }
         nb++;
@@ -67,7 +69,7 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
     snprintf(path, sizeof path, "%s/%s-%s.gp", dir, speeds[sp], gap ? "gap" : "time");
     if (!(f = fopen(path, "w")))
         return -1;
-    fprintf(f, "set terminal pngcairo size %d,560 font 'sans,10'\nset output '%s'\n", 300 + 110 * nb, png);
+    fprintf(f, "set terminal pngcairo size %d,560 font 'sans,10'\nset output '%s'\n", 300 + 110 * nb < 820 ? 820 : 300 + 110 * nb, png);
     fprintf(f, "set title \"%s: %s speed, %ld instances per benchmark", x->name, speeds[sp], x->instances);
     if (gap)
         fprintf(f, "\\ngap = rigorous distance lower bound at the reported time; %ld gaps of 0 drawn at 1e-18", zeros);
@@ -82,13 +84,22 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
             fprintf(f, "%s\"%s-%s\" %d", k ? ", " : "", x->model[x->bench[b].a].name, x->model[x->bench[b].b].name,
                     k), k++;
     fprintf(f, ")\nplot \\\n");
+    /* gnuplot refuses a box plot of no points: a system without a value
+       in a benchmark (no contact, so no gap) has no box there */
     for (int k = 0; k < nb; k++)
-        for (int s = 0; s < x->nsys; s++) {
-            fprintf(f, "  '%s-%s.dat' index %d using (%g):1 with boxplot lc %d %s%s%s", speeds[sp],
-                    gap ? "gap" : "time", block++, k - 0.4 + w * (s + 0.5), s + 1, k ? "notitle" : "title '",
-                    k ? "" : x->sys[s].name, k ? "" : "'");
-            fprintf(f, "%s\n", k == nb - 1 && s == x->nsys - 1 ? "" : ", \\");
+        for (int s = 0; s < x->nsys; s++, block++) {
+            if (empty[k * x->nsys + s])
+                continue;
+            fprintf(f, "%s  '%s-%s.dat' index %d using (%g):1 with boxplot lc %d ", nclauses++ ? ", \\\n" : "",
+                    speeds[sp], gap ? "gap" : "time", block, k - 0.4 + w * (s + 0.5), s + 1);
+            if (titled[s]++)
+                fprintf(f, "notitle");
+            else
+                fprintf(f, "title '%s'", x->sys[s].name);
         }
+    fprintf(f, "\n");
+    if (!nclauses)              /* nothing to draw */
+        fprintf(f, "set xrange [0:1]\nplot NaN notitle\n");
     if (fclose(f) != 0)
         return -1;
     snprintf(cmd, sizeof cmd, "cd '%s' && gnuplot '%s-%s.gp' >/dev/null 2>&1", dir, speeds[sp], gap ? "gap" : "time");
@@ -106,11 +117,9 @@ run_plot_write(const char *dir, const run_experiment *x, run_cell *const *cells,
     for (int sp = 0; sp < 2; sp++)
         for (int gap = 0; gap < 2; gap++) {
             int rc = plot_one(dir, x, cells, sp, gap, pngs[2 * sp + gap], sizeof pngs[0]);
-            if (rc < 0)
-                return -1;
             if (rc == 0 && k < max - 1)
                 names[k++] = pngs[2 * sp + gap];
         }
     names[k] = NULL;
-    return 0;
+    return k ? 0 : -1;
 }
