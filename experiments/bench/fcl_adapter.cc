@@ -7,6 +7,7 @@
 
 #include "config.h"
 #include "fcl_adapter.h"
+#include "fcl_mesh.h"
 
 struct vccd_fcl_model {
     std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> bvh;
@@ -16,18 +17,9 @@ extern "C" vccd_fcl_model *
 vccd_fcl_model_new(const vccd_mesh *m)
 {
     try {
-        std::vector<fcl::Vector3d> v(static_cast<size_t>(m->nv));
-        std::vector<fcl::Triangle> t(static_cast<size_t>(m->nt));
-        for (long i = 0; i < m->nv; i++)
-            v[static_cast<size_t>(i)] = fcl::Vector3d(m->v[i][0], m->v[i][1], m->v[i][2]);
-        for (long i = 0; i < m->nt; i++)
-            t[static_cast<size_t>(i)] = fcl::Triangle(static_cast<size_t>(m->t[i][0]), static_cast<size_t>(m->t[i][1]),
-                                                      static_cast<size_t>(m->t[i][2]));
+        auto h = vccd_fcl_mesh_model<fcl::OBBRSSd>(m);
         auto *f = new vccd_fcl_model;
-        f->bvh = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
-        f->bvh->beginModel();
-        f->bvh->addSubModel(v, t);
-        f->bvh->endModel();
+        f->bvh = h;
         return f;
     } catch (...) {
         return nullptr;

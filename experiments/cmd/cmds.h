@@ -21,5 +21,7 @@ int vccd_cmd_toc(int argc, char **argv);
 int vccd_cmd_distance(int argc, char **argv);
 int vccd_cmd_mesh(int argc, char **argv);
 int vccd_cmd_simulate(int argc, char **argv);
+int vccd_cmd_run(int argc, char **argv);
+int vccd_cmd_merge(int argc, char **argv);
 
 #endif

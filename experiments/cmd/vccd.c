@@ -175,6 +175,49 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n"
       "--json prints the same as one JSON object.\n",
       vccd_cmd_toc },
+    { "run", "run an experiment: systems x thesis benchmark instances, with reports and plots",
+      "usage: vccd run EXPERIMENT.ini [--out DIR] [--jobs N] [--instances K]\n"
+      "                [--shard K/N] [SECTION.KEY=VALUE ...]\n"
+      "\n"
+      "Runs every [system.NAME] of the experiment on every instance of every\n"
+      "benchmark (a model pair at low or high speed: the thesis' 7.3 frames,\n"
+      "from [experiment] seed), instances spread over N threads (default: all\n"
+      "cores; the files do not depend on N, timings aside).  Writes to DIR\n"
+      "(default vccd-run):\n"
+      "  instances.csv  one row per instance x system: the motion parameters\n"
+      "                 (%.17g), status, TOC lo/hi, time, the rigorous gap\n"
+      "                 [lower, upper] at lo, v, v.n and the counters\n"
+      "  summary.csv    min/quartiles/median/max/mean/sd of time, gap, v, v.n\n"
+      "                 and TOC per benchmark and system (Appendix K layout)\n"
+      "  report.md      those tables, penetration counts, the thesis-style\n"
+      "                 remarks, the thesis' own figures when [experiment]\n"
+      "                 reference is given, the verdict over all instances\n"
+      "                 and box plots (PNG, by gnuplot)\n"
+      "\n"
+      "  [experiment]  name, seed, instances, speeds = low high,\n"
+      "                pairs = A-B ... (model names), leaf_size, reference\n"
+      "  [model.NAME]  mesh, center, scale, degenerate (as vccd mesh)\n"
+      "  [system.NAME] mode = exact | capoeira | step-back | fcl-ca | fcl-ca-rss |\n"
+      "                fcl-ca-rss-fast (FCL's conservative advancement, NON-RIGOROUS\n"
+      "                peers, in builds with libfcl-dev), bv, solver,\n"
+      "                arithmetic (binary64, mpfr:PREC, adaptive, unrounded:\n"
+      "                NON-RIGOROUS), eps_t, eps_d (step-back)\n"
+      "SECTION.KEY=VALUE replaces or adds a key (system.exact.bv=aabb);\n"
+      "--instances K is experiment.instances=K.  --shard K/N runs the instances\n"
+      "i with i mod N = K - 1 and writes their instances.csv alone: vccd merge\n"
+      "joins the shards.  See experiments/configs/quick.ini.\n",
+      vccd_cmd_run },
+    { "merge", "merge the shards of a vccd run (--shard K/N) into one report",
+      "usage: vccd merge EXPERIMENT.ini DIR... [--out DIR] [SECTION.KEY=VALUE ...]\n"
+      "\n"
+      "Reads DIR/instances.csv of every shard written by\n"
+      "  vccd run EXPERIMENT.ini --shard K/N --out DIR [the same overrides]\n"
+      "(instances i with i mod N = K - 1) and writes the files of the whole\n"
+      "experiment to --out as one run would (instances.csv, summary.csv,\n"
+      "report.md, plots).  Every instance of every system must be in exactly\n"
+      "one shard; rows of another experiment are refused by file and line.\n"
+      "See doc/slurm-array.sh.\n",
+      vccd_cmd_merge },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",
       "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
       "                      [--leaf-size N] [--split sah|median] SPEC...\n"

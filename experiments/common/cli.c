@@ -100,3 +100,14 @@ vccd_cli_close_output(FILE *f, const char *path)
         fprintf(stderr, "vccd: error writing %s: %s\n", path, strerror(err));
     return bad ? -1 : 0;
 }
+
+int
+vccd_cli_config_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e)
+{
+    char *end;
+    errno = 0;
+    *out = strtol(kv->value, &end, 10);
+    if (end == kv->value || *end || errno || *out < lo || *out > hi)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", lo, hi);
+    return 0;
+}

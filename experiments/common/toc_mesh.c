@@ -63,17 +63,6 @@ load_body(body *b, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec, vcc
 }
 
 static int
-parse_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e)
-{
-    char *end;
-    errno = 0;
-    *out = strtol(kv->value, &end, 10);
-    if (end == kv->value || *end || errno || *out < lo || *out > hi)
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", lo, hi);
-    return 0;
-}
-
-static int
 parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e)
 {
     vccd_config_section *s = vccd_config_find(c, "query");
@@ -112,7 +101,7 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
                                   "the step back needs mode = exact (a proved contact time)");
     }
     if ((kv = vccd_config_get(s, "leaf_size"))) {
-        if (parse_long(&v, s, kv, 1, 1024, e) != 0)
+        if (vccd_cli_config_long(&v, s, kv, 1, 1024, e) != 0)
             return -1;
         bo->leaf_size = (int)v;
     }

@@ -1,0 +1,104 @@
+/* cmd_merge.c -- `vccd merge EXPERIMENT.ini DIR... [--out DIR]
+   [SECTION.KEY=VALUE ...]`: the instances.csv of the shards of one
+   experiment (`vccd run --shard K/N`, e.g. a Slurm array) read back and
+   the files of the whole experiment written, as one run would write
+   them.  Every instance of every system must be in exactly one shard. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "run.h"
+
+int
+vccd_cmd_merge(int argc, char **argv)
+{
+    const char *ini = NULL, *out = "vccd-run";
+    char **ov = calloc((size_t)argc + 1, sizeof *ov), **dirs = calloc((size_t)argc + 1, sizeof *dirs);
+    int nov = 0, ndirs = 0, rc = VCCD_EXIT_USAGE, loaded = 0;
+    run_experiment x;
+    run_cell **cells = NULL;
+    unsigned char **seen = NULL;
+    vccd_error e;
+
+    if (!ov || !dirs) {
+        free(ov);
+        free(dirs);
+        return vccd_cli_usage_error("out of memory");
+    }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out = argv[++i];
+        } else if (argv[i][0] == '-') {
+            vccd_cli_usage_error("merge: unknown option '%s' or missing value (see vccd help merge)", argv[i]);
+            goto done;
+        } else if (strchr(argv[i], '=')) {
+            ov[nov++] = argv[i];
+        } else if (!ini) {
+            ini = argv[i];
+        } else {
+            dirs[ndirs++] = argv[i];
+        }
+    }
+    if (!ini || !ndirs) {
+        vccd_cli_usage_error("merge: expected EXPERIMENT.ini and the shards' directories (see vccd help merge)");
+        goto done;
+    }
+    loaded = 1;
+    if (run_experiment_load(&x, ini, ov, nov, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        goto done;
+    }
+    if (!(cells = calloc((size_t)x.nbench, sizeof *cells)) || !(seen = calloc((size_t)x.nbench, sizeof *seen))) {
+        vccd_cli_usage_error("out of memory");
+        goto done;
+    }
+    for (int b = 0; b < x.nbench; b++)
+        if (!(cells[b] = calloc((size_t)(x.instances * x.nsys), sizeof **cells))
+            || !(seen[b] = calloc((size_t)(x.instances * x.nsys), 1))) {
+            vccd_cli_usage_error("out of memory");
+            goto done;
+        }
+    for (int d = 0; d < ndirs; d++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/instances.csv", dirs[d]);
+        if (run_merge_read(cells, seen, &x, path, &e) != 0) {
+            fprintf(stderr, "vccd: %s\n", e.msg);
+            goto done;
+        }
+    }
+    for (int b = 0; b < x.nbench; b++)
+        for (long k = 0; k < x.instances * x.nsys; k++)
+            if (!seen[b][k]) {
+                vccd_cli_usage_error("merge: benchmark %d instance %ld system %s is in no shard", b + 1, k / x.nsys,
+                                     x.sys[k % x.nsys].name);
+                goto done;
+            }
+    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        vccd_cli_usage_error("merge: cannot create %s: %s", out, strerror(errno));
+        goto done;
+    }
+    if (run_report_write(out, &x, cells, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md from %d shards\n", out, out, out, ndirs);
+    rc = VCCD_EXIT_OK;
+done:
+    for (int b = 0; loaded && b < x.nbench; b++) {
+        if (cells)
+            free(cells[b]);
+        if (seen)
+            free(seen[b]);
+    }
+    free(cells);
+    free(seen);
+    if (loaded)
+        run_experiment_clear(&x);
+    free(ov);
+    free(dirs);
+    return rc;
+}

@@ -1,0 +1,166 @@
+/* cmd_run.c -- `vccd run EXPERIMENT.ini [--out DIR] [--jobs N]
+   [--instances K] [--shard K/N] [SECTION.KEY=VALUE ...]`: every system of the
+   experiment on every instance of every benchmark (experiments/run/),
+   then the report files in DIR.  A progress bar with an ETA goes to
+   stderr when stderr is a terminal. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "clock.h"
+#include "cli.h"
+#include "cmds.h"
+#include "run.h"
+
+typedef struct {
+    long total, before;
+    double t0;
+    int tty;
+} progress_state;
+
+static void
+progress(void *arg, long done)
+{
+    progress_state *p = arg;
+    long k = p->before + done;
+    double el = vccd_clock_now() - p->t0, eta = k ? el * (double)(p->total - k) / (double)k : 0.0;
+    int bar = (int)(40 * k / (p->total ? p->total : 1));
+    if (!p->tty)
+        return;
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld  %.0fs elapsed, ETA %.0fs ", bar, "========================================",
+            40 - bar, "", k, p->total, el, eta);
+    if (k == p->total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static int
+max_jobs(void)
+{
+#ifdef _OPENMP
+    return omp_get_num_procs();
+#else
+    return 1;
+#endif
+}
+
+int
+vccd_cmd_run(int argc, char **argv)
+{
+    const char *ini = NULL, *out = "vccd-run";
+    char **ov = calloc((size_t)argc + 1, sizeof *ov), inst[64];
+    int nov = 0, rc = VCCD_EXIT_USAGE;
+    long jobs = max_jobs(), n, shard_k = 0, shard_n = 1;
+    run_experiment x;
+    run_cell **cells = NULL;
+    vccd_error e;
+    progress_state ps;
+    int loaded = 0;
+
+    if (!ov)
+        return vccd_cli_usage_error("out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--out") && val) {
+            out = val;
+            i++;
+        } else if (!strcmp(argv[i], "--jobs") && val) {
+            if (vccd_cli_parse_long(&jobs, "--jobs", val, 1, 1024) != 0)
+                goto done;
+            i++;
+        } else if (!strcmp(argv[i], "--shard") && val) {
+            char *end;
+            errno = 0;
+            shard_k = strtol(val, &end, 10);
+            if (end == val || *end != '/' || (shard_n = strtol(end + 1, &end, 10)) < 1 || *end || errno
+                || shard_k < 1 || shard_k > shard_n) {
+                vccd_cli_usage_error("run: --shard: expected K/N with 1 <= K <= N, not '%s'", val);
+                goto done;
+            }
+            shard_k--;
+            i++;
+        } else if (!strcmp(argv[i], "--instances") && val) {
+            if (vccd_cli_parse_long(&n, "--instances", val, 1, 1000000L) != 0)
+                goto done;
+            snprintf(inst, sizeof inst, "experiment.instances=%ld", n);
+            ov[nov++] = inst;
+            i++;
+        } else if (argv[i][0] == '-') {
+            vccd_cli_usage_error("run: unknown option '%s' or missing value (see vccd help run)", argv[i]);
+            goto done;
+        } else if (strchr(argv[i], '=')) {
+            ov[nov++] = argv[i];
+        } else if (!ini) {
+            ini = argv[i];
+        } else {
+            vccd_cli_usage_error("run: unexpected argument '%s'", argv[i]);
+            goto done;
+        }
+    }
+    if (!ini) {
+        vccd_cli_usage_error("run: which experiment? (vccd run EXPERIMENT.ini; see vccd help run)");
+        goto done;
+    }
+    if (run_experiment_load(&x, ini, ov, nov, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        loaded = 1;
+        goto done;
+    }
+    loaded = 1;
+    x.shard_k = shard_k;
+    x.shard_n = shard_n;
+    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        vccd_cli_usage_error("run: cannot create %s: %s", out, strerror(errno));
+        goto done;
+    }
+    if (!(cells = calloc((size_t)x.nbench, sizeof *cells))) {
+        vccd_cli_usage_error("out of memory");
+        goto done;
+    }
+    for (int b = 0; b < x.nbench; b++)
+        if (!(cells[b] = calloc((size_t)(x.instances * x.nsys), sizeof **cells))) {
+            vccd_cli_usage_error("out of memory");
+            goto done;
+        }
+    ps.total = (long)x.nbench * ((x.instances - shard_k + shard_n - 1) / shard_n);
+    ps.before = 0;
+    ps.t0 = vccd_clock_now();
+    ps.tty = isatty(2);
+    fprintf(stderr, "vccd run: %s, %d benchmarks x %ld instances, %d systems, %ld jobs\n", x.name, x.nbench,
+            x.instances, x.nsys, jobs);
+    for (int b = 0; b < x.nbench; b++) {
+        if (run_bench_exec(cells[b], &x, b, (int)jobs, progress, &ps, &e) != 0) {
+            fprintf(stderr, "\nvccd: %s-%s %s speed: %s\n", x.model[x.bench[b].a].name, x.model[x.bench[b].b].name,
+                    x.bench[b].speed, e.msg);
+            rc = VCCD_EXIT_FAIL;
+            goto done;
+        }
+        ps.before += (x.instances - shard_k + shard_n - 1) / shard_n;
+    }
+    if (run_report_write(out, &x, cells, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    if (shard_n > 1)
+        printf("wrote %s/instances.csv of shard %ld/%ld (%.1f s); vccd merge writes the report\n", out,
+               shard_k + 1, shard_n, vccd_clock_now() - ps.t0);
+    else
+        printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md (%.1f s)\n", out, out, out,
+               vccd_clock_now() - ps.t0);
+    rc = VCCD_EXIT_OK;
+done:
+    if (cells)
+        for (int b = 0; b < x.nbench; b++)
+            free(cells[b]);
+    free(cells);
+    if (loaded)
+        run_experiment_clear(&x);
+    free(ov);
+    return rc;
+}

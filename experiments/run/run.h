@@ -1,0 +1,93 @@
+/* run.h -- `vccd run EXPERIMENT.ini`: an experiment is models, benchmarks
+   (model pair x speed, thesis 7.3 frames from a seed) and systems (solver
+   x BV x arithmetic x mode); every system meets every instance, and the
+   results go to instances.csv, summary.csv, report.md and box plots. */
+#ifndef VCCD_RUN_H
+#define VCCD_RUN_H
+
+#include "vccd/query.h"
+
+#define RUN_MAX_MODELS 8
+#define RUN_MAX_SYSTEMS 16
+#define RUN_MAX_BENCH 64
+
+/* vccd's modes, then FCL's conservative advancement as peers (fcl_ca.h;
+   NON-RIGOROUS, only in builds with libfcl-dev). */
+typedef enum { RUN_EXACT = 0, RUN_CAPOEIRA, RUN_STEP_BACK, RUN_FCL_CA, RUN_FCL_CA_RSS, RUN_FCL_CA_RSS_FAST } run_mode;
+#define RUN_IS_FCL(m) ((m) >= RUN_FCL_CA)
+
+typedef struct {
+    char name[64];
+    vccd_mesh m;
+    vccd_bvh h;
+    int loaded, built;
+} run_model;
+
+typedef struct {
+    char name[64];
+    run_mode mode;
+    vccd_query_opts q;          /* bv, eps_d, solver, arithmetic, eps_t */
+} run_system;
+
+typedef struct {
+    int a, b;                   /* model indices */
+    double dist;                /* 4 (low speed) or 512 (high) */
+    const char *speed;
+} run_bench;
+
+/* The outcome of one system on one instance. */
+typedef struct {
+    vccd_query_result r;
+    double ms;
+    int have_dist;              /* gap measured at r.lo */
+    vccd_distance_result d;
+    int failed;                 /* the query reported an error */
+    double v;                   /* |relative velocity| (r.have_pair) */
+} run_cell;
+
+typedef struct {
+    char name[64];
+    unsigned long seed;
+    long instances;
+    int leaf_size;
+    char reference[4096];       /* thesis figures: a directory, or "" */
+    run_model model[RUN_MAX_MODELS];
+    int nmodels;
+    run_system sys[RUN_MAX_SYSTEMS];
+    int nsys;
+    run_bench bench[RUN_MAX_BENCH];
+    int nbench;
+    long shard_k, shard_n;      /* this run does instances i = k mod n */
+} run_experiment;
+
+/* Read path into x; overrides are "section.key=value" strings that
+   replace or add keys (the section must exist).  Meshes are loaded and
+   their BVHs built.  0, or -1 with e naming file, line and key (the
+   command line for an override). */
+int run_experiment_load(run_experiment *x, const char *path, char **overrides, int noverrides, vccd_error *e);
+void run_experiment_clear(run_experiment *x);
+
+/* The 2 x 11 motion parameters of instance i of bench b (start position
+   and start / end orientation of each body; both end at the origin),
+   the decimals the motions are made from. */
+int run_instance_params(double p[22], const run_experiment *x, int b, long i);
+uint64_t run_instance_seed(const run_experiment *x, long i);
+
+/* Every system on every instance of bench b, instances spread over jobs
+   threads; cells[i * nsys + s].  progress(done) after each instance
+   (called from one thread at a time).  0, or -1 with e set. */
+int run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progress)(void *, long), void *arg,
+                   vccd_error *e);
+
+/* Read instances.csv files of shards (--shard K/N) of experiment x into
+   cells[b], seen[b][i * nsys + s] marking what was read: 0, or -1 with
+   e naming file and line (a row not of this experiment, a bad number,
+   an instance given twice). */
+int run_merge_read(run_cell *const *cells, unsigned char *const *seen, const run_experiment *x, const char *path,
+                   vccd_error *e);
+
+/* Write instances.csv, summary.csv, report.md and the plots into dir.
+   cells[b] holds bench b's cells.  0, or -1 with e set. */
+int run_report_write(const char *dir, const run_experiment *x, run_cell *const *cells, vccd_error *e);
+
+#endif

@@ -1,0 +1,197 @@
+/* run_markdown.c -- report.md: Appendix K's tables per benchmark, the
+   remarks computed as the thesis computed them (worst-case timing: ratio
+   of the maximum times; average timing: of the mean times; worst-case
+   accuracy: of the maximum gaps; under a factor 1.5 is "not
+   significantly"), the thesis' own figures and remarks beside them, and
+   the verdict over all instances (Tables 61-63). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run_report.h"
+
+static void
+num(FILE *f, double v)
+{
+    if (isnan(v))
+        fputs(" - |", f);
+    else
+        fprintf(f, " %.3g |", v);
+}
+
+static void
+group_table(FILE *f, const run_group *g)
+{
+    fprintf(f, "| | time (ms) | gap | v | v.n | TOC |\n|---|---|---|---|---|---|\n");
+    for (int k = 0; k < RUN_NSTATS; k++) {
+        fprintf(f, "| %s |", run_stat_names[k]);
+        for (int m = 0; m < RUN_NMETRICS; m++)
+            num(f, g->st[m][k]);
+        fputc('\n', f);
+    }
+}
+
+static void
+ratio_remark(FILE *f, const char *a, double va, const char *b, double vb, const char *what, const char *opp)
+{
+    /* smaller is better for time and gap alike */
+    const char *win = va <= vb ? a : b, *lose = va <= vb ? b : a;
+    double lo = fmin(va, vb), hi = fmax(va, vb);
+    if (isnan(va) || isnan(vb))
+        return;
+    if (lo <= 0.0)
+        fprintf(f, "- %s: %.3g against %.3g for %s (no ratio: a zero)\n", win, lo, hi, lose);
+    else if (hi / lo < 1.5)
+        fprintf(f, "- %s is not significantly %s than %s nor is it %s than %s (ratio %.2g).\n", win, what, lose,
+                opp, lose, hi / lo);
+    else
+        fprintf(f, "- %s is %.2g times %s than %s.\n", win, hi / lo, what, lose);
+}
+
+/* The thesis' Appendix K rows and remarks for one model pair and speed,
+   from the reference directory (appendix-k.csv, remarks.csv). */
+static void
+thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const char *speed)
+{
+    char path[4200], line[1024], k_id[16] = "";
+    FILE *in;
+    int header = 0;
+    snprintf(path, sizeof path, "%s/appendix-k.csv", ref);
+    if (!(in = fopen(path, "r")))
+        return;
+    while (fgets(line, sizeof line, in)) {
+        char bench[16], models[128], sp[16], sys[32], stat[32], rest[512];
+        char ab[260], ba[260];
+        if (sscanf(line, "%15[^,],%127[^,],%15[^,],%31[^,],%31[^,],%511[^\n]", bench, models, sp, sys, stat, rest) != 6)
+            continue;
+        snprintf(ab, sizeof ab, "%s-%s", ma, mb);
+        snprintf(ba, sizeof ba, "%s-%s", mb, ma);
+        if (strcmp(sp, speed) || (strcmp(models, ab) && strcmp(models, ba)))
+            continue;
+        if (strcmp(stat, "median") && strcmp(stat, "max") && strcmp(stat, "mean"))
+            continue;
+        if (!header) {
+            snprintf(k_id, sizeof k_id, "%s", bench);
+            fprintf(f, "\nThe thesis' own figures (%s: its hardware, D2M = its method, C2A its peer; from `%s`):\n\n"
+                       "| system | stat | time (ms) | dist | v | v.n | TOC |\n|---|---|---|---|---|---|---|\n", bench, path);
+            header = 1;
+        }
+        fprintf(f, "| %s | %s | ", sys, stat);
+        for (const char *r = rest; *r; r++)
+            fputs(*r == ',' ? " | " : (char[2]){ *r, 0 }, f);
+        fprintf(f, " |\n");
+    }
+    fclose(in);
+    if (!header)
+        return;
+    snprintf(path, sizeof path, "%s/remarks.csv", ref);
+    if (!(in = fopen(path, "r")))
+        return;
+    fprintf(f, "\nThe thesis' remarks:\n\n");
+    while (fgets(line, sizeof line, in)) {
+        size_t n = strlen(k_id);
+        if (!strncmp(line, k_id, n) && line[n] == ',') {
+            char *st = strchr(line + n + 1, ',');
+            if (st)
+                fprintf(f, "- %s", st + 1);
+        }
+    }
+    fclose(in);
+}
+
+static int
+bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
+{
+    run_group *g = malloc((size_t)x->nsys * sizeof *g);
+    const run_bench *bn = &x->bench[b];
+    if (!g)
+        return -1;
+    fprintf(f, "\n## %d. %s - %s, %s speed\n", b + 1, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
+    for (int s = 0; s < x->nsys; s++) {
+        if (run_group_compute(&g[s], x, cells, s, b, b + 1) != 0)
+            return free(g), -1;
+        fprintf(f, "\n### %s\n\n%ld instances: %ld contacts reported, %ld penetrate or touch (gap lower bound 0), "
+                   "%ld cross (certified), %ld errors.\n\n", x->sys[s].name, g[s].n, g[s].contacts, g[s].touching,
+                g[s].crossing, g[s].failed);
+        group_table(f, &g[s]);
+    }
+    fprintf(f, "\nRemarks (as the thesis computed them):\n\n");
+    for (int kind = 0; kind < 3; kind++)
+        for (int s = 0; s < x->nsys; s++)
+            for (int t = s + 1; t < x->nsys; t++) {
+                if (kind == 0)
+                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_TIME][RUN_STAT_MAX], x->sys[t].name,
+                                 g[t].st[RUN_M_TIME][RUN_STAT_MAX], "faster (worst case)", "slower");
+                else if (kind == 1)
+                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_TIME][RUN_STAT_MEAN], x->sys[t].name,
+                                 g[t].st[RUN_M_TIME][RUN_STAT_MEAN], "faster (average)", "slower");
+                else
+                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_GAP][RUN_STAT_MAX], x->sys[t].name,
+                                 g[t].st[RUN_M_GAP][RUN_STAT_MAX], "more accurate (worst case)", "less accurate");
+            }
+    if (x->reference[0])
+        thesis_reference(f, x->reference, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
+    free(g);
+    return 0;
+}
+
+static int
+verdict(FILE *f, const run_experiment *x, run_cell *const *cells)
+{
+    run_group g;
+    fprintf(f, "\n## Verdict over all %ld instances (as Tables 61-63)\n\n"
+               "| system | contacts | penetrate or touch | cross | errors | time median | time mean | time max "
+               "| gap min | gap median | gap max |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+            (long)x->nbench * x->instances);
+    for (int s = 0; s < x->nsys; s++) {
+        if (run_group_compute(&g, x, cells, s, 0, x->nbench) != 0)
+            return -1;
+        fprintf(f, "| %s | %ld | %ld | %ld | %ld |", x->sys[s].name, g.contacts, g.touching, g.crossing, g.failed);
+        num(f, g.st[RUN_M_TIME][RUN_STAT_MEDIAN]);
+        num(f, g.st[RUN_M_TIME][RUN_STAT_MEAN]);
+        num(f, g.st[RUN_M_TIME][RUN_STAT_MAX]);
+        num(f, g.st[RUN_M_GAP][RUN_STAT_MIN]);
+        num(f, g.st[RUN_M_GAP][RUN_STAT_MEDIAN]);
+        num(f, g.st[RUN_M_GAP][RUN_STAT_MAX]);
+        fputc('\n', f);
+    }
+    for (int s = 0; s < x->nsys; s++) {
+        if (run_group_compute(&g, x, cells, s, 0, x->nbench) != 0)
+            return -1;
+        fprintf(f, "\n### %s, all instances\n\n", x->sys[s].name);
+        group_table(f, &g);
+    }
+    return 0;
+}
+
+int
+run_report_markdown(FILE *f, const char *dir, const run_experiment *x, run_cell *const *cells, vccd_error *e)
+{
+    const char *plots[64];
+    char an[32];
+    fprintf(f, "# %s\n\n`vccd run`: %d benchmarks x %ld instances (seed %lu; thesis 7.3 frames), %d systems. "
+               "Times are ms per query (short queries repeated to 1 ms); the gap is vccd's rigorous distance lower "
+               "bound at the reported time (lo) for every system alike.\n\n"
+               "| system | mode | BV | solver | arithmetic | eps_t | eps_d |\n|---|---|---|---|---|---|---|\n",
+            x->name, x->nbench, x->instances, x->seed, x->nsys);
+    for (int s = 0; s < x->nsys; s++) {
+        const run_system *y = &x->sys[s];
+        fprintf(f, "| %s | %s | %s | %s | %s%s | %g | %g |\n", y->name, run_mode_name(y->mode),
+                vccd_bv_type_get(y->q.bv)->name, y->q.solve.solver->name,
+                vccd_arith_name(an, sizeof an, &y->q.solve.arith),
+                vccd_arith_is_rigorous(&y->q.solve.arith) ? "" : " (NON-RIGOROUS)", y->q.solve.eps_t, y->q.eps_d);
+    }
+    if (verdict(f, x, cells) != 0)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
+    if (run_plot_write(dir, x, cells, plots, 64) == 0) {
+        fprintf(f, "\n## Box plots\n\n");
+        for (int i = 0; plots[i]; i++)
+            fprintf(f, "![%s](%s)\n\n", plots[i], plots[i]);
+    } else {
+        fprintf(f, "\n(No box plots: gnuplot was not found or failed.)\n");
+    }
+    for (int b = 0; b < x->nbench; b++)
+        if (bench_section(f, x, cells, b) != 0)
+            return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
+    return 0;
+}

@@ -1,0 +1,151 @@
+#!/bin/sh
+# End-to-end tests of `vccd run`: a tiny experiment (a box and a
+# tetrahedron, thesis frames at both speeds, three systems) writes its
+# files; --jobs 1 and 2 give the same files but for the timings;
+# capoeira's lower bound never passes the exact contact, the exact mode
+# never ends crossing, the step back keeps its gap; overrides; bad
+# configs named by file, line and key.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+
+cat >"$tmp/x.ini" <<'INI'
+[experiment]
+name = tiny
+seed = 7
+instances = 3
+speeds = low high
+pairs = box-tet tet-tet
+[model.box]
+mesh = box:0.5:0.5:0.5
+[model.tet]
+mesh = tetrahedron
+scale = radius 0.5
+[system.exact]
+mode = exact
+bv = obb
+[system.capo]
+mode = capoeira
+bv = aabb
+[system.back]
+mode = step-back
+eps_d = 0.001
+bv = kdop14
+INI
+
+expect 0 "run, 1 job" -- $vccd run "$tmp/x.ini" --out "$tmp/j1" --jobs 1
+expect 0 "run, 2 jobs" -- $vccd run "$tmp/x.ini" --out "$tmp/j2" --jobs 2
+for f in instances.csv summary.csv report.md low-time.png high-gap.png; do
+    check "$f written" test -s "$tmp/j1/$f"
+done
+# 4 benchmarks x 3 instances x 3 systems, and a header
+check "instances.csv rows" test "$(wc -l <"$tmp/j1/instances.csv")" -eq 37
+# everything but the time columns is the same for any --jobs
+untimed() {
+    awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_ms") c = i } { $c = ""; print }' "$1"
+}
+for f in instances.csv summary.csv; do
+    untimed "$tmp/j1/$f" >"$tmp/a"
+    untimed "$tmp/j2/$f" >"$tmp/b"
+    check "$f the same for --jobs 1 and 2" cmp -s "$tmp/a" "$tmp/b"
+done
+col() { head -1 "$tmp/j1/instances.csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+st=$(col status); lo=$(col toc_lo); gl=$(col gap_lower); ds=$(col distance_status); sys=$(col system)
+# exact: a certified contact on every instance (the frames meet at the
+# origin), never a certified crossing at lo, and a lower gap bound >= 0
+check "exact: certified, never crossing" awk -F, -v st=$st -v ds=$ds -v sys=$sys -v gl=$gl \
+    'NR > 1 && $sys == "exact" { n++; if ($st != "certified" || $ds == "intersecting" || $gl < 0) bad = 1 }
+     END { exit bad || n != 12 }' "$tmp/j1/instances.csv"
+# capoeira's lo is a proof: never after the exact contact
+check "capoeira lo <= exact lo" awk -F, -v lo=$lo -v sys=$sys \
+    'NR > 1 && $sys == "exact" { e = $lo } NR > 1 && $sys == "capo" { if ($lo > e) bad = 1 } END { exit bad }' \
+    "$tmp/j1/instances.csv"
+# step back: a proved gap of at least eps_d
+check "step-back gap >= eps_d" awk -F, -v gl=$gl -v sys=$sys \
+    'NR > 1 && $sys == "back" { n++; if (!($gl >= 0.001)) bad = 1 } END { exit bad || n != 12 }' \
+    "$tmp/j1/instances.csv"
+# the motion parameters round-trip: b starts where a mirrors it
+check "motion parameters printed exactly" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "a_px") a = i; if ($i == "b_px") b = i } }
+     NR > 1 { if ($a + $b != 0 || length($a) < 12) bad = 1 } END { exit bad }' "$tmp/j1/instances.csv"
+check "report has the verdict" grep -q "^## Verdict over all 12 instances" "$tmp/j1/report.md"
+check "report links the plots" grep -q "(low-time.png)" "$tmp/j1/report.md"
+check "summary has all-instance rows" grep -q "^0,all,all,exact,median," "$tmp/j1/summary.csv"
+
+# FCL's peers, when built with it: our CA loop on FCL's pieces with the
+# t = 0 check on OBBRSS gives the TOCs of FCL's oriented RSS routine;
+# every peer's gap is vccd's distance
+if grep -q '^#define HAVE_FCL 1' config.h 2>/dev/null; then
+    printf '[system.fcl-ca]\nmode = fcl-ca\n[system.fcl-rss]\nmode = fcl-ca-rss\n[system.fcl-fast]\nmode = fcl-ca-rss-fast\n' \
+        >>"$tmp/x.ini"
+    expect 0 "FCL peers" -- $vccd run "$tmp/x.ini" --out "$tmp/f" --jobs 2 system.exact.mode=capoeira
+    check "fcl-ca-rss-fast TOCs = fcl-ca-rss TOCs" awk -F, -v lo=$lo -v sys=$sys -v st=$st \
+        'NR > 1 && $sys == "fcl-rss" { a[$1 "," $4] = $st $lo; n++ } NR > 1 && $sys == "fcl-fast" { b[$1 "," $4] = $st $lo }
+         END { for (k in a) if (a[k] != b[k]) bad = 1; exit bad || n != 12 }' "$tmp/f/instances.csv"
+    # fcl-ca finds no contact here, so it has no gap to draw: the other
+    # systems' boxes are drawn all the same
+    if command -v gnuplot >/dev/null; then
+        for p in low-time low-gap high-time high-gap; do
+            check "$p.png with FCL peers" test -s "$tmp/f/$p.png"
+        done
+    fi
+    check "FCL rows have vccd's gap" awk -F, -v gl=$gl -v sys=$sys -v st=$st \
+        'NR > 1 && $sys == "fcl-rss" && $st != "none" { if ($gl == "") bad = 1 } END { exit bad }' "$tmp/f/instances.csv"
+    expect 0 "FCL peers, 1 job" -- $vccd run "$tmp/x.ini" --out "$tmp/f1" --jobs 1 system.exact.mode=capoeira
+    untimed "$tmp/f/instances.csv" >"$tmp/a"
+    untimed "$tmp/f1/instances.csv" >"$tmp/b"
+    check "FCL rows the same for --jobs 1 and 2" cmp -s "$tmp/a" "$tmp/b"
+    sed -i '/^\[system.fcl-ca\]/,$d' "$tmp/x.ini"
+fi
+
+# shards and merge: two shards merged give the one-run files
+expect 0 "shard 1/2" -- $vccd run "$tmp/x.ini" --out "$tmp/s1" --shard 1/2 --jobs 1
+expect 0 "shard 2/2" -- $vccd run "$tmp/x.ini" --out "$tmp/s2" --shard 2/2 --jobs 2
+check "shard 1/2 holds instances 0 and 2" test "$(wc -l <"$tmp/s1/instances.csv")" -eq 25
+expect 0 "merge" -- $vccd merge "$tmp/x.ini" "$tmp/s2" "$tmp/s1" --out "$tmp/m"
+for f in instances.csv summary.csv; do
+    untimed "$tmp/j1/$f" >"$tmp/a"
+    untimed "$tmp/m/$f" >"$tmp/b"
+    check "merged $f = one run's" cmp -s "$tmp/a" "$tmp/b"
+done
+expect 2 "merge of one shard" -- $vccd merge "$tmp/x.ini" "$tmp/s1" --out "$tmp/m"
+one_line_error "merge of one shard" "instance 1" "in no shard"
+expect 2 "merge of a shard twice" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s1" --out "$tmp/m"
+one_line_error "merge of a shard twice" "s1/instances.csv:2:" "given twice"
+expect 2 "merge of another experiment" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s2" --out "$tmp/m" experiment.seed=8 \
+    experiment.pairs=tet-box
+one_line_error "merge of another experiment" "instances.csv:2:" "models"
+expect 2 "bad --shard" -- $vccd run "$tmp/x.ini" --shard 3/2
+one_line_error "bad --shard" "shard" "3/2"
+
+# overrides and --instances
+expect 0 "--instances 1 and an override" -- $vccd run "$tmp/x.ini" --out "$tmp/o" --instances 1 experiment.speeds=low
+check "override rows" test "$(wc -l <"$tmp/o/instances.csv")" -eq 7
+
+# bad configs and arguments: one line naming file, line and key; status 2
+bad() {
+    what=$1; shift; needles=$1; shift
+    expect 2 "$what" -- $vccd run "$@"
+    one_line_error "$what" $needles
+}
+sed 's/^bv = aabb/bv = aabbb/' "$tmp/x.ini" >"$tmp/b1.ini"
+bad "unknown BV" "b1.ini:17: bv aabbb" "$tmp/b1.ini" --out "$tmp/o"
+sed 's/^mode = exact/mode = exactly/' "$tmp/x.ini" >"$tmp/b2.ini"
+bad "unknown mode" "b2.ini:13: mode exactly" "$tmp/b2.ini" --out "$tmp/o"
+sed 's/^instances = 3/instances = -3/' "$tmp/x.ini" >"$tmp/b3.ini"
+bad "bad instances" "b3.ini:4: instances" "$tmp/b3.ini" --out "$tmp/o"
+sed 's/^pairs = .*/pairs = box-cat/' "$tmp/x.ini" >"$tmp/b4.ini"
+bad "unknown model in pairs" "b4.ini:6: pairs box-cat" "$tmp/b4.ini" --out "$tmp/o"
+sed 's/^eps_d = 0.001/eps_d = -1/' "$tmp/x.ini" >"$tmp/b5.ini"
+bad "bad eps_d" "b5.ini:20: eps_d" "$tmp/b5.ini" --out "$tmp/o"
+sed 's/^mode = capoeira/mode = capoeira\nspeed = 3/' "$tmp/x.ini" >"$tmp/b6.ini"
+bad "unknown key" "b6.ini:17: speed" "$tmp/b6.ini" --out "$tmp/o"
+sed 's/^\[system.capo\]/[sytem.capo]/' "$tmp/x.ini" >"$tmp/b7.ini"
+bad "unknown section" "b7.ini:15: sytem.capo" "$tmp/b7.ini" --out "$tmp/o"
+sed 's/^mesh = tetrahedron/mesh = no-such-model/' "$tmp/x.ini" >"$tmp/b8.ini"
+bad "unknown mesh" "b8.ini:10: mesh" "$tmp/b8.ini" --out "$tmp/o"
+bad "bad override" "command line system.exact solver nope" "$tmp/x.ini" --out "$tmp/o" system.exact.solver=nope
+bad "override of no section" "command line system.other" "$tmp/x.ini" --out "$tmp/o" system.other.bv=obb
+bad "missing file" "nope.ini" "$tmp/nope.ini" --out "$tmp/o"
+bad "no experiment" "which experiment"
+bad "bad --jobs" "jobs" "$tmp/x.ini" --jobs 0
+
+finish
