@@ -194,6 +194,24 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
         g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
         r->lower = g > r->lower ? g : r->lower;
     }
+    if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
+        return;
+    /* Edge against edge: the witness direction is off by rounding over
+       the distance there too, and near contact (a TOC's lo) that loss
+       exceeds the gap itself, while the cross product of the two edges
+       is accurate to the rounding of the edges.  Any direction gives a
+       valid bound, so trying the nine costs tightness nothing. */
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double ea[3], eb[3], g;
+            sub3(ea, a[(i + 1) % 3], a[i]);
+            sub3(eb, bp[(j + 1) % 3], bp[j]);
+            n[0] = ea[1] * eb[2] - ea[2] * eb[1];
+            n[1] = ea[2] * eb[0] - ea[0] * eb[2];
+            n[2] = ea[0] * eb[1] - ea[1] * eb[0];
+            g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
+            r->lower = g > r->lower ? g : r->lower;
+        }
     if (r->lower > 0.0)
         return;
     for (int i = 0; i < 3 && !r->intersect; i++)
