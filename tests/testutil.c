@@ -280,3 +280,14 @@ tu_mi_check_valid(const char *op, const vccd_mi_struct *r, mpfr_prec_t p)
         tu_fail("%s: infinite endpoint on the wrong side %s", op, tu_fmt_mi(r));
     return 1;
 }
+
+char *
+tu_tmp_template(char *buf, size_t size, const char *prefix)
+{
+    size_t n = (size_t)snprintf(buf, size, "/tmp/%s", prefix);
+    if (n + 7 > size)
+        n = size - 7;
+    memset(buf + n, 'X', 6);
+    buf[n + 6] = '\0';
+    return buf;
+}

@@ -76,6 +76,11 @@ int tu_mi_same(const vccd_mi_struct *a, const vccd_mi_struct *b);
 mpfr_prec_t tu_pick_prec(long i);
 mpfr_prec_t tu_prec_upto(mpfr_prec_t p);
 
+/* buf := "/tmp/PREFIX" followed by the six placeholder characters that
+   mkstemp / mkdtemp replace, built here once for every test that needs
+   a scratch file.  Returns buf. */
+char *tu_tmp_template(char *buf, size_t size, const char *prefix);
+
 /* The main of a test program: tu_init, one suite called name with one
    test case holding the n tests (no timeout), run, exit status. */
 int tu_main(const char *name, const TTest *const *tests, int n);

@@ -529,7 +529,7 @@ main(void)
     cases = tu_iters(CASES);
     printf("t-fuzz: seed %lu (VCCD_TEST_SEED), %ld cases (VCCD_TEST_MULTIPLIER), %d s limit per run\n", tu_seed,
            cases, TIME_LIMIT);
-    snprintf(dir, sizeof dir, "/tmp/t-fuzz.%s", "XXXXXX");
+    tu_tmp_template(dir, sizeof dir, "t-fuzz.");
     if (!mkdtemp(dir))
         return 99;
     /* the corpus: the shipped configs, the README's solver config, the

@@ -300,7 +300,7 @@ main(void)
     char tpl[64];
     int rc;
     /* made here, not in a test: Check runs each test in its own process */
-    snprintf(tpl, sizeof tpl, "/tmp/t-input.%s", "XXXXXX");
+    tu_tmp_template(tpl, sizeof tpl, "t-input.");
     if (!mkdtemp(tpl))
         return 1;
     snprintf(tmpdir, sizeof tmpdir, "%s", tpl);

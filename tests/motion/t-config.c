@@ -266,11 +266,7 @@ START_TEST(test_file)
     FILE *f;
 
     tu_init();
-    {
-        size_t n = (size_t)snprintf(path, sizeof path, "/tmp/vccd-t-config-");
-        memset(path + n, 'X', 6);       /* mkstemp replaces these six */
-        path[n + 6] = '\0';
-    }
+    tu_tmp_template(path, sizeof path, "vccd-t-config-");
     fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     f = fdopen(fd, "w");
