@@ -2,7 +2,9 @@
    [--instances K] [--shard K/N] [SECTION.KEY=VALUE ...]`: every system of the
    experiment on every instance of every benchmark (experiments/run/),
    then the report files in DIR.  A progress bar with an ETA goes to
-   stderr when stderr is a terminal. */
+   stderr when stderr is a terminal.  Under `mpirun -np N` (a build with
+   MPI) rank r runs shard r+1/N and rank 0 writes the files of all
+   (run_mpi.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "run.h"
+#include "run_mpi.h"
 
 typedef struct {
     long total, before;
@@ -49,8 +52,8 @@ max_jobs(void)
 #endif
 }
 
-int
-vccd_cmd_run(int argc, char **argv)
+static int
+run_ranks(const run_mpi *mp, int argc, char **argv)
 {
     const char *ini = NULL, *out = "vccd-run";
     char **ov = calloc((size_t)argc + 1, sizeof *ov), inst[64];
@@ -60,7 +63,7 @@ vccd_cmd_run(int argc, char **argv)
     run_cell **cells = NULL;
     vccd_error e;
     progress_state ps;
-    int loaded = 0;
+    int loaded = 0, agreed = 0, ok = 1;
 
     if (!ov)
         return vccd_cli_usage_error("out of memory");
@@ -112,6 +115,14 @@ vccd_cmd_run(int argc, char **argv)
         goto done;
     }
     loaded = 1;
+    if (mp->size > 1) {
+        if (shard_n > 1) {
+            vccd_cli_usage_error("run: --shard and MPI ranks both split the instances; give one of them");
+            goto done;
+        }
+        shard_k = mp->rank;
+        shard_n = mp->size;
+    }
     x.shard_k = shard_k;
     x.shard_n = shard_n;
     if (mkdir(out, 0777) != 0 && errno != EEXIST) {
@@ -127,20 +138,43 @@ vccd_cmd_run(int argc, char **argv)
             vccd_cli_usage_error("out of memory");
             goto done;
         }
+    /* every rank is ready, or all stop */
+    agreed = 1;
+    if (!run_mpi_all(mp, 1)) {
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
     ps.total = (long)x.nbench * ((x.instances - shard_k + shard_n - 1) / shard_n);
     ps.before = 0;
     ps.t0 = vccd_clock_now();
-    ps.tty = isatty(2);
-    fprintf(stderr, "vccd run: %s, %d benchmarks x %ld instances, %d systems, %ld jobs\n", x.name, x.nbench,
-            x.instances, x.nsys, jobs);
-    for (int b = 0; b < x.nbench; b++) {
+    ps.tty = isatty(2) && mp->rank == 0;
+    if (mp->rank == 0)
+        fprintf(stderr, "vccd run: %s, %d benchmarks x %ld instances, %d systems, %ld jobs%s\n", x.name, x.nbench,
+                x.instances, x.nsys, jobs, mp->size > 1 ? " on each MPI rank" : "");
+    for (int b = 0; b < x.nbench && ok; b++) {
         if (run_bench_exec(cells[b], &x, b, (int)jobs, progress, &ps, &e) != 0) {
             fprintf(stderr, "\nvccd: %s-%s %s speed: %s\n", x.model[x.bench[b].a].name, x.model[x.bench[b].b].name,
                     x.bench[b].speed, e.msg);
-            rc = VCCD_EXIT_FAIL;
-            goto done;
+            ok = 0;
         }
         ps.before += (x.instances - shard_k + shard_n - 1) / shard_n;
+    }
+    if (!run_mpi_all(mp, ok)) {
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    if (run_mpi_gather(mp, cells, &x, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    if (mp->rank != 0) {
+        rc = VCCD_EXIT_OK;
+        goto done;
+    }
+    if (mp->size > 1) {         /* rank 0 holds every instance now */
+        x.shard_k = shard_k = 0;
+        x.shard_n = shard_n = 1;
     }
     if (run_report_write(out, &x, cells, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
@@ -151,10 +185,14 @@ vccd_cmd_run(int argc, char **argv)
         printf("wrote %s/instances.csv of shard %ld/%ld (%.1f s); vccd merge writes the report\n", out,
                shard_k + 1, shard_n, vccd_clock_now() - ps.t0);
     else
-        printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md (%.1f s)\n", out, out, out,
-               vccd_clock_now() - ps.t0);
+        printf("wrote %s/instances.csv, %s/summary.csv, %s/report.md (%.1f s%s)\n", out, out, out,
+               vccd_clock_now() - ps.t0, mp->size > 1 ? ", all MPI ranks" : "");
     rc = VCCD_EXIT_OK;
 done:
+    /* a rank that stopped before the first agreement still takes part
+       in it, so that the others stop too instead of waiting */
+    if (!agreed)
+        run_mpi_all(mp, 0);
     if (cells)
         for (int b = 0; b < x.nbench; b++)
             free(cells[b]);
@@ -162,5 +200,20 @@ done:
     if (loaded)
         run_experiment_clear(&x);
     free(ov);
+    return rc;
+}
+
+int
+vccd_cmd_run(int argc, char **argv)
+{
+    run_mpi mp;
+    vccd_error e;
+    int rc;
+    if (run_mpi_begin(&mp, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        return VCCD_EXIT_FAIL;
+    }
+    rc = run_ranks(&mp, argc, argv);
+    run_mpi_end(&mp);
     return rc;
 }

@@ -205,7 +205,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "SECTION.KEY=VALUE replaces or adds a key (system.exact.bv=aabb);\n"
       "--instances K is experiment.instances=K.  --shard K/N runs the instances\n"
       "i with i mod N = K - 1 and writes their instances.csv alone: vccd merge\n"
-      "joins the shards.  See experiments/configs/quick.ini.\n",
+      "joins the shards.  In a build with MPI, mpirun -np N vccd run ... spreads\n"
+      "the instances over the N ranks the same way and rank 0 writes all the\n"
+      "files.  See experiments/configs/quick.ini.\n",
       vccd_cmd_run },
     { "merge", "merge the shards of a vccd run (--shard K/N) into one report",
       "usage: vccd merge EXPERIMENT.ini DIR... [--out DIR] [SECTION.KEY=VALUE ...]\n"

@@ -51,6 +51,12 @@ one_line_error() {
     pass=$((pass + 1))
 }
 
+# untimed CSV: the CSV with its time_ms column emptied -- what must not
+# depend on how the instances were spread (--jobs, shards, MPI ranks).
+untimed() {
+    awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_ms") c = i } { $c = ""; print }' "$1"
+}
+
 # finish: the summary line automake's harness and CI read, and the status.
 finish() {
     echo "$pass passed, $fail failed"

@@ -40,9 +40,6 @@ done
 # 4 benchmarks x 3 instances x 3 systems, and a header
 check "instances.csv rows" test "$(wc -l <"$tmp/j1/instances.csv")" -eq 37
 # everything but the time columns is the same for any --jobs
-untimed() {
-    awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_ms") c = i } { $c = ""; print }' "$1"
-}
 for f in instances.csv summary.csv; do
     untimed "$tmp/j1/$f" >"$tmp/a"
     untimed "$tmp/j2/$f" >"$tmp/b"
