@@ -22,25 +22,8 @@ mpi() {
     timeout 300 mpirun -np "$np" --oversubscribe "$@"
 }
 
-cat >"$tmp/x.ini" <<'INI'
-[experiment]
-name = tiny-mpi
-seed = 11
-instances = 3
-speeds = low high
-pairs = box-tet tet-tet
-[model.box]
-mesh = box:0.5:0.5:0.5
-[model.tet]
-mesh = tetrahedron
-scale = radius 0.5
-[system.exact]
-mode = exact
-bv = obb
-[system.capo]
-mode = capoeira
-bv = aabb
-INI
+# the tiny experiment of t-run.sh: 2 models, 4 benchmarks, 3 instances
+cp "${srcdir:-.}/tests/data/run-tiny.ini" "$tmp/x.ini"
 
 same_as_one() {
     for f in instances.csv summary.csv; do

@@ -8,29 +8,8 @@
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 
-cat >"$tmp/x.ini" <<'INI'
-[experiment]
-name = tiny
-seed = 7
-instances = 3
-speeds = low high
-pairs = box-tet tet-tet
-[model.box]
-mesh = box:0.5:0.5:0.5
-[model.tet]
-mesh = tetrahedron
-scale = radius 0.5
-[system.exact]
-mode = exact
-bv = obb
-[system.capo]
-mode = capoeira
-bv = aabb
-[system.back]
-mode = step-back
-eps_d = 0.001
-bv = kdop14
-INI
+cp "${srcdir:-.}/tests/data/run-tiny.ini" "$tmp/x.ini"
+chmod u+w "$tmp/x.ini"  # (a read-only source tree in distcheck)
 
 expect 0 "run, 1 job" -- $vccd run "$tmp/x.ini" --out "$tmp/j1" --jobs 1
 expect 0 "run, 2 jobs" -- $vccd run "$tmp/x.ini" --out "$tmp/j2" --jobs 2
