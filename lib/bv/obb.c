@@ -243,7 +243,7 @@ obb_unit(double c[3], double e[3], double m[3][3], const vccd_bv_obb *x)
 static inline double
 obb_gap(double ac, double ae, double bc, double be, double err)
 {
-    double g = fmax((bc - be) - (ac + ae), (ac - ae) - (bc + be)) - err;
+    double g1 = (bc - be) - (ac + ae), g2 = (ac - ae) - (bc + be), g = (g1 > g2 ? g1 : g2) - err;
     return g > 0.0 ? BV_DN(g) : 0.0;
 }
 

@@ -109,6 +109,12 @@ void vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v,
                          const vccd_di_vec3 *p, int vertex, vccd_di t);
 void vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
                          const vccd_ui_vec3 *p, int vertex, vccd_ui t);
+/* x[i] := the position of body point p[i] (per-vertex models: vertex
+   vertex[i]; vertex may be NULL for rigid ones) for i < n over t, as
+   vccd_motion_eval_di would give it; the points of a rigid motion share
+   the work that does not depend on the point. */
+void vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_vec3 *p, const int *vertex, int n,
+                                vccd_di t);
 /* MPFR: parameters are rounded outward to the outputs' precision. */
 void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
                          const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t);
