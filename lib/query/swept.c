@@ -10,6 +10,44 @@
 #include <string.h>
 
 #include "query_impl.h"
+#include "vccd/rigid.h"
+
+/* 1 when m moves a rigid body by a pure translation at constant
+   velocity: a RIGID-form model (rigid.h) whose angular velocity and
+   acceleration are exactly 0. */
+static int
+translating(const vccd_motion *m)
+{
+    const vccd_di *P = m->param_di;
+    if (m->type->per_vertex || m->type->form != VCCD_MOTION_FORM_RIGID)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (P[VCCD_RIGID_W + i].lo != 0.0 || P[VCCD_RIGID_W + i].hi != 0.0
+            || (m->nparams >= VCCD_RIGID_NB && (P[VCCD_RIGID_B + i].lo != 0.0 || P[VCCD_RIGID_B + i].hi != 0.0)))
+            return 0;
+    return 1;
+}
+
+/* The fast path's context: B's pose in A's frame at t = 0 and its
+   velocity there, Ra^T (u_B - u_A) (Ra the constant orientation of A). */
+static int
+linear_init(q_state *q, vccd_error *e)
+{
+    vccd_di_vec3 oa, ob, u;
+    vccd_di_mat3 Ra, Rb, Rt;
+    vccd_bv_relpose rp;
+    const vccd_di *Pa = q->body[0]->m->param_di, *Pb = q->body[1]->m->param_di;
+    if (!(q->lin = malloc(q->bt->ctx_size)))
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
+    vccd_motion_pose_di(q->body[0]->m, &oa, &Ra, vccd_di_set_d(0.0));
+    vccd_motion_pose_di(q->body[1]->m, &ob, &Rb, vccd_di_set_d(0.0));
+    vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
+    vccd_di_vec3_sub(&u, (const vccd_di_vec3 *)(Pb + VCCD_RIGID_U), (const vccd_di_vec3 *)(Pa + VCCD_RIGID_U));
+    vccd_di_mat3_transpose(&Rt, &Ra);
+    vccd_di_mat3_mul_vec3(&u, &Rt, &u);
+    q->bt->prepare_linear(q->lin, &rp, &u);
+    return 0;
+}
 
 int
 q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
@@ -30,6 +68,8 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
     memset(r, 0, sizeof *r);
+    if (o->linear && q->bt->overlap_times && translating(a->m) && translating(b->m))
+        return linear_init(q, e);
     return 0;
 }
 
@@ -39,6 +79,8 @@ q_state_clear(q_state *q)
     free(q->ctx);
     free(q->box);
     free(q->slot);
+    free(q->lin);
+    q->lin = NULL;
     q->ctx = NULL;
     q->box = NULL;
     q->slot = NULL;
@@ -191,9 +233,19 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 }
 
 double
-q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k)
+q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
 {
     double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
+    if (q->lin) {
+        double tf, tl;
+        q->r->bv_tests++;
+        lo = lo > t0 ? lo : t0;
+        if (!(lo <= *hi) || !q->bt->overlap_times(q->lin, vccd_bvh_bv(q->body[0]->bvh, q->bv, ia),
+                                                   vccd_bvh_bv(q->body[1]->bvh, q->bv, ib), lo, *hi, &tf, &tl))
+            return INFINITY;
+        *hi = tl;
+        return tf;
+    }
     if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
         return INFINITY;
     if (!(t0 < t1))
