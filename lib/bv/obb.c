@@ -14,7 +14,7 @@
 #define OBB_SAMPLES 96
 
 /* Rows of M(q) = |q|^2 R(q / |q|): exact in doubles for |q_i| <= 2^14. */
-static void
+static inline void
 obb_axes(double m[3][3], double *N, const int32_t qi[4])
 {
     double w = qi[0], x = qi[1], y = qi[2], z = qi[3];
@@ -228,7 +228,7 @@ obb_prepare(void *ctx, const vccd_bv_relpose *p)
 
 /* The box in its unit frame: centre coordinates c and half extents e
    (approximate; the error bound accounts for their rounding). */
-static void
+static inline void
 obb_unit(double c[3], double e[3], double m[3][3], const vccd_bv_obb *x)
 {
     double N, h;
@@ -256,7 +256,7 @@ typedef struct {
     double ma[3][3], mb[3][3], ca[3], ea[3], cb[3], eb[3], C[3][3], Na, Nb, sa, sb;
 } obb_pair;
 
-static void
+static inline void
 obb_pair_set(obb_pair *p, const obb_ctx *c, const void *a, const void *b)
 {
     const int32_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
@@ -282,7 +282,7 @@ obb_pair_set(obb_pair *p, const obb_ctx *c, const void *a, const void *b)
 /* Onto A's axis u^A_k: B's centre projects to *pc, B's radius is *pe,
    A's are ca[k] +- ea[k]; *err bounds the difference of every computed
    value from the exact one (below). */
-static void
+static inline void
 obb_axis_a(double *pc, double *pe, double *err, const obb_ctx *c, const obb_pair *p, int k)
 {
     double S = c->om1 + fabs(p->ca[k]) + p->ea[k];
@@ -298,7 +298,7 @@ obb_axis_a(double *pc, double *pe, double *err, const obb_ctx *c, const obb_pair
 
 /* Onto B's axis R u^B_j: B's centre projects to *bc (through R^T o), A's
    centre to *pc and A's radius is *pe; B's radius is eb[j]. */
-static void
+static inline void
 obb_axis_b(double *bc, double *pc, double *pe, double *err, const obb_ctx *c, const obb_pair *p, int j)
 {
     double S = c->obm1 + fabs(p->cb[j]) + p->eb[j];
@@ -391,7 +391,7 @@ obb_prepare_linear(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v)
    |d + t w| <= r + err is linear in t on each side.  Each bound is
    rounded outward (fp.h steps); a NaN bound (overflow) is no constraint.
    Returns 0 when the set is proved empty. */
-static int
+static inline int
 lin_axis(double *lo, double *hi, double d, double w, double r, double err)
 {
     double R = BV_UP(BV_UP(r + err) * (1 + 0x1p-50)), b;

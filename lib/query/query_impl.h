@@ -34,6 +34,8 @@ typedef struct {
     long nbox, capbox;
     long *slot;                 /* box index + 1 by (t0, t1) hash, 0 empty */
     long nslot;                 /* a power of two >= 2 capbox */
+    vccd_motion_pose_frame pf[2];
+    int have_pf[2];             /* pf[k] holds (a RIGID-form motion) */
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */

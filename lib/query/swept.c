@@ -67,6 +67,8 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->r = r;
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
+    for (int k = 0; k < 2; k++)
+        q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
     memset(r, 0, sizeof *r);
     if (o->linear && q->bt->overlap_times && translating(a->m) && translating(b->m))
         return linear_init(q, e);
@@ -90,8 +92,9 @@ q_state_clear(q_state *q)
    refitted volumes are in the world frame).  -1 when the enclosure is
    unusable (NaN after an overflow). */
 static int
-pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0, double t1)
+pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const q_state *q, int k, double t0, double t1)
 {
+    const vccd_query_body *b = q->body[k];
     if (b->m->type->per_vertex) {
         vccd_pose p;
         vccd_pose_identity(&p);
@@ -99,7 +102,10 @@ pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0,
         *R = p.R;
         return 0;
     }
-    vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
+    if (q->have_pf[k])
+        vccd_motion_pose_frame_di(&q->pf[k], o, R, vccd_di_set_2d(t0, t1));
+    else
+        vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
     for (int i = 0; i < 9; i++)
         if (!(R->m[i].lo <= R->m[i].hi) || (i < 3 && !(o->c[i].lo <= o->c[i].hi)))
             return -1;
@@ -169,7 +175,7 @@ q_box_new(q_state *q, double t0, double t1)
         vccd_di_mat3 Ra, Rb;
         vccd_bv_relpose rp;
         double u = s ? t0 : t1;
-        b->ok[s] = pose_over(&oa, &Ra, q->body[0], t0, u) == 0 && pose_over(&ob, &Rb, q->body[1], t0, u) == 0;
+        b->ok[s] = pose_over(&oa, &Ra, q, 0, t0, u) == 0 && pose_over(&ob, &Rb, q, 1, t0, u) == 0;
         if (b->ok[s]) {
             vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
             q->bt->prepare(ctx_at(q, q->nbox, s), &rp);
@@ -246,20 +252,22 @@ q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
         *hi = tl;
         return tf;
     }
-    if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
-        return INFINITY;
-    if (!(t0 < t1))
-        return t0;
     /* The nodes are d0 apart at t0 and their points move at most s
-       relative to each other, so they stay apart before t0 + d0 / s. */
-    d0 = q_swept_lower(q, ia, ib, k, 1);
-    if (!(d0 > 0.0))
-        return t0;
-    s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
-    if (s == 0.0)
-        return INFINITY;
-    if (!(s < INFINITY))
-        return t0;
-    s = Q_DN(t0 + Q_DN(d0 / s));
-    return s > t1 ? INFINITY : (s > t0 ? s : t0);
+       relative to each other, so they stay apart before t0 + d0 / s.
+       This test first: most node pairs that the traversal meets overlap
+       over the whole box, and are dropped, if at all, by this bound
+       passing the box's end, which makes the swept test unnecessary. */
+    lo = t0;
+    if (t0 < t1 && (d0 = q_swept_lower(q, ia, ib, k, 1)) > 0.0) {
+        s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
+        if (s == 0.0)
+            return INFINITY;
+        if (s < INFINITY) {
+            s = Q_DN(t0 + Q_DN(d0 / s));
+            if (s > t1)
+                return INFINITY;
+            lo = s > t0 ? s : t0;
+        }
+    }
+    return q_swept_lower(q, ia, ib, k, 0) > 0.0 ? INFINITY : lo;
 }
