@@ -269,5 +269,12 @@ q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
             lo = s > t0 ? s : t0;
         }
     }
-    return q_swept_lower(q, ia, ib, k, 0) > 0.0 ? INFINITY : lo;
+    /* Then the swept test, only for pairs of leaves: there it spares
+       their feature pairs, while above the leaves it almost never
+       proved what the bound above had not (bench toc, bunny pair, OBB:
+       0 of 500000 node pairs) and cost a test per pushed item. */
+    if (q->body[0]->bvh->node[ia].left == 0 && q->body[1]->bvh->node[ib].left == 0
+        && q_swept_lower(q, ia, ib, k, 0) > 0.0)
+        return INFINITY;
+    return lo;
 }
