@@ -192,13 +192,28 @@ mid_rad(double *m, double *r, vccd_di x)
     *r = BV_UP(fmax(BV_UP(x.hi - *m), BV_UP(*m - x.lo)));
 }
 
+/* m := the midpoint of x, *eps := the 2-norm of its radius (rounded
+   up), *m1 := |m|_1 (rounded up). */
+static void
+vec_mid_rad(double m[3], double *eps, double *m1, const vccd_di_vec3 *x)
+{
+    double r, e2 = 0.0;
+    *m1 = 0.0;
+    for (int k = 0; k < 3; k++) {
+        mid_rad(&m[k], &r, x->c[k]);
+        e2 = BV_UP(e2 + BV_UP(r * r));
+        *m1 = BV_UP(*m1 + fabs(m[k]));
+    }
+    *eps = BV_UP(sqrt(e2));
+}
+
 static void
 obb_prepare(void *ctx, const vccd_bv_relpose *p)
 {
     obb_ctx *c = ctx;
     vccd_di_mat3 Rt;
     vccd_di_vec3 ob;
-    double rr2 = 0.0, rmax = 0.0, r, e2 = 0.0, eb2 = 0.0;
+    double rr2 = 0.0, rmax = 0.0, r;
 
     for (int i = 0; i < 9; i++) {
         mid_rad(&c->Rm[i], &r, p->R.m[i]);
@@ -206,19 +221,10 @@ obb_prepare(void *ctx, const vccd_bv_relpose *p)
         rmax = fmax(rmax, fabs(c->Rm[i]));
     }
     /* R^T o encloses the true R^-1 o: B's centre offset seen in B's frame */
+    vec_mid_rad(c->om, &c->eps_o, &c->om1, &p->o);
     vccd_di_mat3_transpose(&Rt, &p->R);
     vccd_di_mat3_mul_vec3(&ob, &Rt, &p->o);
-    c->om1 = c->obm1 = 0.0;
-    for (int k = 0; k < 3; k++) {
-        mid_rad(&c->om[k], &r, p->o.c[k]);
-        e2 = BV_UP(e2 + BV_UP(r * r));
-        mid_rad(&c->obm[k], &r, ob.c[k]);
-        eb2 = BV_UP(eb2 + BV_UP(r * r));
-        c->om1 = BV_UP(c->om1 + fabs(c->om[k]));
-        c->obm1 = BV_UP(c->obm1 + fabs(c->obm[k]));
-    }
-    c->eps_o = BV_UP(sqrt(e2));
-    c->eps_ob = BV_UP(sqrt(eb2));
+    vec_mid_rad(c->obm, &c->eps_ob, &c->obm1, &ob);
     /* |u_a^T (R - Rm) u_b| <= ||rad R||_F for unit u_a, u_b; rounding of
        Chat = (m_a . (Rm m_b)) / (Na Nb) is below g8 |m_a|^T |Rm| |m_b| /
        (Na Nb) <= g8 ||Rm||_F <= 2^-48 * 3 rmax, plus underflow, which
@@ -368,21 +374,11 @@ obb_prepare_linear(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v)
     obb_ctx *c = ctx;
     vccd_di_mat3 Rt;
     vccd_di_vec3 vb;
-    double r, e2 = 0.0, eb2 = 0.0;
     obb_prepare(ctx, p);
+    vec_mid_rad(c->vm, &c->eps_v, &c->vm1, v);
     vccd_di_mat3_transpose(&Rt, &p->R);
     vccd_di_mat3_mul_vec3(&vb, &Rt, v);
-    c->vm1 = c->vbm1 = 0.0;
-    for (int k = 0; k < 3; k++) {
-        mid_rad(&c->vm[k], &r, v->c[k]);
-        e2 = BV_UP(e2 + BV_UP(r * r));
-        mid_rad(&c->vbm[k], &r, vb.c[k]);
-        eb2 = BV_UP(eb2 + BV_UP(r * r));
-        c->vm1 = BV_UP(c->vm1 + fabs(c->vm[k]));
-        c->vbm1 = BV_UP(c->vbm1 + fabs(c->vbm[k]));
-    }
-    c->eps_v = BV_UP(sqrt(e2));
-    c->eps_vb = BV_UP(sqrt(eb2));
+    vec_mid_rad(c->vbm, &c->eps_vb, &c->vbm1, &vb);
 }
 
 /* Narrow [*lo, *hi] (0 <= *lo) to the times t at which an offset d + t w

@@ -14,6 +14,25 @@ static const double kdop14_dirs[7][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
 static const double kdop18_dirs[9][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1, 1, 0 }, { 1, 0, 1 },
                                           { 0, 1, 1 }, { 1, -1, 0 }, { 1, 0, -1 }, { 0, 1, -1 } };
 
+/* Rows of M(q) = |q|^2 R(q / |q|) for an integer quaternion, in integers
+   (rows exactly orthogonal with norm |q|^2): bv.h's OBB layout, written
+   out here again rather than taken from lib/bv. */
+static void
+quat_rows(long m[3][3], long *N, const long q[4])
+{
+    long w = q[0], x = q[1], y = q[2], z = q[3];
+    m[0][0] = w * w + x * x - y * y - z * z;
+    m[0][1] = 2 * (x * y - w * z);
+    m[0][2] = 2 * (x * z + w * y);
+    m[1][0] = 2 * (x * y + w * z);
+    m[1][1] = w * w - x * x + y * y - z * z;
+    m[1][2] = 2 * (y * z - w * x);
+    m[2][0] = 2 * (x * z - w * y);
+    m[2][1] = 2 * (y * z + w * x);
+    m[2][2] = w * w - x * x - y * y + z * z;
+    *N = w * w + x * x + y * y + z * z;
+}
+
 /* Exact d . p (EXACT_PREC bits hold any such sum of products of
    doubles and integers below 2^62 exactly; the ternary values say so). */
 static void
@@ -72,15 +91,17 @@ check_contains(const char *name, const void *bv, long node, const double *p)
                      k, p[k], b->lo[k], b->hi[k]);
     } else if (strcmp(name, "obb") == 0) {
         const vccd_bv_obb *b = bv;
-        long long W = b->q[0], X = b->q[1], Y = b->q[2], Z = b->q[3];
-        /* M(q) in integers: rows exactly orthogonal with norm |q|^2 */
-        double m[3][3] = { { (double)(W * W + X * X - Y * Y - Z * Z), (double)(2 * (X * Y - W * Z)), (double)(2 * (X * Z + W * Y)) },
-                           { (double)(2 * (X * Y + W * Z)), (double)(W * W - X * X + Y * Y - Z * Z), (double)(2 * (Y * Z - W * X)) },
-                           { (double)(2 * (X * Z - W * Y)), (double)(2 * (Y * Z + W * X)), (double)(W * W - X * X - Y * Y + Z * Z) } };
-        TU_CHECK(W * W + X * X + Y * Y + Z * Z > 0 && llabs(W) < (1LL << 20) && llabs(X) < (1LL << 20)
-                 && llabs(Y) < (1LL << 20) && llabs(Z) < (1LL << 20), "obb node %ld: bad quaternion", node);
-        for (int k = 0; k < 3; k++)
+        long q[4] = { b->q[0], b->q[1], b->q[2], b->q[3] }, mi[3][3], N;
+        double m[3][3];
+        TU_CHECK(labs(q[0]) < (1L << 20) && labs(q[1]) < (1L << 20) && labs(q[2]) < (1L << 20)
+                 && labs(q[3]) < (1L << 20), "obb node %ld: bad quaternion", node);
+        quat_rows(mi, &N, q);
+        TU_CHECK(N > 0, "obb node %ld: zero quaternion", node);
+        for (int k = 0; k < 3; k++) {
+            for (int i = 0; i < 3; i++)
+                m[k][i] = (double)mi[k][i];
             check_slab(name, node, m[k], p, b->lo[k], b->hi[k]);
+        }
     } else if (strcmp(name, "kdop14") == 0) {
         const vccd_bv_kdop14 *b = bv;
         for (int i = 0; i < 7; i++)
@@ -295,24 +316,6 @@ START_TEST(test_registry)
 END_TEST
 
 /* --- the constant-velocity test (overlap_times), against exact SAT --- */
-
-/* Rows of M(q) = |q|^2 R(q / |q|) for an integer quaternion, as in bv.h's
-   layout, written out again here. */
-static void
-quat_rows(long m[3][3], long *N, const long q[4])
-{
-    long w = q[0], x = q[1], y = q[2], z = q[3];
-    m[0][0] = w * w + x * x - y * y - z * z;
-    m[0][1] = 2 * (x * y - w * z);
-    m[0][2] = 2 * (x * z + w * y);
-    m[1][0] = 2 * (x * y + w * z);
-    m[1][1] = w * w - x * x + y * y - z * z;
-    m[1][2] = 2 * (y * z - w * x);
-    m[2][0] = 2 * (x * z - w * y);
-    m[2][1] = 2 * (y * z + w * x);
-    m[2][2] = w * w - x * x - y * y + z * z;
-    *N = w * w + x * x + y * y + z * z;
-}
 
 /* Projection interval [c - r, c + r] of the box {x : lo_k <= m_k . x <=
    hi_k} onto direction L (exact rationals): x = sum_k s_k m_k / N^2. */
