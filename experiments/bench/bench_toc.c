@@ -31,6 +31,7 @@ typedef struct {
     const char *pairs;
     int leaf_size;
     FILE *csv;
+    int translate;              /* the frames without the turns */
 } bt_opts;
 
 static int
@@ -129,7 +130,8 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
     if (!mo || !s.ms || !s.gap)
         goto out;
     for (long i = 0; i < o->instances; i++)
-        if (vccd_query_scenario(&mo[2 * i], &mo[2 * i + 1], dist, o->seed * 1000003u + (uint64_t)i, 320, &e) != 0) {
+        if ((o->translate ? vccd_query_scenario_translating : vccd_query_scenario)(
+                &mo[2 * i], &mo[2 * i + 1], dist, o->seed * 1000003u + (uint64_t)i, 320, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             goto out;
         }
@@ -138,15 +140,20 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
         goto out;
     }
     init = 1;
-    for (int mode = 0; mode < 3; mode++) {
+    /* mode 3: exact with the swept test where the constant-velocity
+       fast path would apply (--translate), to show what it gains */
+    for (int mode = 0; mode < 4; mode++) {
         for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
             vccd_query_opts qo;
             if (!(o->bvs >> bv & 1) || (mode < 2 && !(o->modes >> mode & 1)))
                 continue;
             if (mode == 2 && (!(o->eps_d > 0.0) || bv != vccd_bv_type_find("obb")))
                 continue;
+            if (mode == 3 && (!o->translate || !(o->modes & 1) || !vccd_bv_type_get(bv)->overlap_times))
+                continue;
             vccd_query_opts_init(&qo);
             qo.bv = bv;
+            qo.linear = mode != 3;
             qo.mode = mode == 1 ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
             qo.gap = 0;
             qo.eps_d = mode == 2 ? o->eps_d : 0.0;
@@ -183,7 +190,7 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
                 s.pen += d.status == VCCD_DISTANCE_INTERSECTING;
             }
             row(o, pair, speed, vccd_bv_type_get(bv)->name,
-                mode == 0 ? "exact" : mode == 1 ? "capoeira" : "step_back", &s);
+                mode == 0 ? "exact" : mode == 1 ? "capoeira" : mode == 2 ? "step_back" : "exact-swept", &s);
             if (mode == 0 && median(s.ms, s.n) < best) {
                 best = median(s.ms, s.n);
                 best_bv = vccd_bv_type_get(bv)->name;
@@ -241,7 +248,7 @@ parse_list(unsigned *bits, const char *s, int bv)
 int
 vccd_bench_toc(int argc, char **argv)
 {
-    bt_opts o = { 0, 1, 0, 0.0, 0, 3, 3, default_pairs, 1, NULL };
+    bt_opts o = { 0, 1, 0, 0.0, 0, 3, 3, default_pairs, 1, NULL, 0 };
     const char *csv = NULL;
     model md[4];
     int rc = 0, seen = 0;
@@ -256,6 +263,8 @@ vccd_bench_toc(int argc, char **argv)
             seen = 1;
         } else if (strcmp(opt, "--quick") == 0) {
             o.quick = 1;
+        } else if (strcmp(opt, "--translate") == 0) {
+            o.translate = 1;
         } else if (opt[0] == '-' && opt[1] == '-' && val
                    && (!strcmp(opt, "--instances") || !strcmp(opt, "--seed") || !strcmp(opt, "--bv")
                        || !strcmp(opt, "--leaf-size")
@@ -324,8 +333,9 @@ vccd_bench_toc(int argc, char **argv)
         fputs("pair,speed,bv,mode,instances,median_ms,mean_ms,bv_tests,feature_pairs,certified,possible,none,"
               "penetrations,gaps,gap_min,gap_median,gap_max\n", o.csv);
     }
-    printf("vccd bench toc: %ld instances per pair and speed, seed %lu, leaf size %d (thesis 7.3 frames; models "
-           "scaled to radius 1)\n", o.instances, o.seed, o.leaf_size);
+    printf("vccd bench toc: %ld instances per pair and speed, seed %lu, leaf size %d (thesis 7.3 frames%s; models "
+           "scaled to radius 1)\n", o.instances, o.seed, o.leaf_size,
+           o.translate ? " without the turns: pure translations" : "");
     printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "median_ms", "mean_ms",
            "bv_tests", "features", "cert/poss/none");
     for (const char *p = o.pairs; *p && rc == 0;) {

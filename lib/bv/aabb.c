@@ -71,5 +71,5 @@ aabb_distance_lower(const void *ctx, const void *a, const void *b)
 const vccd_bv_type vccd_bv_type_aabb = {
     "aabb", "axis-aligned box in the body frame (exact min/max)",
     sizeof(vccd_bv_aabb), sizeof(aabb_ctx),
-    aabb_fit, aabb_merge, aabb_prepare, aabb_distance_lower
+    aabb_fit, aabb_merge, aabb_prepare, aabb_distance_lower, NULL, NULL
 };

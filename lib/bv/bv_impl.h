@@ -83,13 +83,19 @@ bv_apply_d(vccd_di_vec3 *x, const vccd_bv_relpose *rp, const double p[3])
     bv_apply(x, rp, &q);
 }
 
-/* sqrt(g0^2 + g1^2 + g2^2) rounded down, for g_i >= 0. */
+/* sqrt(g0^2 + g1^2 + g2^2) rounded down, for g_i >= 0: each operation
+   rounded to nearest and stepped down (fp.h), and never below the
+   largest g_i (which also covers squares that underflow).  Most calls
+   see three zeros (volumes that may overlap) and return at once. */
 static inline double
 bv_norm_lower(const double g[3])
 {
-    vccd_di s = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(g[0])), vccd_di_sqr(vccd_di_set_d(g[1]))),
-                            vccd_di_sqr(vccd_di_set_d(g[2])));
-    return vccd_di_sqrt(s).lo;
+    double m = fmax(fmax(g[0], g[1]), g[2]), s;
+    if (!(m > 0.0))
+        return 0.0;
+    s = BV_DN(BV_DN(BV_DN(g[0] * g[0]) + BV_DN(g[1] * g[1])) + BV_DN(g[2] * g[2]));
+    s = s > 0.0 ? BV_DN(sqrt(s)) : 0.0;
+    return s > m ? s : m;
 }
 
 #endif

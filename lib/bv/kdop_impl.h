@@ -193,5 +193,5 @@ KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
 
 const vccd_bv_type KDOP_CAT(vccd_bv_type_, KDOP_NAME) = {
     KDOP_SUMMARY_NAME, KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
-    KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower)
+    KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower), NULL, NULL
 };

@@ -14,7 +14,7 @@
 #define OBB_SAMPLES 96
 
 /* Rows of M(q) = |q|^2 R(q / |q|): exact in doubles for |q_i| <= 2^14. */
-static void
+static inline void
 obb_axes(double m[3][3], double *N, const int32_t qi[4])
 {
     double w = qi[0], x = qi[1], y = qi[2], z = qi[3];
@@ -181,6 +181,8 @@ typedef struct {
     double eps_C;               /* bound on |C'_kj - Chat_kj| (see below) */
     double eps_o, eps_ob;       /* 2-norms of the radii of o and R^T o */
     double om1, obm1;           /* 1-norms of om and obm */
+    /* obb_prepare_linear only: the velocity (see there) */
+    double vm[3], vbm[3], eps_v, eps_vb, vm1, vbm1;
 } obb_ctx;
 
 static void
@@ -190,13 +192,28 @@ mid_rad(double *m, double *r, vccd_di x)
     *r = BV_UP(fmax(BV_UP(x.hi - *m), BV_UP(*m - x.lo)));
 }
 
+/* m := the midpoint of x, *eps := the 2-norm of its radius (rounded
+   up), *m1 := |m|_1 (rounded up). */
+static void
+vec_mid_rad(double m[3], double *eps, double *m1, const vccd_di_vec3 *x)
+{
+    double r, e2 = 0.0;
+    *m1 = 0.0;
+    for (int k = 0; k < 3; k++) {
+        mid_rad(&m[k], &r, x->c[k]);
+        e2 = BV_UP(e2 + BV_UP(r * r));
+        *m1 = BV_UP(*m1 + fabs(m[k]));
+    }
+    *eps = BV_UP(sqrt(e2));
+}
+
 static void
 obb_prepare(void *ctx, const vccd_bv_relpose *p)
 {
     obb_ctx *c = ctx;
     vccd_di_mat3 Rt;
     vccd_di_vec3 ob;
-    double rr2 = 0.0, rmax = 0.0, r, e2 = 0.0, eb2 = 0.0;
+    double rr2 = 0.0, rmax = 0.0, r;
 
     for (int i = 0; i < 9; i++) {
         mid_rad(&c->Rm[i], &r, p->R.m[i]);
@@ -204,19 +221,10 @@ obb_prepare(void *ctx, const vccd_bv_relpose *p)
         rmax = fmax(rmax, fabs(c->Rm[i]));
     }
     /* R^T o encloses the true R^-1 o: B's centre offset seen in B's frame */
+    vec_mid_rad(c->om, &c->eps_o, &c->om1, &p->o);
     vccd_di_mat3_transpose(&Rt, &p->R);
     vccd_di_mat3_mul_vec3(&ob, &Rt, &p->o);
-    c->om1 = c->obm1 = 0.0;
-    for (int k = 0; k < 3; k++) {
-        mid_rad(&c->om[k], &r, p->o.c[k]);
-        e2 = BV_UP(e2 + BV_UP(r * r));
-        mid_rad(&c->obm[k], &r, ob.c[k]);
-        eb2 = BV_UP(eb2 + BV_UP(r * r));
-        c->om1 = BV_UP(c->om1 + fabs(c->om[k]));
-        c->obm1 = BV_UP(c->obm1 + fabs(c->obm[k]));
-    }
-    c->eps_o = BV_UP(sqrt(e2));
-    c->eps_ob = BV_UP(sqrt(eb2));
+    vec_mid_rad(c->obm, &c->eps_ob, &c->obm1, &ob);
     /* |u_a^T (R - Rm) u_b| <= ||rad R||_F for unit u_a, u_b; rounding of
        Chat = (m_a . (Rm m_b)) / (Na Nb) is below g8 |m_a|^T |Rm| |m_b| /
        (Na Nb) <= g8 ||Rm||_F <= 2^-48 * 3 rmax, plus underflow, which
@@ -226,7 +234,7 @@ obb_prepare(void *ctx, const vccd_bv_relpose *p)
 
 /* The box in its unit frame: centre coordinates c and half extents e
    (approximate; the error bound accounts for their rounding). */
-static void
+static inline void
 obb_unit(double c[3], double e[3], double m[3][3], const vccd_bv_obb *x)
 {
     double N, h;
@@ -243,8 +251,71 @@ obb_unit(double c[3], double e[3], double m[3][3], const vccd_bv_obb *x)
 static inline double
 obb_gap(double ac, double ae, double bc, double be, double err)
 {
-    double g = fmax((bc - be) - (ac + ae), (ac - ae) - (bc + be)) - err;
+    double g1 = (bc - be) - (ac + ae), g2 = (ac - ae) - (bc + be), g = (g1 > g2 ? g1 : g2) - err;
     return g > 0.0 ? BV_DN(g) : 0.0;
+}
+
+/* What both node tests compute of a pair of boxes: each box in its unit
+   frame (centre c, half extents e, integer axes m, N = |q|^2), and
+   Chat_kj ~ C'_kj = u^A_k . (R u^B_j) from the midpoint of R. */
+typedef struct {
+    double ma[3][3], mb[3][3], ca[3], ea[3], cb[3], eb[3], C[3][3], Na, Nb, sa, sb;
+} obb_pair;
+
+static inline void
+obb_pair_set(obb_pair *p, const obb_ctx *c, const void *a, const void *b)
+{
+    const int32_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
+    double G[3][3];
+    obb_unit(p->ca, p->ea, p->ma, a);
+    obb_unit(p->cb, p->eb, p->mb, b);
+    p->Na = p->Nb = p->sa = p->sb = 0.0;
+    for (int i = 0; i < 4; i++) {
+        p->Na += (double)qa[i] * qa[i];
+        p->Nb += (double)qb[i] * qb[i];
+    }
+    for (int j = 0; j < 3; j++) {       /* G[j] = Rm m^B_j */
+        for (int i = 0; i < 3; i++)
+            G[j][i] = c->Rm[3 * i] * p->mb[j][0] + c->Rm[3 * i + 1] * p->mb[j][1] + c->Rm[3 * i + 2] * p->mb[j][2];
+        p->sa += fabs(p->ca[j]) + p->ea[j];
+        p->sb += fabs(p->cb[j]) + p->eb[j];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++)
+            p->C[k][j] = (p->ma[k][0] * G[j][0] + p->ma[k][1] * G[j][1] + p->ma[k][2] * G[j][2]) / (p->Na * p->Nb);
+}
+
+/* Onto A's axis u^A_k: B's centre projects to *pc, B's radius is *pe,
+   A's are ca[k] +- ea[k]; *err bounds the difference of every computed
+   value from the exact one (below). */
+static inline void
+obb_axis_a(double *pc, double *pe, double *err, const obb_ctx *c, const obb_pair *p, int k)
+{
+    double S = c->om1 + fabs(p->ca[k]) + p->ea[k];
+    *pc = (p->ma[k][0] * c->om[0] + p->ma[k][1] * c->om[1] + p->ma[k][2] * c->om[2]) / p->Na;
+    *pe = 0.0;
+    for (int j = 0; j < 3; j++) {
+        *pc += p->C[k][j] * p->cb[j];
+        *pe += fabs(p->C[k][j]) * p->eb[j];
+        S += fabs(p->C[k][j]) * (fabs(p->cb[j]) + p->eb[j]);
+    }
+    *err = (0x1p-40 * S + c->eps_C * p->sb + c->eps_o + 0x1p-1060) * (1 + 0x1p-39);
+}
+
+/* Onto B's axis R u^B_j: B's centre projects to *bc (through R^T o), A's
+   centre to *pc and A's radius is *pe; B's radius is eb[j]. */
+static inline void
+obb_axis_b(double *bc, double *pc, double *pe, double *err, const obb_ctx *c, const obb_pair *p, int j)
+{
+    double S = c->obm1 + fabs(p->cb[j]) + p->eb[j];
+    *bc = (p->mb[j][0] * c->obm[0] + p->mb[j][1] * c->obm[1] + p->mb[j][2] * c->obm[2]) / p->Nb + p->cb[j];
+    *pc = *pe = 0.0;
+    for (int k = 0; k < 3; k++) {
+        *pc += p->C[k][j] * p->ca[k];
+        *pe += fabs(p->C[k][j]) * p->ea[k];
+        S += fabs(p->C[k][j]) * (fabs(p->ca[k]) + p->ea[k]);
+    }
+    *err = (0x1p-40 * S + c->eps_C * p->sa + c->eps_ob + 0x1p-1060) * (1 + 0x1p-39);
 }
 
 /* Separation along the six face normals, in each box's unit frame
@@ -272,57 +343,137 @@ static double
 obb_distance_lower(const void *ctx, const void *a, const void *b)
 {
     const obb_ctx *c = ctx;
-    double ma[3][3], mb[3][3], ca[3], ea[3], cb[3], eb[3], G[3][3], C[3][3], ga[3], gb[3], la, lb;
-    double Na = 0.0, Nb = 0.0, sa = 0.0, sb = 0.0;
+    obb_pair p;
+    double ga[3], gb[3], la, lb;
 
-    obb_unit(ca, ea, ma, a);
-    obb_unit(cb, eb, mb, b);
-    {
-        const int32_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
-        for (int i = 0; i < 4; i++) {
-            Na += (double)qa[i] * qa[i];
-            Nb += (double)qb[i] * qb[i];
-        }
-    }
-    for (int j = 0; j < 3; j++) {       /* G[j] = Rm m^B_j */
-        for (int i = 0; i < 3; i++)
-            G[j][i] = c->Rm[3 * i] * mb[j][0] + c->Rm[3 * i + 1] * mb[j][1] + c->Rm[3 * i + 2] * mb[j][2];
-        sa += fabs(ca[j]) + ea[j];
-        sb += fabs(cb[j]) + eb[j];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int j = 0; j < 3; j++)
-            C[k][j] = (ma[k][0] * G[j][0] + ma[k][1] * G[j][1] + ma[k][2] * G[j][2]) / (Na * Nb);
+    obb_pair_set(&p, c, a, b);
     for (int k = 0; k < 3; k++) {       /* A's axes */
-        double pc = (ma[k][0] * c->om[0] + ma[k][1] * c->om[1] + ma[k][2] * c->om[2]) / Na, pe = 0.0, S, err;
-        S = c->om1 + fabs(ca[k]) + ea[k];
-        for (int j = 0; j < 3; j++) {
-            pc += C[k][j] * cb[j];
-            pe += fabs(C[k][j]) * eb[j];
-            S += fabs(C[k][j]) * (fabs(cb[j]) + eb[j]);
-        }
-        err = (0x1p-40 * S + c->eps_C * sb + c->eps_o + 0x1p-1060) * (1 + 0x1p-39);
-        ga[k] = obb_gap(ca[k], ea[k], pc, pe, err);
+        double pc, pe, err;
+        obb_axis_a(&pc, &pe, &err, c, &p, k);
+        ga[k] = obb_gap(p.ca[k], p.ea[k], pc, pe, err);
     }
     for (int j = 0; j < 3; j++) {       /* B's axes */
-        double bc = (mb[j][0] * c->obm[0] + mb[j][1] * c->obm[1] + mb[j][2] * c->obm[2]) / Nb + cb[j];
-        double pc = 0.0, pe = 0.0, S, err;
-        S = c->obm1 + fabs(cb[j]) + eb[j];
-        for (int k = 0; k < 3; k++) {
-            pc += C[k][j] * ca[k];
-            pe += fabs(C[k][j]) * ea[k];
-            S += fabs(C[k][j]) * (fabs(ca[k]) + ea[k]);
-        }
-        err = (0x1p-40 * S + c->eps_C * sa + c->eps_ob + 0x1p-1060) * (1 + 0x1p-39);
-        gb[j] = obb_gap(pc, pe, bc, eb[j], err);
+        double bc, pc, pe, err;
+        obb_axis_b(&bc, &pc, &pe, &err, c, &p, j);
+        gb[j] = obb_gap(pc, pe, bc, p.eb[j], err);
     }
     la = bv_norm_lower(ga);
     lb = bv_norm_lower(gb);
     return la > lb ? la : lb;
 }
 
+/* --- constant-velocity translation: Eberly's test, rigorous ---------- */
+
+/* The relative motion x_A = o + t v + R x_B with constant R: the
+   context of the pose at t = 0 (obb_prepare) and the velocity's
+   midpoints in A's frame (vm) and through R^T (vbm), with the 2-norms
+   of their radii and the 1-norms of the midpoints. */
+static void
+obb_prepare_linear(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v)
+{
+    obb_ctx *c = ctx;
+    vccd_di_mat3 Rt;
+    vccd_di_vec3 vb;
+    obb_prepare(ctx, p);
+    vec_mid_rad(c->vm, &c->eps_v, &c->vm1, v);
+    vccd_di_mat3_transpose(&Rt, &p->R);
+    vccd_di_mat3_mul_vec3(&vb, &Rt, v);
+    vec_mid_rad(c->vbm, &c->eps_vb, &c->vbm1, &vb);
+}
+
+/* Narrow [*lo, *hi] (0 <= *lo) to the times t at which an offset d + t w
+   can lie in [-r, r], where the exact d, w and r are within err of the
+   computed ones (the error of w scaled by t <= 1 is in err):
+   |d + t w| <= r + err is linear in t on each side.  Each bound is
+   rounded outward (fp.h steps); a NaN bound (overflow) is no constraint.
+   Returns 0 when the set is proved empty. */
+static inline int
+lin_axis(double *lo, double *hi, double d, double w, double r, double err)
+{
+    double R = BV_UP(BV_UP(r + err) * (1 + 0x1p-50)), b;
+    if (w > 0.0) {              /* (-R - d) / w <= t <= (R - d) / w */
+        b = BV_UP(BV_UP(R - d) / w);
+        *hi = b < *hi ? b : *hi;
+        b = BV_DN(BV_DN(-R - d) / w);
+        *lo = b > *lo ? b : *lo;
+    } else if (w < 0.0) {       /* (R - d) / w <= t <= (-R - d) / w */
+        b = BV_DN(BV_UP(R - d) / w);
+        *lo = b > *lo ? b : *lo;
+        b = BV_UP(BV_DN(-R - d) / w);
+        *hi = b < *hi ? b : *hi;
+    } else if (w == 0.0 && BV_DN(fabs(d) - R) > 0.0) {
+        return 0;
+    }
+    return *lo <= *hi;
+}
+
+/* The separating-axis theorem for two boxes at one time, applied to each
+   of its 15 axes over time (Eberly, seed 003 2.2.2): under a translation
+   the offset of the projections on a fixed axis is linear in t, so the
+   times at which the projections can overlap are an interval per axis,
+   and the boxes can touch only in the intersection of the 15.  Unlike
+   the swept test over a time box, a different axis may separate at
+   different times, and the first time comes out directly.
+
+   On A's axes and B's, d, w and r and their errors are those of
+   obb_distance_lower (at t = 0), and w is the velocity's projection
+   (error 2^-40 |v|_1 + eps_v).  The edge axes are e_i x C'_j in A's unit
+   frame (C'_j: column j of C', B's axis j there): T = B's centre - A's,
+   d = T_i2 C'_i1j - T_i1 C'_i2j, w the same with the velocity, and
+   r = e^A_i1 |C'_i2j| + e^A_i2 |C'_i1j| + e^B_j1 |C'_ij2| + e^B_j2 |C'_ij1|
+   (B's axes l project onto it as e_i . (C'_j x C'_l) = +-C'_im, since C'
+   is a rotation).  Their errors: |T' C' - T Chat| <= errT (|Chat| +
+   eps_C) + |T| eps_C per product, eps_C per entry of r, and 2^-40 of the
+   magnitudes for rounding.  Near-parallel edges give an axis near 0,
+   where every condition holds: no false "apart". */
+static int
+obb_overlap_times(const void *ctx, const void *a, const void *b, double t0, double t1, double *tf, double *tl)
+{
+    const obb_ctx *c = ctx;
+    obb_pair p;
+    double T[3], eT[3], V[3], eV[3], lo = t0, hi = t1, eC = c->eps_C;
+
+    obb_pair_set(&p, c, a, b);
+    for (int k = 0; k < 3; k++) {       /* A's axes */
+        double pc, pe, err;
+        obb_axis_a(&pc, &pe, &err, c, &p, k);
+        T[k] = pc - p.ca[k];
+        eT[k] = err;
+        V[k] = (p.ma[k][0] * c->vm[0] + p.ma[k][1] * c->vm[1] + p.ma[k][2] * c->vm[2]) / p.Na;
+        eV[k] = (0x1p-40 * c->vm1 + c->eps_v + 0x1p-1060) * (1 + 0x1p-39);
+        if (!lin_axis(&lo, &hi, T[k], V[k], p.ea[k] + pe, err + eV[k]))
+            return 0;
+    }
+    for (int j = 0; j < 3; j++) {       /* B's axes */
+        double bc, pc, pe, err, w, ew;
+        obb_axis_b(&bc, &pc, &pe, &err, c, &p, j);
+        w = (p.mb[j][0] * c->vbm[0] + p.mb[j][1] * c->vbm[1] + p.mb[j][2] * c->vbm[2]) / p.Nb;
+        ew = (0x1p-40 * c->vbm1 + c->eps_vb + 0x1p-1060) * (1 + 0x1p-39);
+        if (!lin_axis(&lo, &hi, bc - pc, w, p.eb[j] + pe, err + ew))
+            return 0;
+    }
+    for (int i = 0; i < 3; i++) {       /* edge pairs */
+        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        for (int j = 0; j < 3; j++) {
+            int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+            double c1 = p.C[i1][j], c2 = p.C[i2][j], a1 = fabs(c1), a2 = fabs(c2);
+            double d = T[i2] * c1 - T[i1] * c2, w = V[i2] * c1 - V[i1] * c2;
+            double r = p.ea[i1] * a2 + p.ea[i2] * a1 + p.eb[j1] * fabs(p.C[i][j2]) + p.eb[j2] * fabs(p.C[i][j1]);
+            double mag = fabs(T[i2]) * a1 + fabs(T[i1]) * a2 + fabs(V[i2]) * a1 + fabs(V[i1]) * a2 + r;
+            double err = eT[i2] * (a1 + eC) + eT[i1] * (a2 + eC) + eC * (fabs(T[i1]) + fabs(T[i2]))
+                         + eV[i2] * (a1 + eC) + eV[i1] * (a2 + eC) + eC * (fabs(V[i1]) + fabs(V[i2]))
+                         + eC * (p.ea[i1] + p.ea[i2] + p.eb[j1] + p.eb[j2]) + 0x1p-40 * mag + 0x1p-1060;
+            if (!lin_axis(&lo, &hi, d, w, r, err * (1 + 0x1p-39)))
+                return 0;
+        }
+    }
+    *tf = lo;
+    *tl = hi;
+    return 1;
+}
+
 const vccd_bv_type vccd_bv_type_obb = {
     "obb", "oriented box on principal axes (integer-quaternion axes, outward slabs)",
     sizeof(vccd_bv_obb), sizeof(obb_ctx),
-    obb_fit, NULL, obb_prepare, obb_distance_lower
+    obb_fit, NULL, obb_prepare, obb_distance_lower, obb_prepare_linear, obb_overlap_times
 };

@@ -56,5 +56,5 @@ sphere_distance_lower(const void *ctx, const void *a, const void *b)
 const vccd_bv_type vccd_bv_type_sphere = {
     "sphere", "bounding sphere (centre of the vertices' box, radius rounded up)",
     sizeof(vccd_bv_sphere), sizeof(vccd_bv_relpose),
-    sphere_fit, NULL, sphere_prepare, sphere_distance_lower
+    sphere_fit, NULL, sphere_prepare, sphere_distance_lower, NULL, NULL
 };

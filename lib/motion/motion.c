@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vccd/motion_impl.h"
+#include "vccd/rigid.h"
 
 /* motion/list.h is generated from MOTION_SOURCES in Makefile.am: one
    VCCD_MOTION(name) per model file. */
@@ -339,11 +340,85 @@ vccd_motion_reserve(vccd_motion *m, int nparams)
 }
 
 int
+vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m)
+{
+    const vccd_di *P = m->param_di;
+    const vccd_di_vec3 *w = (const vccd_di_vec3 *)(P + VCCD_RIGID_W);
+    vccd_di_vec3 e;
+    f->m = m;
+    if (m->type->per_vertex || m->type->form != VCCD_MOTION_FORM_RIGID)
+        return -1;
+    vccd_di_vec3_norm2(&f->w2, w);
+    for (int j = 0; j < 3; j++) {
+        vccd_di_vec3_set_d(&e, j == 0, j == 1, j == 2);
+        vccd_di_kin_rigid_frame(f->y[j], (const vccd_di_quat *)(P + VCCD_RIGID_Q), w, &e);
+    }
+    return 0;
+}
+
+/* The pose of a RIGID-form motion (rigid.h) from its parts: the centre
+   c(t) and the columns R(w, t) R(q0) e_j, each enclosed by itself over t.
+   One sinc/cosc per call instead of one per evaluated point, and the
+   columns do not carry the centre's travel over t twice, as
+   x(e_j) - x(0) does (the same formula as kin_rigid_eval: x(p, t) =
+   c(t) + R(t) p holds for every t, with c(t) and R(t) in their own
+   enclosures). */
+void
+vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
+{
+    const vccd_di *P = f->m->param_di;
+    vccd_di_vec3 zero, col;
+    vccd_di k[4];
+
+    vccd_di_kin_rigid_centre(origin, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O),
+                             (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+    vccd_di_kin_rigid_coefs(k, &f->w2, &t);
+    vccd_di_vec3_set_d(&zero, 0.0, 0.0, 0.0);
+    for (int j = 0; j < 3; j++) {
+        vccd_di_kin_rigid_apply(&col, NULL, NULL, &zero, NULL, NULL, f->y[j], k);
+        for (int i = 0; i < 3; i++)
+            R->m[3 * i + j] = col.c[i];
+    }
+}
+
+void
+vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_vec3 *p, const int *vertex, int n,
+                           vccd_di t)
+{
+    const vccd_di *P = m->param_di;
+    const vccd_di_vec3 *w = (const vccd_di_vec3 *)(P + VCCD_RIGID_W);
+    vccd_di_vec3 c, y[3];
+    vccd_di k[4], w2;
+
+    if (m->type->form != VCCD_MOTION_FORM_RIGID) {
+        for (int i = 0; i < n; i++)
+            vccd_motion_eval_di(m, &x[i], NULL, NULL, &p[i], vertex ? vertex[i] : 0, t);
+        return;
+    }
+    /* kin_rigid_eval with the centre and the coefficients shared */
+    vccd_di_kin_rigid_centre(&c, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+    vccd_di_vec3_norm2(&w2, w);
+    vccd_di_kin_rigid_coefs(k, &w2, &t);
+    for (int i = 0; i < n; i++) {
+        vccd_di_kin_rigid_frame(y, (const vccd_di_quat *)(P + VCCD_RIGID_Q), w, &p[i]);
+        vccd_di_kin_rigid_apply(&x[i], NULL, NULL, &c, NULL, NULL, y, k);
+    }
+}
+
+int
 vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
 {
     vccd_di_vec3 p, x;
     if (m->type->per_vertex)
         return -1;
+    if (m->type->form == VCCD_MOTION_FORM_RIGID) {
+        vccd_motion_pose_frame f;
+        vccd_motion_pose_frame_init(&f, m);
+        vccd_motion_pose_frame_di(&f, origin, R, t);
+        return 0;
+    }
     vccd_di_vec3_set_d(&p, 0.0, 0.0, 0.0);
     vccd_motion_eval_di(m, origin, NULL, NULL, &p, 0, t);
     for (int j = 0; j < 3; j++) {

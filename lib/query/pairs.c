@@ -47,15 +47,17 @@ tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
     long tri[2] = { ta, tb };
     for (int s = 0; s < 2; s++) {
         const vccd_query_body *b = q->body[s];
+        vccd_di_vec3 p[3];
+        int vx[3];
         for (int k = 0; k < 3; k++) {
             long v = b->bvh->mesh->t[tri[s]][k];
-            vccd_di_vec3 p;
+            vx[k] = (int)v;
             if (b->m->type->per_vertex)
-                vccd_di_vec3_set_d(&p, 0, 0, 0);
+                vccd_di_vec3_set_d(&p[k], 0, 0, 0);
             else
-                vccd_di_vec3_set_d(&p, b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
-            vccd_motion_eval_di(b->m, &tp->x[s][k], NULL, NULL, &p, (int)v, t);
+                vccd_di_vec3_set_d(&p[k], b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
         }
+        vccd_motion_eval_points_di(b->m, tp->x[s], p, vx, 3, t);
     }
 }
 

@@ -36,6 +36,7 @@ vccd_query_opts_init(vccd_query_opts *o)
     o->bv = vccd_bv_type_find("obb");
     o->eps_d = 0.0;
     o->gap = 1;
+    o->linear = 1;
     vccd_solve_opts_init(&o->solve);
 }
 
@@ -54,11 +55,11 @@ VCCD_HEAP_DEFINE(heap, item)
 /* Push (a, b, [t0, t1]) unless its swept test proves it apart; its bound
    never drops below its parent's, which bounds every pair below. */
 static int
-push(q_state *q, heap *h, int32_t a, int32_t b, long box, double parent_lb)
+push(q_state *q, heap *h, int32_t a, int32_t b, long box, double parent_lb, double parent_t1)
 {
     item x;
-    double t0 = q->box[box].t0, t1 = q->box[box].t1;
-    x.lb = q_toc_lower(q, a, b, box);
+    double t0 = q->box[box].t0, t1 = parent_t1 < q->box[box].t1 ? parent_t1 : q->box[box].t1;
+    x.lb = q_toc_lower(q, a, b, box, parent_lb, &t1);
     if (x.lb == INFINITY)
         return 0;
     x.lb = x.lb > parent_lb ? x.lb : parent_lb;
@@ -102,7 +103,8 @@ compute_n(q_state *q, const item *x)
     double size = na->left == 0 && nb->left == 0 ? Q_LEAF_SIZE(ea, eb) : Q_NODE_SIZE(ea, eb);
     double w = x->t1 - x->t0, n;
     size *= Q_SPLIT_FACTOR;
-    if (!(w > q->o->solve.eps_t) || !(s * w > size))
+    /* the constant-velocity test is exact over any box */
+    if (q->lin || !(w > q->o->solve.eps_t) || !(s * w > size))
         return 1;
     n = ceil(s * w / (size > 0.0 ? size : 1e-300));
     return n >= Q_MAX_SPLIT || n != n ? Q_MAX_SPLIT : (int)n;
@@ -121,7 +123,7 @@ split_time(q_state *q, heap *h, const item *x, int n)
         /* a piece ending before the parent's bound is proved free */
         if ((t > prev || i == n) && !(t < x->lb)) {
             long k = q_box_new(q, prev, t);
-            if (k < 0 || push(q, h, x->a, x->b, k, x->lb) != 0)
+            if (k < 0 || push(q, h, x->a, x->b, k, x->lb, t) != 0)
                 return -1;
         }
         prev = t > prev ? t : prev;
@@ -151,7 +153,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
     if (q_state_init(&q, r, a, b, o, e) != 0)
         return -1;
     x.lb = o->solve.t0;
-    if ((x.box = q_box_new(&q, o->solve.t0, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, o->solve.t0) != 0)
+    if ((x.box = q_box_new(&q, o->solve.t0, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, o->solve.t0, o->solve.t1) != 0)
         goto oom;
     while (h.n > 0) {
         const vccd_bvh_node *na, *nb;
@@ -203,7 +205,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                 ca = na->left + c;
             else
                 cb = nb->left + c;
-            if (push(&q, &h, ca, cb, x.box, x.lb) != 0)
+            if (push(&q, &h, ca, cb, x.box, x.lb, x.t1) != 0)
                 goto oom;
         }
     }

@@ -34,6 +34,11 @@ typedef struct {
     long nbox, capbox;
     long *slot;                 /* box index + 1 by (t0, t1) hash, 0 empty */
     long nslot;                 /* a power of two >= 2 capbox */
+    vccd_motion_pose_frame pf[2];
+    int have_pf[2];             /* pf[k] holds (a RIGID-form motion) */
+    char *lin;                  /* non-NULL: both bodies translate at constant
+                                   velocity, and this is the BV type's
+                                   prepare_linear context (the fast path) */
 } q_state;
 
 /* 0, or -1 with e set (type not built, out of memory). */
@@ -50,8 +55,11 @@ long q_box_new(q_state *q, double t0, double t1);
    touch). */
 double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
 /* A lower bound, >= t0, of the first time in box k = [t0, t1] at which
-   nodes ia and ib can touch, or INFINITY when they cannot touch in it. */
-double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k);
+   nodes ia and ib can touch, or INFINITY when they cannot touch in it.
+   *hi: on entry the end of the times searched (<= t1); the fast path
+   (q->lin) lowers it to a bound of the last time they can touch, and
+   searches only from lo (>= t0: the parent's bound) to *hi. */
+double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
    [t0, min(t1, q->cut)], folding the results into q. */

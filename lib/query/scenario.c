@@ -47,8 +47,8 @@ quat_mul(double r[4], const double p[4], const double q[4])
     r[3] = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
 }
 
-int
-vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed)
+static int
+scenario_text(char *out, size_t size, double dist, uint64_t seed, int turn)
 {
     uint64_t s = seed;
     double axis[3], q0[2][4], w[3], q1[4], half = sqrt(0.5);
@@ -66,6 +66,17 @@ vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed)
         for (int i = 0; i < 3; i++)
             r[1 + i] = half * w[i];
         quat_mul(q1, r, q0[k]);
+        if (!turn) {
+            /* o0 = start, v = -start: at the origin at t = 1 */
+            double o[3];
+            for (int i = 0; i < 3; i++)
+                o[i] = (k ? 0.5 : -0.5) * dist * axis[i];
+            n += snprintf(out + n, n < (int)size ? size - (size_t)n : 0,
+                          "[motion.%c]\ntype = ltlrm\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n"
+                          "q0 = %.17g %.17g %.17g %.17g\nomega = 0 0 0\n\n",
+                          'a' + k, o[0], o[1], o[2], -o[0], -o[1], -o[2], q0[k][0], q0[k][1], q0[k][2], q0[k][3]);
+            continue;
+        }
         n += snprintf(out + n, n < (int)size ? size - (size_t)n : 0,
                       "[motion.%c]\ntype = ltlrm\nstart_position = %.17g %.17g %.17g\nend_position = 0 0 0\n"
                       "start_orientation = %.17g %.17g %.17g %.17g\nend_orientation = %.17g %.17g %.17g %.17g\n\n",
@@ -77,13 +88,19 @@ vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed)
 }
 
 int
-vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec, vccd_error *e)
+vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed)
+{
+    return scenario_text(out, size, dist, seed, 1);
+}
+
+static int
+scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, int turn, mpfr_prec_t prec, vccd_error *e)
 {
     char text[1024];
     vccd_config c;
     vccd_config_section *s;
     *a = *b = NULL;
-    if (vccd_query_scenario_text(text, sizeof text, dist, seed) != 0)
+    if (scenario_text(text, sizeof text, dist, seed, turn) != 0)
         return vccd_error_set(e, "scenario", 0, NULL, NULL, "text too long");
     if (vccd_config_load_string(&c, "scenario", text, e) != 0)
         return -1;
@@ -98,4 +115,17 @@ vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed
         return -1;
     }
     return 0;
+}
+
+int
+vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec, vccd_error *e)
+{
+    return scenario(a, b, dist, seed, 1, prec, e);
+}
+
+int
+vccd_query_scenario_translating(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
+                                vccd_error *e)
+{
+    return scenario(a, b, dist, seed, 0, prec, e);
 }

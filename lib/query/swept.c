@@ -10,6 +10,44 @@
 #include <string.h>
 
 #include "query_impl.h"
+#include "vccd/rigid.h"
+
+/* 1 when m moves a rigid body by a pure translation at constant
+   velocity: a RIGID-form model (rigid.h) whose angular velocity and
+   acceleration are exactly 0. */
+static int
+translating(const vccd_motion *m)
+{
+    const vccd_di *P = m->param_di;
+    if (m->type->per_vertex || m->type->form != VCCD_MOTION_FORM_RIGID)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (P[VCCD_RIGID_W + i].lo != 0.0 || P[VCCD_RIGID_W + i].hi != 0.0
+            || (m->nparams >= VCCD_RIGID_NB && (P[VCCD_RIGID_B + i].lo != 0.0 || P[VCCD_RIGID_B + i].hi != 0.0)))
+            return 0;
+    return 1;
+}
+
+/* The fast path's context: B's pose in A's frame at t = 0 and its
+   velocity there, Ra^T (u_B - u_A) (Ra the constant orientation of A). */
+static int
+linear_init(q_state *q, vccd_error *e)
+{
+    vccd_di_vec3 oa, ob, u;
+    vccd_di_mat3 Ra, Rb, Rt;
+    vccd_bv_relpose rp;
+    const vccd_di *Pa = q->body[0]->m->param_di, *Pb = q->body[1]->m->param_di;
+    if (!(q->lin = malloc(q->bt->ctx_size)))
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
+    vccd_motion_pose_di(q->body[0]->m, &oa, &Ra, vccd_di_set_d(0.0));
+    vccd_motion_pose_di(q->body[1]->m, &ob, &Rb, vccd_di_set_d(0.0));
+    vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
+    vccd_di_vec3_sub(&u, (const vccd_di_vec3 *)(Pb + VCCD_RIGID_U), (const vccd_di_vec3 *)(Pa + VCCD_RIGID_U));
+    vccd_di_mat3_transpose(&Rt, &Ra);
+    vccd_di_mat3_mul_vec3(&u, &Rt, &u);
+    q->bt->prepare_linear(q->lin, &rp, &u);
+    return 0;
+}
 
 int
 q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
@@ -29,7 +67,11 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->r = r;
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
+    for (int k = 0; k < 2; k++)
+        q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
     memset(r, 0, sizeof *r);
+    if (o->linear && q->bt->overlap_times && translating(a->m) && translating(b->m))
+        return linear_init(q, e);
     return 0;
 }
 
@@ -39,6 +81,8 @@ q_state_clear(q_state *q)
     free(q->ctx);
     free(q->box);
     free(q->slot);
+    free(q->lin);
+    q->lin = NULL;
     q->ctx = NULL;
     q->box = NULL;
     q->slot = NULL;
@@ -48,8 +92,9 @@ q_state_clear(q_state *q)
    refitted volumes are in the world frame).  -1 when the enclosure is
    unusable (NaN after an overflow). */
 static int
-pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0, double t1)
+pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const q_state *q, int k, double t0, double t1)
 {
+    const vccd_query_body *b = q->body[k];
     if (b->m->type->per_vertex) {
         vccd_pose p;
         vccd_pose_identity(&p);
@@ -57,7 +102,10 @@ pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const vccd_query_body *b, double t0,
         *R = p.R;
         return 0;
     }
-    vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
+    if (q->have_pf[k])
+        vccd_motion_pose_frame_di(&q->pf[k], o, R, vccd_di_set_2d(t0, t1));
+    else
+        vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
     for (int i = 0; i < 9; i++)
         if (!(R->m[i].lo <= R->m[i].hi) || (i < 3 && !(o->c[i].lo <= o->c[i].hi)))
             return -1;
@@ -127,7 +175,7 @@ q_box_new(q_state *q, double t0, double t1)
         vccd_di_mat3 Ra, Rb;
         vccd_bv_relpose rp;
         double u = s ? t0 : t1;
-        b->ok[s] = pose_over(&oa, &Ra, q->body[0], t0, u) == 0 && pose_over(&ob, &Rb, q->body[1], t0, u) == 0;
+        b->ok[s] = pose_over(&oa, &Ra, q, 0, t0, u) == 0 && pose_over(&ob, &Rb, q, 1, t0, u) == 0;
         if (b->ok[s]) {
             vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
             q->bt->prepare(ctx_at(q, q->nbox, s), &rp);
@@ -191,23 +239,42 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 }
 
 double
-q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k)
+q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
 {
     double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
-    if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
-        return INFINITY;
-    if (!(t0 < t1))
-        return t0;
+    if (q->lin) {
+        double tf, tl;
+        q->r->bv_tests++;
+        lo = lo > t0 ? lo : t0;
+        if (!(lo <= *hi) || !q->bt->overlap_times(q->lin, vccd_bvh_bv(q->body[0]->bvh, q->bv, ia),
+                                                   vccd_bvh_bv(q->body[1]->bvh, q->bv, ib), lo, *hi, &tf, &tl))
+            return INFINITY;
+        *hi = tl;
+        return tf;
+    }
     /* The nodes are d0 apart at t0 and their points move at most s
-       relative to each other, so they stay apart before t0 + d0 / s. */
-    d0 = q_swept_lower(q, ia, ib, k, 1);
-    if (!(d0 > 0.0))
-        return t0;
-    s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
-    if (s == 0.0)
+       relative to each other, so they stay apart before t0 + d0 / s.
+       This test first: most node pairs that the traversal meets overlap
+       over the whole box, and are dropped, if at all, by this bound
+       passing the box's end, which makes the swept test unnecessary. */
+    lo = t0;
+    if (t0 < t1 && (d0 = q_swept_lower(q, ia, ib, k, 1)) > 0.0) {
+        s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
+        if (s == 0.0)
+            return INFINITY;
+        if (s < INFINITY) {
+            s = Q_DN(t0 + Q_DN(d0 / s));
+            if (s > t1)
+                return INFINITY;
+            lo = s > t0 ? s : t0;
+        }
+    }
+    /* Then the swept test, only for pairs of leaves: there it spares
+       their feature pairs, while above the leaves it almost never
+       proved what the bound above had not (bench toc, bunny pair, OBB:
+       0 of 500000 node pairs) and cost a test per pushed item. */
+    if (q->body[0]->bvh->node[ia].left == 0 && q->body[1]->bvh->node[ib].left == 0
+        && q_swept_lower(q, ia, ib, k, 0) > 0.0)
         return INFINITY;
-    if (!(s < INFINITY))
-        return t0;
-    s = Q_DN(t0 + Q_DN(d0 / s));
-    return s > t1 ? INFINITY : (s > t0 ? s : t0);
+    return lo;
 }

@@ -72,6 +72,16 @@ typedef struct {
            touch, from the distance lower bound at t0 and an upper bound
            of the relative speed of points of b (vccd_motion_bounds). */
     double (*distance_lower)(const void *ctx, const void *a, const void *b);
+    /* Optional (NULL: the type offers no such test).  When B translates
+       relative to A at a constant velocity -- x_A = o + t v + R x_B with
+       R, o and v constant enclosures (p is the pose at t = 0) --
+       prepare_linear fills a context of ctx_size bytes once, and
+       overlap_times returns 0 when a and b cannot overlap at any t in
+       [t0, t1] (0 <= t0 <= t1; a proof), else 1 with [*tf, *tl] inside
+       [t0, t1] holding every such t. */
+    void (*prepare_linear)(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v);
+    int (*overlap_times)(const void *ctx, const void *a, const void *b, double t0, double t1, double *tf,
+                         double *tl);
 } vccd_bv_type;
 
 /* The registry (Makefile.am's BV_SOURCES order). */

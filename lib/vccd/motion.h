@@ -109,6 +109,12 @@ void vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v,
                          const vccd_di_vec3 *p, int vertex, vccd_di t);
 void vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
                          const vccd_ui_vec3 *p, int vertex, vccd_ui t);
+/* x[i] := the position of body point p[i] (per-vertex models: vertex
+   vertex[i]; vertex may be NULL for rigid ones) for i < n over t, as
+   vccd_motion_eval_di would give it; the points of a rigid motion share
+   the work that does not depend on the point. */
+void vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_vec3 *p, const int *vertex, int n,
+                                vccd_di t);
 /* MPFR: parameters are rounded outward to the outputs' precision. */
 void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
                          const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t);
@@ -120,6 +126,18 @@ void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v,
    model code.  Returns -1 (and leaves the outputs alone) for per-vertex
    models, which have no pose. */
 int vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+/* What vccd_motion_pose_di computes of a RIGID-form motion (ltlrm,
+   ballistic) that does not depend on t, for callers that ask for many
+   poses of one motion: init returns 0, or -1 for other models (then use
+   vccd_motion_pose_di); pose_frame_di gives the pose of pose_di.  f
+   refers to m, which must outlive it unchanged. */
+typedef struct {
+    const vccd_motion *m;
+    vccd_di_vec3 y[3][3];
+    vccd_di w2;
+} vccd_motion_pose_frame;
+int vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m);
+void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
 int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
 
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,

@@ -60,10 +60,17 @@ typedef struct {
     int bv;                     /* BV type index (built in both BVHs) */
     double eps_d;               /* > 0: step back to a gap >= eps_d */
     int gap;                    /* 1: measure the gap at lo (rigid motions) */
+    int linear;                 /* 1: when both bodies only translate at
+                                   constant velocity (ltlrm or ballistic
+                                   with zero omega and acceleration) and
+                                   the BV type has one, its exact
+                                   constant-velocity test replaces the
+                                   swept test and time is not cut; 0: the
+                                   swept test always (for comparison) */
     vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1] */
 } vccd_query_opts;
 
-/* exact, obb, no step back, gap measured, vccd_solve_opts_init. */
+/* exact, obb, no step back, gap measured, linear, vccd_solve_opts_init. */
 void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body
@@ -132,5 +139,10 @@ int vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_que
 int vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed);
 int vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
                         vccd_error *e);
+/* The same frame without the turns: each body keeps its start
+   orientation (omega = 0 exactly), a pure translation at constant
+   velocity. */
+int vccd_query_scenario_translating(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
+                                    vccd_error *e);
 
 #endif

@@ -161,6 +161,12 @@ check "bench toc: rows" sh -c "grep -c '^tetrahedron-tetrahedron' '$tmp/out' | a
 check "bench toc: no penetration" sh -c "! grep 'pen=[1-9]' '$tmp/out'"
 check "bench toc: step back row" grep -q 'step_back' "$tmp/out"
 check "bench toc: best" grep -q 'best BV type' "$tmp/out"
+# the translating frames: the constant-velocity fast path and, beside it,
+# the swept test on the same frames; both certified, no crossing at lo
+expect 0 "bench toc translate" -- $vccd bench toc --instances 3 --pairs tetrahedron-tetrahedron --bv obb --translate
+check "bench toc translate: swept row" grep -q 'exact-swept' "$tmp/out"
+check "bench toc translate: no penetration" sh -c "! grep 'pen=[1-9]' '$tmp/out'"
+check "bench toc translate: certified" sh -c "grep -c ' 3/0/0 ' '$tmp/out' | awk '{ exit !(\$1 >= 4) }'"
 expect 2 "bench toc bad pair" -- $vccd bench toc --pairs tetrahedron-cube
 one_line_error "bench toc bad pair" "tetrahedron-cube"
 expect 2 "bench toc bad bv" -- $vccd bench toc --bv cube

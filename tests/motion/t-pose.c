@@ -157,9 +157,80 @@ START_TEST(test_pose_per_vertex)
 }
 END_TEST
 
+/* x (MPFR) inside the binary64 interval a */
+static int
+di_holds_mi(vccd_di a, const vccd_mi_struct *x)
+{
+    return mpfr_cmp_d(&x->lo, a.lo) >= 0 && mpfr_cmp_d(&x->hi, a.hi) <= 0;
+}
+
+START_TEST(test_pose_box_random)
+{
+    /* Random rigid motions of every kind (rest, half and full turns, tiny
+       w, coordinates near 1e6) and random time boxes, zero-width ones
+       included: o + R p from the pose over the box, and
+       vccd_motion_eval_points_di over the box, hold the position of p at
+       sampled times by MPFR at 256 bits; a per-vertex model goes through
+       eval_points_di the same way. */
+    static const char *const names[] = { "ltlrm", "ballistic", "vertex-linear" };
+    tu_init();
+    for (long it = 0; it < tu_iters(300); it++) {
+        const vccd_motion_type *ty = vccd_motion_type_find(names[it % 3]);
+        vccd_motion *m = vccd_motion_alloc(ty, 0, 256);
+        double a = tu_unit(), b = it % 7 == 0 ? a : tu_unit(), t0 = a < b ? a : b, t1 = a < b ? b : a;
+        double scale = it % 5 == 0 ? 1e6 : it % 5 == 1 ? 1e-6 : 1.0;
+        vccd_di_vec3 o, x, xp[2], p[2];
+        vccd_di_mat3 R;
+        int vx[2] = { 0, 0 };
+        ty->randomize(m, tu_rand, (int)(it / 3 % ty->nkinds));
+        vccd_motion_sync(m);
+        for (int k = 0; k < 2; k++)
+            vccd_di_vec3_set_d(&p[k], scale * (2 * tu_unit() - 1), scale * (2 * tu_unit() - 1),
+                               scale * (2 * tu_unit() - 1));
+        if (ty->per_vertex) {
+            vx[1] = m->nvertices - 1;
+            TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == -1, "per-vertex pose");
+        } else {
+            TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == 0, "%s pose refused", ty->name);
+        }
+        vccd_motion_eval_points_di(m, xp, p, vx, 2, vccd_di_set_2d(t0, t1));
+        for (int s = 0; s < 5; s++) {
+            double t = s == 0 ? t0 : s == 4 ? t1 : t0 + (t1 - t0) * tu_unit();
+            vccd_mi_vec3 mp, mx;
+            vccd_mi_t mt;
+            vccd_mi_vec3_init(&mp, 256);
+            vccd_mi_vec3_init(&mx, 256);
+            vccd_mi_init2(mt, 256);
+            vccd_mi_set_d(mt, t);
+            for (int k = 0; k < 2; k++) {
+                vccd_mi_vec3_set_d(&mp, p[k].c[0].lo, p[k].c[1].lo, p[k].c[2].lo);
+                vccd_motion_eval_mi(m, &mx, NULL, NULL, &mp, vx[k], mt);
+                if (!ty->per_vertex) {
+                    vccd_di_mat3_mul_vec3(&x, &R, &p[k]);
+                    vccd_di_vec3_add(&x, &x, &o);
+                }
+                for (int i = 0; i < 3; i++) {
+                    TU_CHECK(ty->per_vertex || di_holds_mi(x.c[i], &mx.c[i]),
+                             "%s it %ld t %a in [%a, %a]: pose gives [%a, %a], MPFR %s", ty->name, it, t, t0, t1,
+                             x.c[i].lo, x.c[i].hi, tu_fmt_mi(&mx.c[i]));
+                    TU_CHECK(di_holds_mi(xp[k].c[i], &mx.c[i]),
+                             "%s it %ld t %a in [%a, %a]: eval_points gives [%a, %a], MPFR %s", ty->name, it, t, t0,
+                             t1, xp[k].c[i].lo, xp[k].c[i].hi, tu_fmt_mi(&mx.c[i]));
+                }
+            }
+            vccd_mi_vec3_clear(&mp);
+            vccd_mi_vec3_clear(&mx);
+            vccd_mi_clear(mt);
+        }
+        vccd_motion_free(m);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_pose_at_start, test_pose_at_end, test_pose_interval, test_pose_per_vertex };
+    const TTest *tests[] = { test_pose_at_start, test_pose_at_end, test_pose_interval, test_pose_per_vertex,
+                             test_pose_box_random };
     return tu_main("motion-pose", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -25,7 +25,8 @@ typedef struct {
 
 static const char *const shapes[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1", "torus:1:0.4:6:4",
                                       "box:0.5:0.5:2" };
-static const char *const motions[] = { "ltlrm", "interp", "screw", "rotvec", "ballistic", "angaccel",
+/* "translate": ltlrm with omega = 0, the constant-velocity fast path */
+static const char *const motions[] = { "ltlrm", "interp", "screw", "rotvec", "ballistic", "angaccel", "translate",
                                        "vertex-linear" };
 
 static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
@@ -53,6 +54,12 @@ motion_text(char *out, size_t size, const char *type, const double p0[3], const 
     rand_quat(q1);
     for (int k = 0; k < 3; k++)
         w[k] = rnd(-2, 2);
+    if (!strcmp(type, "translate")) {
+        n = snprintf(out, size, "[motion.m]\ntype = ltlrm\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n"
+                     "q0 = %.17g %.17g %.17g %.17g\nomega = 0 0 0\n", p0[0], p0[1], p0[2], p1[0] - p0[0],
+                     p1[1] - p0[1], p1[2] - p0[2], q0[0], q0[1], q0[2], q0[3]);
+        return n < (int)size ? 0 : -1;
+    }
     n = snprintf(out, size, "[motion.m]\ntype = %s\n", type);
     if (!strcmp(type, "ltlrm") || !strcmp(type, "interp") || !strcmp(type, "screw"))
         n += snprintf(out + n, size - (size_t)n,
@@ -159,7 +166,7 @@ START_TEST(test_random)
     for (long it = 0; it < n; it++) {
         body a, b;
         double axis[3], off[3], p[4][3], an = 0;
-        const char *ma = motions[tu_ulong() % 6], *mb = motions[tu_ulong() % 7];
+        const char *ma = motions[tu_ulong() % 7], *mb = motions[tu_ulong() % 8];
         vccd_query_opts o;
         vccd_query_result brute, r, capo;
         vccd_error e;
@@ -172,6 +179,8 @@ START_TEST(test_random)
             an += axis[k] * axis[k];
             off[k] = rnd(-1, 1) * (it % 3 == 2 ? 1.5 : 0.3);       /* a third may miss */
         }
+        if (it % 4 == 1)        /* both translating: the fast path */
+            ma = mb = "translate";
         for (int k = 0; k < 3; k++) {
             axis[k] /= sqrt(an);
             p[0][k] = -1.5 * axis[k];
@@ -214,6 +223,18 @@ START_TEST(test_random)
                 TU_CHECK(r.vn >= 0.0, "case %ld: v.n < 0", it);
             }
             no_crossing_at_lo(&a, &b, &r, bv);
+            if (!strcmp(ma, "translate") && !strcmp(mb, "translate")) {
+                /* the swept test instead of the fast path: the same answer */
+                vccd_query_result g;
+                o.linear = 0;
+                if (vccd_query_toc(&g, &a.qb, &b.qb, &o, &e) != 0)
+                    tu_fail("query: %s", e.msg);
+                o.linear = 1;
+                TU_CHECK(g.status == r.status && (r.status == VCCD_TOC_NONE || overlap(&g, &r)),
+                         "case %ld %s: fast path %s [%.17g, %.17g], swept test %s [%.17g, %.17g]", it,
+                         vccd_bv_type_get(bv)->name, vccd_toc_status_name(r.status), r.lo, r.hi,
+                         vccd_toc_status_name(g.status), g.lo, g.hi);
+            }
             o.mode = VCCD_QUERY_CAPOEIRA;
             if (vccd_query_toc(&capo, &a.qb, &b.qb, &o, &e) != 0)
                 tu_fail("capoeira: %s", e.msg);
