@@ -254,6 +254,19 @@ IVD_FN(mul)(IVD_T a, IVD_T b)
     return IVD_FN(hull4_out)(p1, p2, p3, p4);
 }
 
+/* a * t for t >= 0 (t.lo >= 0: a time): two end products instead of
+   four, each end of a picking the end of t that makes it extreme. */
+static inline IVD_T
+IVD_FN(mul_nonneg)(IVD_T a, IVD_T t)
+{
+    IVD_T r;
+    if (IVD_FN(is_empty)(a) || IVD_FN(is_empty)(t))
+        return IVD_FN(empty)();
+    r.lo = IVD_DN(IVD_FN(mul_end)(a.lo, a.lo >= 0.0 ? t.lo : t.hi));
+    r.hi = IVD_UP(IVD_FN(mul_end)(a.hi, a.hi >= 0.0 ? t.hi : t.lo));
+    return r;
+}
+
 /* a * d for a finite double d: two products instead of four. */
 static inline IVD_T
 IVD_FN(mul_d)(IVD_T a, double d)

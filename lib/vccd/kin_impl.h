@@ -31,6 +31,15 @@ VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
 {
     VK_V3 s;
     VB_TMP_N(s_l, s.c, 3, &r->c[0]);
+#ifdef VB_IVD
+    /* times are >= 0: the cheaper product (a third of an easy
+       vertex-linear query's s was these nine products) */
+    if (t->lo >= 0.0) {
+        for (int i = 0; i < 3; i++)
+            r->c[i] = VB_IVD_FN(add)(o->c[i], VB_IVD_FN(mul_nonneg)(u->c[i], *t));
+        return;
+    }
+#endif
     VK_FN(vec3_scale)(&s, t, u);
     VK_FN(vec3_add)(r, o, &s);
 }
