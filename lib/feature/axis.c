@@ -44,7 +44,9 @@ along(double q[3], const double x[3], double s, const double e[3])
 static int
 point_triangle_regions(double q[3], const double p[3], const double a[3], const double b[3], const double c[3])
 {
-    double e1[3], e2[3], w[3], n[3], d1, d2, d3, d4, d5, d6, ka, kb, kc, s;
+    double e1[3], e2[3], w[3], n[3], d[3][2], d1, d2, d3, d4, d5, d6, ka, kb, kc, s;
+    const double *vert[3] = { a, b, c };
+    int v;
     sub(e1, b, a);
     sub(e2, c, a);
     n[0] = e1[1] * e2[2] - e1[2] * e2[1];
@@ -52,25 +54,18 @@ point_triangle_regions(double q[3], const double p[3], const double a[3], const 
     n[2] = e1[0] * e2[1] - e1[1] * e2[0];
     if (!(dot(n, n) > 0.0))
         return 0;
-    sub(w, p, a);
-    d1 = dot(e1, w);
-    d2 = dot(e2, w);
-    if (d1 <= 0.0 && d2 <= 0.0) {               /* vertex a */
-        along(q, a, 0.0, e1);
-        return 1;
+    /* d[v] = (e1 . (p - v), e2 . (p - v)) for the vertices v = a, b, c */
+    for (int k = 0; k < 3; k++) {
+        sub(w, p, vert[k]);
+        d[k][0] = dot(e1, w);
+        d[k][1] = dot(e2, w);
     }
-    sub(w, p, b);
-    d3 = dot(e1, w);
-    d4 = dot(e2, w);
-    if (d3 >= 0.0 && d4 <= d3) {                /* vertex b */
-        along(q, b, 0.0, e1);
-        return 1;
-    }
-    sub(w, p, c);
-    d5 = dot(e1, w);
-    d6 = dot(e2, w);
-    if (d6 >= 0.0 && d5 <= d6) {                /* vertex c */
-        along(q, c, 0.0, e1);
+    d1 = d[0][0], d2 = d[0][1], d3 = d[1][0], d4 = d[1][1], d5 = d[2][0], d6 = d[2][1];
+    /* the vertex regions of a, b, c */
+    v = d1 <= 0.0 && d2 <= 0.0 ? 0 : d3 >= 0.0 && d4 <= d3 ? 1 : d6 >= 0.0 && d5 <= d6 ? 2 : -1;
+    if (v >= 0) {
+        for (int i = 0; i < 3; i++)
+            q[i] = vert[v][i];
         return 1;
     }
     /* ka, kb, kc: the barycentric weights of a, b, c times 2 area^2 */

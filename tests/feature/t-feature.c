@@ -1137,6 +1137,23 @@ rest_point(mpq_t X[3][3], const rest_body *rb, const double pd[3], double t)
     mpq_clears(n2, up, c, d, tq, x, NULL);
 }
 
+/* n jets of 3-vectors, orders 0 .. 2 */
+static void
+qjets_init(mpq_t (*X)[3][3], int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            qv_init(X[i][k]);
+}
+
+static void
+qjets_clear(mpq_t (*X)[3][3], int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            qv_clear(X[i][k]);
+}
+
 /* Is rp's s exactly rational (every body a rest_body, a 3D pair)? */
 static int
 rig_exact(const rig_pair *rp)
@@ -1156,12 +1173,8 @@ rig_ref_exact(mpq_t s[3], const rig_pair *rp, double t)
 {
     mpq_t X[4][3][3], V[3][3][3], d;
     mpq_init(d);
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++)
-            qv_init(X[i][k]);
-    for (int v = 0; v < 3; v++)
-        for (int k = 0; k < 3; k++)
-            qv_init(V[v][k]);
+    qjets_init(X, 4);
+    qjets_init(V, 3);
     for (int i = 0; i < rp->np; i++)
         rest_point(X[i], &rp->rest[rp->body[i]], rp->tr[i].p, t);
     for (int v = 0; v < 3; v++)
@@ -1178,12 +1191,8 @@ rig_ref_exact(mpq_t s[3], const rig_pair *rp, double t)
                 mpq_add(s[k], s[k], d);
             }
     }
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++)
-            qv_clear(X[i][k]);
-    for (int v = 0; v < 3; v++)
-        for (int k = 0; k < 3; k++)
-            qv_clear(V[v][k]);
+    qjets_clear(X, 4);
+    qjets_clear(V, 3);
     mpq_clear(d);
 }
 
