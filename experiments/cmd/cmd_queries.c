@@ -57,6 +57,11 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, const char **csv, int
             if (vccd_cli_parse_long(&n, opt, val, 1, 1000000000L) != 0)
                 return VCCD_EXIT_USAGE;
             o->max_boxes = n;
+        } else if (strcmp(opt, "--max-work") == 0) {
+            /* the same range as [solver] max_work (opts.c) */
+            if (vccd_cli_parse_long(&n, opt, val, 1, VCCD_SOLVE_MAX_WORK_LIMIT) != 0)
+                return VCCD_EXIT_USAGE;
+            o->max_work = n;
         } else if (strcmp(opt, "--max-precision") == 0) {
             if (vccd_cli_parse_long(&n, opt, val, 64, VCCD_ARITH_PREC_MAX) != 0)
                 return VCCD_EXIT_USAGE;
@@ -121,8 +126,8 @@ vccd_cmd_queries(int argc, char **argv)
             return VCCD_EXIT_USAGE;
         fputs(vccd_query_csv_header, csv);
     }
-    printf("solver=%s arith=%s eps_t=%g max_boxes=%ld%s\n", o.solver->name,
-           vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t, o.max_boxes,
+    printf("solver=%s arith=%s eps_t=%g max_boxes=%ld max_work=%ld%s\n", o.solver->name,
+           vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t, o.max_boxes, o.max_work,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");
     for (int i = first; i < argc; i++) {
         vccd_queries qs;

@@ -194,23 +194,37 @@ vccd_cmd_toc(int argc, char **argv)
     vccd_toc r;
     char aname[32];
     int nm = 0, kind = 0, rc = VCCD_EXIT_USAGE, json = 0;
+    long max_work = 0;          /* 0: the config's, or the default */
+    const char *path = NULL;
     double t0;
 
-    if (argc == 3 && strcmp(argv[1], "--json") == 0) {
-        json = 1;
-        argv++;
-        argc--;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--max-work") == 0) {
+            /* the same range as [solver] max_work (opts.c) */
+            if (vccd_cli_parse_long(&max_work, argv[i], i + 1 < argc ? argv[i + 1] : NULL, 1,
+                                    VCCD_SOLVE_MAX_WORK_LIMIT) != 0)
+                return VCCD_EXIT_USAGE;
+            i++;
+        } else if (argv[i][0] == '-') {
+            return vccd_cli_usage_error("toc: unknown option '%s' (see vccd help toc)", argv[i]);
+        } else if (path) {
+            return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] CONFIG (see vccd help toc)");
+        } else {
+            path = argv[i];
+        }
     }
-    if (argc != 2 || argv[1][0] == '-')
-        return vccd_cli_usage_error("toc: usage: vccd toc [--json] CONFIG (see vccd help toc)");
-    if (vccd_config_load(&c, argv[1], &e) != 0) {
+    if (!path)
+        return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] CONFIG (see vccd help toc)");
+    if (vccd_config_load(&c, path, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
     /* Two bodies: the mesh query; otherwise one feature pair. */
     for (int i = 0; i < c.n; i++)
         if (strncmp(c.sec[i].name, "body.", 5) == 0) {
-            rc = vccd_toc_mesh(&c, json);
+            rc = vccd_toc_mesh(&c, json, max_work);
             vccd_config_clear(&c);
             return rc;
         }
@@ -219,6 +233,8 @@ vccd_cmd_toc(int argc, char **argv)
         fprintf(stderr, "vccd: %s\n", e.msg);
         goto done;
     }
+    if (max_work > 0)
+        o.max_work = max_work;
     if (!(f = vccd_feature_new((vccd_feature_kind)kind, t, &o.arith))) {
         fprintf(stderr, "vccd: out of memory\n");
         goto done;

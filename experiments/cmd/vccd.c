@@ -128,6 +128,11 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  --eps-t E          width of the reported TOC enclosure (default 1e-6)\n"
       "  --max-boxes N      work limit per query; reached, the answer is\n"
       "                     possible, never none (default 100000)\n"
+      "  --max-work W       work budget per query over all its runs, in\n"
+      "                     evaluations of s and of the predicate weighted\n"
+      "                     by cost (1 in binary64, 16 + PREC/12 in MPFR);\n"
+      "                     reached, the answer is possible from the proved\n"
+      "                     lo, never none (default 300000; [solver] max_work)\n"
       "  --max-precision P  adaptive: the highest MPFR precision (default 1024)\n"
       "  --kind K           vertex-face | edge-edge (default: from the path)\n"
       "  --config FILE      read [solver] and [arithmetic] from FILE first;\n"
@@ -141,7 +146,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "bad options or a malformed file (the message names file and line).\n",
       vccd_cmd_queries },
     { "toc", "first time of contact of one feature pair or of two moving meshes",
-      "usage: vccd toc [--json] CONFIG\n"
+      "usage: vccd toc [--json] [--max-work W] CONFIG\n"
       "\n"
       "Solve one feature pair described in CONFIG and print its status (none,\n"
       "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
@@ -176,7 +181,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
       "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"
       "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n"
-      "--json prints the same as one JSON object.\n",
+      "--json prints the same as one JSON object.  --max-work W overrides the\n"
+      "config's [solver] max_work (default 300000): the work budget of each\n"
+      "feature pair's solve, as for queries --max-work.\n",
       vccd_cmd_toc },
     { "run", "run an experiment: systems x thesis benchmark instances, with reports and plots",
       "usage: vccd run EXPERIMENT.ini [--out DIR] [--jobs N] [--instances K]\n"

@@ -196,7 +196,7 @@ print_json(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
 }
 
 int
-vccd_toc_mesh(vccd_config *c, int json)
+vccd_toc_mesh(vccd_config *c, int json, long max_work)
 {
     vccd_error e;
     vccd_query_opts o;
@@ -219,6 +219,8 @@ vccd_toc_mesh(vccd_config *c, int json)
     }
     if (parse_query(&o, &bo, c, &e) != 0)
         goto fail;
+    if (max_work > 0)
+        o.solve.max_work = max_work;
     if (o.solve.arith.kind == VCCD_ARITH_MPFR && o.solve.arith.prec > prec)
         prec = o.solve.arith.prec;
     if (o.solve.arith.kind == VCCD_ARITH_ADAPTIVE && o.solve.max_precision > prec)

@@ -5,7 +5,8 @@
 #include "vccd/config.h"
 
 /* Run the query of config c (its [body.NAME] sections) and print the
-   answer, as JSON when json; an exit status (cli.h). */
-int vccd_toc_mesh(vccd_config *c, int json);
+   answer, as JSON when json; an exit status (cli.h).  max_work > 0
+   overrides the config's [solver] max_work (--max-work). */
+int vccd_toc_mesh(vccd_config *c, int json, long max_work);
 
 #endif

@@ -28,6 +28,30 @@
 #include "vccd/feature_impl.h"
 #include "vccd/backend_undef.h"
 
+/* What a backend's state holds from the last evaluations: the predicate
+   and the solvers evaluate the same box more than once. */
+typedef struct {
+    /* the points' jets hold at times last_t up to order last_order
+       (-1: none) */
+    vccd_di last_t;
+    int last_order[4];
+    /* the rigid bodies' coefficients hold at coef_t */
+    int coef_ok;
+    vccd_di coef_t;
+    unsigned jet_points;        /* the points s needs jets of (bit i) */
+    vccd_di vec_t;              /* u, e1, e2 hold over vec_t */
+    int vec_order;              /* up to this order (-1: none) */
+} eval_cache;
+
+static void
+cache_reset(eval_cache *c)
+{
+    for (int i = 0; i < 4; i++)
+        c->last_order[i] = -1;
+    c->coef_ok = 0;
+    c->vec_order = -1;
+}
+
 struct vccd_feature {
     vccd_feature_kind kind;
     int np;
@@ -36,17 +60,10 @@ struct vccd_feature {
     vccd_arith arith;
     long evals;
     long work, weight;          /* evaluations weighted by their cost */
-    /* The points' jets in the state of the current backend hold at
-       times last_t up to order last_order (-1: none): the predicate and
-       the solvers evaluate the same box more than once. */
-    vccd_di last_t;
-    int last_order[4];
-    /* The rigid bodies' coefficients in the state hold at coef_t. */
-    int coef_ok;
-    vccd_di coef_t;
-    unsigned jet_points;        /* the points s needs jets of (bit i) */
-    vccd_di vec_t;              /* the state's u, e1, e2 hold over vec_t */
-    int vec_order;              /* up to this order (-1: none) */
+    /* What the state of the current backend holds (eval_cache), and
+       while f works in MPFR, what the binary64 state holds for
+       vccd_feature_excluded_binary64. */
+    eval_cache c, c64;
     int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
     vccd_di_feature_state di;
     vccd_ui_feature_state ui;
@@ -113,10 +130,8 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
     if (a->kind == VCCD_ARITH_MPFR && f->mi_ready && f->mi_prec != a->prec)
         mi_release(f);
     f->arith = *a;
-    for (int i = 0; i < 4; i++)
-        f->last_order[i] = -1;
-    f->coef_ok = 0;
-    f->vec_order = -1;
+    cache_reset(&f->c);
+    cache_reset(&f->c64);
     if (a->kind == VCCD_ARITH_ADAPTIVE)
         f->arith.kind = VCCD_ARITH_BINARY64;
     if (f->arith.kind == VCCD_ARITH_BINARY64 || f->arith.kind == VCCD_ARITH_UNROUNDED)
@@ -131,19 +146,19 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
             f->mi_prec = a->prec;
             vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind);
         }
-        f->jet_points = jet_points(f->kind, f->mi.diff);
+        f->c.jet_points = jet_points(f->kind, f->mi.diff);
         break;
     case VCCD_ARITH_UNROUNDED:
         if (!f->ui_ready)
             vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind);
         f->ui_ready = 1;
-        f->jet_points = jet_points(f->kind, f->ui.diff);
+        f->c.jet_points = jet_points(f->kind, f->ui.diff);
         break;
     default:
         if (!f->di_ready)
             vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
         f->di_ready = 1;
-        f->jet_points = jet_points(f->kind, f->di.diff);
+        f->c.jet_points = jet_points(f->kind, f->di.diff);
         break;
     }
     return 0;
@@ -201,7 +216,7 @@ coefs(vccd_feature *f, vccd_di t)
 {
     if (f->arith.kind == VCCD_ARITH_MPFR)
         vccd_mi_set_di(f->t, t);
-    if (f->coef_ok && f->coef_t.lo == t.lo && f->coef_t.hi == t.hi)
+    if (f->c.coef_ok && f->c.coef_t.lo == t.lo && f->c.coef_t.hi == t.hi)
         return;
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
@@ -216,8 +231,8 @@ coefs(vccd_feature *f, vccd_di t)
         vccd_di_feature_coefs(&f->di, f->pt, f->body, f->np, &t);
         break;
     }
-    f->coef_ok = 1;
-    f->coef_t = t;
+    f->c.coef_ok = 1;
+    f->c.coef_t = t;
 }
 
 /* The jets up to `order` over t of the points in want (bit i for point
@@ -227,11 +242,11 @@ points(vccd_feature *f, vccd_di t, int order, unsigned want)
 {
     unsigned mask = 0;
     coefs(f, t);
-    if (!(f->last_t.lo == t.lo && f->last_t.hi == t.hi))
+    if (!(f->c.last_t.lo == t.lo && f->c.last_t.hi == t.hi))
         for (int i = 0; i < 4; i++)
-            f->last_order[i] = -1;
+            f->c.last_order[i] = -1;
     for (int i = 0; i < f->np; i++)
-        if ((want >> i & 1) && f->last_order[i] < order)
+        if ((want >> i & 1) && f->c.last_order[i] < order)
             mask |= 1u << i;
     if (!mask)
         return;
@@ -262,10 +277,10 @@ points(vccd_feature *f, vccd_di t, int order, unsigned want)
                 else
                     f->di.X[i][k].c[2] = vccd_di_set_d(0.0);
             }
-    f->last_t = t;
+    f->c.last_t = t;
     for (int i = 0; i < f->np; i++)
         if (mask >> i & 1)
-            f->last_order[i] = order;
+            f->c.last_order[i] = order;
 }
 
 /* Evaluate the points' jets up to `order` over t on f's backend and hand
@@ -290,10 +305,10 @@ points(vccd_feature *f, vccd_di t, int order, unsigned want)
 static void
 vectors(vccd_feature *f, vccd_di t, int order)
 {
-    if (f->vec_order >= order && f->vec_t.lo == t.lo && f->vec_t.hi == t.hi)
+    if (f->c.vec_order >= order && f->c.vec_t.lo == t.lo && f->c.vec_t.hi == t.hi)
         return;
     /* the vectors from difference frames need no point jets */
-    points(f, t, order, f->jet_points);
+    points(f, t, order, f->c.jet_points);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
         vccd_mi_feature_vectors(f->mi.V, &f->mi, f->pt, f->body, f->kind, f->t, order);
@@ -307,8 +322,8 @@ vectors(vccd_feature *f, vccd_di t, int order)
         vccd_di_feature_vectors(f->di.V, &f->di, f->pt, f->body, f->kind, &t, order);
         break;
     }
-    f->vec_t = t;
-    f->vec_order = order;
+    f->c.vec_t = t;
+    f->c.vec_order = order;
 }
 
 void
@@ -349,7 +364,7 @@ static int
 axis_project(vccd_di *pi, vccd_feature *f, vccd_di t)
 {
     int have = 0;
-    if (!f->jet_points && f->kind != VCCD_FEATURE_VE2D) {
+    if (!f->c.jet_points && f->kind != VCCD_FEATURE_VE2D) {
         /* every vector from difference frames: relative points */
         vectors(f, t, 0);
         switch (f->arith.kind) {
@@ -408,6 +423,36 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
             all_nonneg = 0;
     }
     return all_nonneg && nn.lo > 0.0 ? VCCD_INCL_YES : VCCD_INCL_MAYBE;
+}
+
+int
+vccd_feature_excluded_binary64(vccd_feature *f, vccd_di t)
+{
+    vccd_arith a = f->arith;
+    eval_cache c = f->c;
+    long weight = f->weight;
+    vccd_di s;
+    int out;
+
+    if (a.kind != VCCD_ARITH_MPFR)
+        return 0;
+    if (!f->di_ready)
+        vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
+    f->di_ready = 1;
+    /* binary64 with its own cache, then back to MPFR untouched */
+    f->arith = (vccd_arith){ VCCD_ARITH_BINARY64, 53 };
+    f->weight = 1;
+    f->c = f->c64;
+    f->c.jet_points = jet_points(f->kind, f->di.diff);
+    vccd_feature_jet(&s, f, t, 0);
+    out = !vccd_di_is_empty(s) && (s.lo > 0.0 || s.hi < 0.0);
+    if (!out)
+        out = vccd_feature_inclusion(f, t) == VCCD_INCL_NO;
+    f->c64 = f->c;
+    f->c = c;
+    f->arith = a;
+    f->weight = weight;
+    return out;
 }
 
 void

@@ -59,7 +59,7 @@ solver_section(vccd_solve_opts *o, vccd_config_section *s, vccd_error *e)
         return -1;
     if (parse_long(&o->max_boxes, s, "max_boxes", 1, 1000000000L, e) != 0)
         return -1;
-    if (parse_long(&o->max_work, s, "max_work", 1, 1000000000000L, e) != 0)
+    if (parse_long(&o->max_work, s, "max_work", 1, VCCD_SOLVE_MAX_WORK_LIMIT, e) != 0)
         return -1;
     return vccd_config_check_unused(s, e);
 }

@@ -31,6 +31,18 @@ VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
 {
     VK_V3 s;
     VB_TMP_N(s_l, s.c, 3, &r->c[0]);
+#ifdef VB_IVD
+    /* times are >= 0: the cheaper product (a third of an easy
+       vertex-linear query's s was these nine products) */
+    if (t->lo >= 0.0) {
+        for (int i = 0; i < 3; i++) {
+            VB_T p = VB_IVD_FN(mul_nonneg)(u->c[i], *t);
+            /* o + [0, 0] is o exactly, with no subnormal step */
+            r->c[i] = p.lo == 0.0 && p.hi == 0.0 ? o->c[i] : VB_IVD_FN(add)(o->c[i], p);
+        }
+        return;
+    }
+#endif
     VK_FN(vec3_scale)(&s, t, u);
     VK_FN(vec3_add)(r, o, &s);
 }

@@ -50,6 +50,8 @@ typedef struct {
    evaluations on one idle core of the benchmark machine, in any
    arithmetic, so that a loaded core stays under 1 s (doc/solvers.md). */
 #define VCCD_SOLVE_MAX_WORK 300000L
+/* The largest max_work accepted ([solver] max_work, --max-work). */
+#define VCCD_SOLVE_MAX_WORK_LIMIT 1000000000000L
 #define VCCD_SOLVE_REFINE_BOXES 4096
 
 /* A time box; root = 1 when s is proved to vanish somewhere in it. */

@@ -428,8 +428,8 @@ options_case(run_spec *r, int sub, const char *csv, const char *qdir, const char
         arg(r, "--max-boxes");
         arg(r, "2000");
         for (int i = 0; i < nopt; i++) {
-            opt = PICK("--solver", "--arith", "--eps-t", "--max-boxes", "--max-precision", "--kind", "--config",
-                       "--verbose", "--bogus", "-", "--", "-x");
+            opt = PICK("--solver", "--arith", "--eps-t", "--max-boxes", "--max-work", "--max-precision", "--kind",
+                       "--config", "--verbose", "--bogus", "-", "--", "-x");
             arg(r, opt);
             if (!strcmp(opt, "--solver"))
                 arg(r, PICK("bisection", "taylor-lagrange", "newton", "bogus", ""));
@@ -439,6 +439,8 @@ options_case(run_spec *r, int sub, const char *csv, const char *qdir, const char
                 arg(r, PICK("1e-6", "-1", "nan", "2", "", "1e-300", "0x1p-20"));
             else if (!strcmp(opt, "--max-boxes"))
                 arg(r, PICK("1", "0", "500", "-5", "99999999999999999999", "abc", "2000"));
+            else if (!strcmp(opt, "--max-work"))
+                arg(r, PICK("1", "0", "3000", "-5", "1000000000001", "99999999999999999999", "1e4", ""));
             else if (!strcmp(opt, "--max-precision"))
                 arg(r, PICK("64", "63", "256", "2048", "100000", ""));
             else if (!strcmp(opt, "--kind"))
@@ -477,8 +479,9 @@ options_case(run_spec *r, int sub, const char *csv, const char *qdir, const char
         break;
     case 2:
         arg(r, "toc");
-        for (int i = 0, n = (int)rnd(3); i < n; i++)
-            arg(r, PICK(toc, toc, nowhere, dir, "/dev/null", csv, "--x", "-"));
+        for (int i = 0, n = (int)rnd(4); i < n; i++)
+            arg(r, PICK(toc, toc, nowhere, dir, "/dev/null", csv, "--x", "-", "--json", "--max-work",
+                        PICK("1", "0", "50", "-2", "x", "99999999999999999999")));
         break;
     case 3:                     /* bench: solvers mostly, with few pairs; arith rarely (slow) */
         arg(r, "bench");

@@ -89,8 +89,19 @@ one_line_error "--config: unknown key" "bad.ini:2:" "eps"
 printf '[solver]\nmax_boxes = 0\n' >"$tmp/bad.ini"
 expect 2 "--config: max_boxes 0" -- $vccd queries --config "$tmp/bad.ini" "$vf"
 one_line_error "--config: max_boxes 0" "bad.ini:2:" "max_boxes"
+# --max-work: the work budget on the command line; cut short, a query is
+# possible from its proved lo, never none, so fn stays 0
+expect 0 "--max-work 1" -- $vccd queries --max-work 1 --arith adaptive "$vf"
+check "--max-work 1: stated" grep -Eq '^solver=.* max_work=1( |$)' "$tmp/out"
+check "--max-work 1: queries cut short" grep -Eq ' fn=0 .* limited=[1-9][0-9]* ' "$tmp/out"
+expect 0 "--max-work default" -- $vccd queries --arith adaptive "$vf"
+check "--max-work default: none cut short" grep -Eq ' fn=0 .* limited=0 ' "$tmp/out"
+printf '[solver]\nmax_work = 1\n' >"$tmp/work.ini"
+expect 0 "--max-work after --config" -- $vccd queries --config "$tmp/work.ini" --max-work 300000 "$vf"
+check "--max-work after --config: overrides it" grep -Eq ' limited=0 ' "$tmp/out"
 for bad in "--solver secant" "--arith binary32" "--arith mpfr:x" "--eps-t -1" "--eps-t nan" \
-           "--max-boxes 0" "--kind face-face" "--frobnicate 1"; do
+           "--max-boxes 0" "--max-work 0" "--max-work -3" "--max-work 1e5" "--max-work x" \
+           "--max-work 1000000000001" "--kind face-face" "--frobnicate 1"; do
     expect 2 "option $bad" -- $vccd queries $bad "$vf"
     one_line_error "option $bad" "${bad%% *}"
 done

@@ -105,6 +105,19 @@ edit 's/^omega = 0 0 3$/omega = 0 0/'
 bad "bad motion" "bad.ini:" "omega"
 edit 's/^eps_t = 1e-9$/eps_t = tiny/'
 bad "bad eps_t" "bad.ini:" "eps_t" "tiny"
+# --max-work: the command line's work budget overrides the config's
+expect 0 "--max-work 1" -- $vccd toc --max-work 1 "$ini"
+check "--max-work 1: cut short, possible" sh -c "grep -qx 'status: possible' '$tmp/out' && grep -q ' limited ' '$tmp/out'"
+expect 0 "--json --max-work" -- $vccd toc "$ini" --max-work 1 --json
+check "--json --max-work: limited" grep -q '"limited": true' "$tmp/out"
+expect 0 "--max-work large" -- $vccd toc --max-work 1000000 "$ini"
+check "--max-work large: not cut short" sh -c "! grep -q ' limited ' '$tmp/out'"
+for bad in "--max-work 0" "--max-work x" "--max-work -1" "--max-work 2.5" "--max-work" "--frobnicate"; do
+    expect 2 "option $bad" -- $vccd toc $bad "$ini"
+    one_line_error "option $bad" "${bad%% *}"
+done
+expect 2 "two configs" -- $vccd toc "$ini" "$ini"
+one_line_error "two configs" "usage"
 expect 2 "no config" -- $vccd toc
 one_line_error "no config" "usage"
 expect 2 "missing config" -- $vccd toc "$tmp/none.ini"

@@ -46,11 +46,11 @@ same_di(vccd_di a, vccd_di b)
 
 enum op {
     OP_ADD, OP_SUB, OP_MUL, OP_MUL_D, OP_DIV, OP_DIV_D, OP_SQR, OP_SQRT,
-    OP_ABS, OP_NEG, OP_MIN, OP_MAX, OP_COUNT
+    OP_ABS, OP_NEG, OP_MIN, OP_MAX, OP_MUL_NONNEG, OP_COUNT
 };
 static const char *const op_names[OP_COUNT] = {
     "add", "sub", "mul", "mul_d", "div", "div_d", "sqr", "sqrt",
-    "abs", "neg", "min", "max"
+    "abs", "neg", "min", "max", "mul_nonneg"
 };
 
 static vccd_di
@@ -69,6 +69,7 @@ apply(enum op op, vccd_di a, vccd_di b)
     case OP_NEG: return vccd_di_neg(a);
     case OP_MIN: return vccd_di_min(a, b);
     case OP_MAX: return vccd_di_max(a, b);
+    case OP_MUL_NONNEG: return vccd_di_mul_nonneg(a, b);
     default: abort();
     }
 }
@@ -82,7 +83,7 @@ ref2(enum op op, mpfr_t rd, mpfr_t ru, double x, double y)
     switch (op) {
     case OP_ADD: mpfr_add(rd, fx, fy, MPFR_RNDD); mpfr_add(ru, fx, fy, MPFR_RNDU); break;
     case OP_SUB: mpfr_sub(rd, fx, fy, MPFR_RNDD); mpfr_sub(ru, fx, fy, MPFR_RNDU); break;
-    case OP_MUL: case OP_MUL_D:
+    case OP_MUL: case OP_MUL_D: case OP_MUL_NONNEG:
         mpfr_mul(rd, fx, fy, MPFR_RNDD); mpfr_mul(ru, fx, fy, MPFR_RNDU); break;
     case OP_DIV: case OP_DIV_D:
         mpfr_div(rd, fx, fy, MPFR_RNDD); mpfr_div(ru, fx, fy, MPFR_RNDU); break;
@@ -169,6 +170,8 @@ run_op(enum op op, long n)
             }
             b = vccd_di_set_d(d);
         }
+        if (op == OP_MUL_NONNEG)       /* a time-like factor: b >= 0 */
+            b = vccd_di_abs(b);
         r = apply(op, a, b);
 
         if (op == OP_SQRT && a.hi < 0.0) {

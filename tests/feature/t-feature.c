@@ -260,23 +260,16 @@ di_has_q(vccd_di a, const mpq_t v)
     return ok;
 }
 
-/* Does a hold all of the (2^-1000 wide) reference r?  A narrower a may
-   sit inside r when r is no wider than its own rounding (below 2^-900):
-   e.g. s'' of a face on a body at rest, whose edge derivatives the
-   library gets as exact zeros from the body's frame (kin_rigid_frame),
-   so s'' as 0 stepped out to the subnormals, while the reference sums
-   terms of size 1 rounded at 1000 bits.  Such an a must lie in r. */
+/* Does a hold all of the (2^-1000 wide) reference r?  (Where the exact
+   value is 0 and the library finds it exactly -- s'' of a face on a body
+   at rest -- a is 0 stepped out to the subnormals while r is a sum of
+   terms of size 1 rounded at 1000 bits: those motions are checked
+   against exact rationals instead, rig_ref_exact.) */
 static int
 di_has_mi(vccd_di a, const vccd_mi_struct *r)
 {
     if (isnan(a.lo) || isnan(a.hi) || !(a.lo <= a.hi) || vccd_mi_is_empty(r))
         return 0;
-    if (mpfr_cmp_d(&r->lo, a.lo) <= 0 && mpfr_cmp_d(&r->hi, a.hi) >= 0) {
-        MPFR_DECL_INIT(w, 64);
-        mpfr_sub(w, &r->hi, &r->lo, MPFR_RNDU);
-        if (mpfr_cmp_d(w, 0x1p-900) <= 0)
-            return 1;
-    }
     return mpfr_cmp_d(&r->lo, a.lo) >= 0 && mpfr_cmp_d(&r->hi, a.hi) <= 0;
 }
 
@@ -751,9 +744,22 @@ quat_turn(double r[4], const double q[4], const double axis[3], double angle)
     r[3] = a[0] * q[3] + a[1] * q[2] - a[2] * q[1] + a[3] * q[0];
 }
 
-/* Section [name] of a random motion of the given model and class. */
+/* A 3D body at rest: its trajectory is x(t) = o + v t + acc t^2 / 2 +
+   R(q) p exactly, with rational o, v, acc, q (the decimals of its config
+   keys): ltlrm, ballistic and angaccel with zero rates; interp and screw
+   between two equal orientations, and rotvec with both rotation vectors
+   0 (then q = 1), their velocity end - start.  Then s and its
+   derivatives are rationals at a double t (rig_ref_exact). */
+typedef struct {
+    int exact;
+    double o[3], v[3], end[3], acc[3], q[4];
+    int from_end, has_acc;
+} rest_body;
+
+/* Section [name] of a random motion of the given model and class; rb
+   records it when it is a rest_body. */
 static size_t
-rig_config(char *buf, size_t cap, size_t len, const char *name, const char *model, int cls)
+rig_config(char *buf, size_t cap, size_t len, const char *name, const char *model, int cls, rest_body *rb)
 {
     double o[3], v[3], w[3], dir[3], q[4], q1[4], x[3], y;
     double scale = cls == RC_LARGE ? 1e6 : 2.0;
@@ -769,6 +775,11 @@ rig_config(char *buf, size_t cap, size_t len, const char *name, const char *mode
     rnd_unit(q, 4);
     for (int i = 0; i < 3; i++)
         w[i] = rate * dir[i];
+    memset(rb, 0, sizeof *rb);
+    rb->exact = cls == RC_REST && strcmp(model, "ltlrm2d") != 0;
+    memcpy(rb->o, o, sizeof o);
+    memcpy(rb->v, v, sizeof v);
+    memcpy(rb->q, q, sizeof q);
     if (strcmp(model, "ltlrm2d") == 0) {
         y = rnd_sym(4.0);
         len = cfg_key(buf, cap, len, "o0", o, 2);
@@ -782,11 +793,17 @@ rig_config(char *buf, size_t cap, size_t len, const char *name, const char *mode
         for (int i = 0; i < 3; i++)
             x[i] = o[i] + v[i];
         len = cfg_key(buf, cap, len, "end_position", x, 3);
+        memcpy(rb->end, x, sizeof x);
+        rb->from_end = 1;
         if (strcmp(model, "rotvec") == 0) {
+            /* at rest about the zero rotation vector: exp(0) = I is the
+               one rotation vector with a rational rotation */
             for (int i = 0; i < 3; i++) {
-                x[i] = rnd_sym(3.0);
+                x[i] = cls == RC_REST ? 0.0 : rnd_sym(3.0);
                 v[i] = x[i] + w[i];
             }
+            rb->q[0] = 1.0;
+            rb->q[1] = rb->q[2] = rb->q[3] = 0.0;
             len = cfg_key(buf, cap, len, "start_rotvec", x, 3);
             return cfg_key(buf, cap, len, "end_rotvec", v, 3);
         }
@@ -809,6 +826,8 @@ rig_config(char *buf, size_t cap, size_t len, const char *name, const char *mode
         for (int i = 0; i < 3; i++)
             x[i] = rnd_sym(10.0);
         len = cfg_key(buf, cap, len, "a", x, 3);
+        memcpy(rb->acc, x, sizeof x);
+        rb->has_acc = 1;
     }
     return len;
 }
@@ -819,6 +838,8 @@ typedef struct {
     vccd_feature_kind kind;
     int np;
     vccd_motion *m[2];
+    rest_body rest[2];          /* the bodies' trajectories, when exact */
+    int body[4];                /* point i rides on m[body[i]] */
     vccd_track tr[4];
     vccd_feature *f[NB];
 } rig_pair;
@@ -879,7 +900,8 @@ rig_build(rig_pair *rp, vccd_feature_kind kind, int cls, int geo)
     rp->np = npoints(kind);
     for (int body = 0; body < 2; body++)
         len = rig_config(text, sizeof text, len, body ? "b" : "a",
-                         kind == VCCD_FEATURE_VE2D ? "ltlrm2d" : rig3_models[tu_ulong() % N_RIG3], cls);
+                         kind == VCCD_FEATURE_VE2D ? "ltlrm2d" : rig3_models[tu_ulong() % N_RIG3], cls,
+                         &rp->rest[body]);
     if (vccd_config_load_string(&cfg, "t-feature", text, &e) != 0)
         tu_fail("config rejected: %s\n%s", e.msg, text);
     rp->m[0] = vccd_motion_from_config(vccd_config_find(&cfg, "a"), RIG_PREC, &e);
@@ -891,6 +913,7 @@ rig_build(rig_pair *rp, vccd_feature_kind kind, int cls, int geo)
     len = (size_t)snprintf(ctx, sizeof ctx, "%s pair, %s motions, %s points%s\n%s", vccd_feature_kind_name(kind),
                            rc_name[cls], rg_name[geo], same ? ", both on body a" : "", text);
     for (int i = 0; i < rp->np; i++) {
+        rp->body[i] = i < na || same ? 0 : 1;
         rp->tr[i] = (vccd_track){ rp->m[i < na ? 0 : 1], 0, { p[i][0], p[i][1], p[i][2] } };
         len += (size_t)snprintf(ctx + len, sizeof ctx - len, "point %d on body %c: %a %a %a\n", i,
                                 i < na || same ? 'a' : 'b', p[i][0], p[i][1], p[i][2]);
@@ -984,32 +1007,251 @@ rig_ref(vccd_mi_struct s[3], ref_ws *w, const rig_pair *rp, double t)
     }
 }
 
+/* r := the rational the config parser reads for d, the decimal "%.17g"
+   of d that rig_config wrote (not d itself). */
+static void
+q_set_g17(mpq_t r, double d)
+{
+    char buf[64], *c = buf;
+    mpz_t m;
+    long e = 0;
+    int neg = 0;
+
+    snprintf(buf, sizeof buf, "%.17g", d);
+    mpz_init(m);
+    if (*c == '-' || *c == '+')
+        neg = *c++ == '-';
+    for (; *c && *c != 'e'; c++)
+        if (*c == '.') {
+            e = 0;
+            for (c++; *c >= '0' && *c <= '9'; c++, e--) {
+                mpz_mul_ui(m, m, 10);
+                mpz_add_ui(m, m, (unsigned long)(*c - '0'));
+            }
+            break;
+        } else {
+            if (*c < '0' || *c > '9')
+                tu_fail("test bug: cannot read '%s'", buf);
+            mpz_mul_ui(m, m, 10);
+            mpz_add_ui(m, m, (unsigned long)(*c - '0'));
+        }
+    if (*c == 'e')
+        e += strtol(c + 1, NULL, 10);
+    mpq_set_z(r, m);
+    mpz_ui_pow_ui(m, 10, (unsigned long)labs(e));
+    if (e >= 0)
+        mpz_mul(mpq_numref(r), mpq_numref(r), m);
+    else
+        mpz_mul(mpq_denref(r), mpq_denref(r), m);
+    mpq_canonicalize(r);
+    if (neg)
+        mpq_neg(r, r);
+    mpz_clear(m);
+}
+
+/* r := det(a, b, c), exactly. */
+static void
+q_det(mpq_t r, mpq_t *a, mpq_t *b, mpq_t *c)
+{
+    mpq_t p;
+    mpq_init(p);
+    mpq_set_ui(r, 0, 1);
+    for (int t = 0; t < 6; t++) {
+        mpq_mul(p, a[det_terms[t][0]], b[det_terms[t][1]]);
+        mpq_mul(p, p, c[det_terms[t][2]]);
+        if (det_terms[t][3] > 0)
+            mpq_add(r, r, p);
+        else
+            mpq_sub(r, r, p);
+    }
+    mpq_clear(p);
+}
+
+/* X[k] := the k-th derivative at time t of body point p of the exact
+   body rb: o + R(q) p + v t + acc t^2 / 2, with R(q) p =
+   ((w^2 - |u|^2) p + 2 (u.p) u + 2 w u x p) / |q|^2 for q = (w, u), the
+   rotation of the unit quaternion q / |q| (rational in q). */
+static void
+rest_point(mpq_t X[3][3], const rest_body *rb, const double pd[3], double t)
+{
+    mpq_t q[4], p[3], o[3], v[3], a[3], n2, up, c, d, tq, x;
+    for (int i = 0; i < 4; i++) {
+        mpq_init(q[i]);
+        q_set_g17(q[i], rb->q[i]);
+    }
+    mpq_inits(n2, up, c, d, tq, x, NULL);
+    for (int i = 0; i < 3; i++) {
+        mpq_inits(p[i], o[i], v[i], a[i], NULL);
+        mpq_set_d(p[i], pd[i]);
+        q_set_g17(o[i], rb->o[i]);
+        q_set_g17(v[i], rb->from_end ? rb->end[i] : rb->v[i]);
+        if (rb->from_end)
+            mpq_sub(v[i], v[i], o[i]);
+        if (rb->has_acc)
+            q_set_g17(a[i], rb->acc[i]);
+    }
+    mpq_set_d(tq, t);
+    mpq_set_ui(n2, 0, 1);
+    mpq_set_ui(up, 0, 1);
+    for (int i = 0; i < 4; i++) {
+        mpq_mul(c, q[i], q[i]);
+        mpq_add(n2, n2, c);
+    }
+    for (int i = 0; i < 3; i++) {
+        mpq_mul(c, q[i + 1], p[i]);
+        mpq_add(up, up, c);
+    }
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        /* (w^2 - |u|^2) p_i = (2 w^2 - |q|^2) p_i */
+        mpq_mul(x, q[0], q[0]);
+        mpq_add(x, x, x);
+        mpq_sub(x, x, n2);
+        mpq_mul(x, x, p[i]);
+        mpq_mul(c, up, q[i + 1]);
+        mpq_add(x, x, c);
+        mpq_add(x, x, c);
+        mpq_mul(c, q[j + 1], p[k]);             /* (u x p)_i */
+        mpq_mul(d, q[k + 1], p[j]);
+        mpq_sub(c, c, d);
+        mpq_mul(c, c, q[0]);
+        mpq_add(x, x, c);
+        mpq_add(x, x, c);
+        mpq_div(x, x, n2);
+        /* position, velocity, acceleration */
+        mpq_add(X[0][i], o[i], x);
+        mpq_mul(c, v[i], tq);
+        mpq_add(X[0][i], X[0][i], c);
+        mpq_mul(c, a[i], tq);
+        mpq_set(X[1][i], v[i]);
+        mpq_add(X[1][i], X[1][i], c);
+        mpq_mul(c, c, tq);
+        mpq_div_2exp(c, c, 1);
+        mpq_add(X[0][i], X[0][i], c);
+        mpq_set(X[2][i], a[i]);
+    }
+    for (int i = 0; i < 4; i++)
+        mpq_clear(q[i]);
+    for (int i = 0; i < 3; i++)
+        mpq_clears(p[i], o[i], v[i], a[i], NULL);
+    mpq_clears(n2, up, c, d, tq, x, NULL);
+}
+
+/* n jets of 3-vectors, orders 0 .. 2 */
+static void
+qjets_init(mpq_t (*X)[3][3], int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            qv_init(X[i][k]);
+}
+
+static void
+qjets_clear(mpq_t (*X)[3][3], int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            qv_clear(X[i][k]);
+}
+
+/* Is rp's s exactly rational (every body a rest_body, a 3D pair)? */
+static int
+rig_exact(const rig_pair *rp)
+{
+    if (rp->kind == VCCD_FEATURE_VE2D)
+        return 0;
+    for (int i = 0; i < rp->np; i++)
+        if (!rp->rest[rp->body[i]].exact)
+            return 0;
+    return 1;
+}
+
+/* s[k] := s^(k)(t) exactly, k <= 2, for a pair with rig_exact: the same
+   multinomial sum as rig_ref over the exact jets of rest_point. */
+static void
+rig_ref_exact(mpq_t s[3], const rig_pair *rp, double t)
+{
+    mpq_t X[4][3][3], V[3][3][3], d;
+    mpq_init(d);
+    qjets_init(X, 4);
+    qjets_init(V, 3);
+    for (int i = 0; i < rp->np; i++)
+        rest_point(X[i], &rp->rest[rp->body[i]], rp->tr[i].p, t);
+    for (int v = 0; v < 3; v++)
+        for (int k = 0; k < 3; k++)
+            qv_sub(V[v][k], X[vec_pts[rp->kind][v][0]][k], X[vec_pts[rp->kind][v][1]][k]);
+    for (int k = 0; k < 3; k++) {
+        mpq_set_ui(s[k], 0, 1);
+        for (int i = 0; i <= k; i++)
+            for (int j = 0; i + j <= k; j++) {
+                int l = k - i - j;
+                q_det(d, V[0][i], V[1][j], V[2][l]);
+                if ((i == 1) + (j == 1) + (l == 1) == 2)
+                    mpq_add(d, d, d);
+                mpq_add(s[k], s[k], d);
+            }
+    }
+    qjets_clear(X, 4);
+    qjets_clear(V, 3);
+    mpq_clear(d);
+}
+
+/* Does the MPFR interval r hold the rational v? */
+static int
+mi_has_q(const vccd_mi_struct *r, const mpq_t v)
+{
+    return mpfr_cmp_q(&r->lo, v) <= 0 && mpfr_cmp_q(&r->hi, v) >= 0;
+}
+
 START_TEST(test_jets_rigid)
 {
     long n = tu_iters(600), before = tu_nchecks;
     rig_pair rp = { 0 };
     ref_ws w;
     vccd_mi_t ref[NSAMP][3];
+    mpq_t qref[NSAMP][3];
     double ts[NSAMP];
     vccd_di s[3];
+    long nexact = 0;
 
     ref_init(&w);
     for (int i = 0; i < NSAMP; i++)
         for (int k = 0; k < 3; k++)
             vccd_mi_init2(ref[i][k], REF_PREC);
+    for (int i = 0; i < NSAMP; i++)
+        for (int k = 0; k < 3; k++)
+            mpq_init(qref[i][k]);
     for (long it = 0; it < n; it++) {
+        int exact;
         rig_build(&rp, kinds[it % 3], (int)((it / 3) % RC_N), (int)(tu_ulong() % RG_N));
+        exact = rig_exact(&rp);
+        nexact += exact;
         for (int j = 0; j < 3; j++) {
             vccd_di T = t_rand();
             for (int i = 0; i < NSAMP; i++) {
                 ts[i] = t_sample(T, i);
                 rig_ref(&ref[i][0][0], &w, &rp, ts[i]);
+                if (!exact)
+                    continue;
+                /* the exact values, which the MPFR reference must hold
+                   too (else this file's rest_point is wrong) */
+                rig_ref_exact(qref[i], &rp, ts[i]);
+                for (int k = 0; k < 3; k++)
+                    if (!mi_has_q(ref[i][k], qref[i][k]))
+                        tu_fail("test bug: the exact s^(%d)(%a) = %s is outside the MPFR reference\n%s", k, ts[i],
+                                q_fmt(qref[i][k]), ctx);
             }
             for (int b = 0; b < NB; b++) {
                 int order = jet_order();
                 vccd_feature_jet(s, rp.f[b], T, order);
                 for (int i = 0; i < NSAMP; i++)
-                    for (int k = 0; k <= order; k++)
+                    for (int k = 0; k <= order && exact; k++)
+                        TU_CHECK(di_has_q(s[k], qref[i][k]),
+                                 "%s: jet order %d over T = [%a, %a]: s^(%d) = [%a, %a] misses the exact "
+                                 "s^(%d)(%a) = %s\n%s",
+                                 bname[b], order, T.lo, T.hi, k, s[k].lo, s[k].hi, k, ts[i], q_fmt(qref[i][k]), ctx);
+                for (int i = 0; i < NSAMP; i++)
+                    for (int k = 0; k <= order && !exact; k++)
                         TU_CHECK(di_has_mi(s[k], ref[i][k]),
                                  "%s: jet order %d over T = [%a, %a]: s^(%d) = [%a, %a] misses "
                                  "s^(%d)(%a) in [%a, %a]\n%s",
@@ -1020,11 +1262,15 @@ START_TEST(test_jets_rigid)
         rig_release(&rp);
     }
     for (int i = 0; i < NSAMP; i++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             vccd_mi_clear(ref[i][k]);
+            mpq_clear(qref[i][k]);
+        }
     ref_clear(&w);
+    /* the class at rest is one in RC_N, and exact for the 3D pairs */
+    ck_assert_msg(n < 60 || nexact > 0, "no pair at rest was checked against the exact reference");
     if (verbose)
-        fprintf(stderr, "jets, rigid: %ld pairs, %ld checks\n", n, tu_nchecks - before);
+        fprintf(stderr, "jets, rigid: %ld pairs (%ld exact at rest), %ld checks\n", n, nexact, tu_nchecks - before);
 }
 END_TEST
 
