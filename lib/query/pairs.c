@@ -110,7 +110,7 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so = q->o->solve;
         so.t0 = t0;
         so.t1 = t1;
-        vccd_solve(&r, f, &so);
+        vccd_solve_minsep(&r, f, q->o->min_separation, &so);
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;
@@ -137,12 +137,15 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     vccd_query_pair p;
     q_tri_pos tp;
     int corner[4], side[4];
+    /* s != 0 excludes a contact, not a pair closer than a margin */
+    int filter = q->o->min_separation == 0.0;
 
     if (t1 > q->cut)
         t1 = q->cut;
     if (!(t0 <= t1) || !(oa | ob))
         return;
-    tri_pos(&tp, q, ta, tb, t0, t1);
+    if (filter)
+        tri_pos(&tp, q, ta, tb, t0, t1);
 
     p.tri[0] = ta;
     p.tri[1] = tb;
@@ -163,7 +166,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (excluded(&tp, &p, corner, side)) {
+            if (filter && excluded(&tp, &p, corner, side)) {
                 q->r->filtered++;
                 continue;
             }
@@ -188,7 +191,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (excluded(&tp, &p, corner, side)) {
+            if (filter && excluded(&tp, &p, corner, side)) {
                 q->r->filtered++;
                 continue;
             }

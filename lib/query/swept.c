@@ -193,21 +193,25 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 double
 q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k)
 {
-    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
-    if (q_swept_lower(q, ia, ib, k, 0) > 0.0)
+    /* m: the min-separation margin, every volume inflated by it (0:
+       touching).  Nodes proved more than m apart over the box hold no
+       pair closer than m. */
+    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1, m = q->o->min_separation;
+    if (q_swept_lower(q, ia, ib, k, 0) > m)
         return INFINITY;
     if (!(t0 < t1))
         return t0;
     /* The nodes are d0 apart at t0 and their points move at most s
-       relative to each other, so they stay apart before t0 + d0 / s. */
+       relative to each other, so they stay more than m apart before
+       t0 + (d0 - m) / s. */
     d0 = q_swept_lower(q, ia, ib, k, 1);
-    if (!(d0 > 0.0))
+    if (!(d0 > m))
         return t0;
     s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
     if (s == 0.0)
         return INFINITY;
     if (!(s < INFINITY))
         return t0;
-    s = Q_DN(t0 + Q_DN(d0 / s));
+    s = Q_DN(t0 + Q_DN(Q_DN(d0 - m) / s));
     return s > t1 ? INFINITY : (s > t0 ? s : t0);
 }

@@ -99,6 +99,46 @@ void vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t);
    meet (d = 0) or P is not finite. */
 int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3]);
 
+/* Distance pieces (min-separation, doc/query.md).  The distance of a
+   vertex p to a triangle abc is <= d iff p lies in one of: the slab over
+   the face (|n.(p - a)| <= d |n| with p's projection inside), a capsule
+   around an edge (distance to the segment <= d with the projection on
+   the segment inside it) or a sphere of radius d around a vertex.  Two
+   edges are closer than d through their interiors iff the interior piece
+   holds (|u.(e1 x e2)| <= d |e1 x e2| with both closest-point parameters
+   in [0, 1]).  Each piece is g(t) <= 0 for a polynomial in the points
+   (no square roots: squared quantities are compared) plus linear
+   constraints, the same shape as s and its inclusion predicate, so a
+   feature set to a piece hands g to the root finders through
+   vccd_feature_jet and its constraints through vccd_feature_inclusion:
+       SLAB       VF: (u.n)^2 - d^2 |n|^2, u = p - a, n = e1 x e2,
+                  constraints the barycentric signs of the projection;
+                  EE: the same with u = c - a, e1 = b - a, e2 = d - c
+                  (the interior piece), constraints both parameters
+       CAPSULE_k  VF: |w x e|^2 - d^2 |e|^2 for the triangle's edge from
+                  corner k to corner k + 1, w = p - corner k, constraints
+                  0 <= w.e <= |e|^2 (VE2D: CAPSULE_0, the edge ab)
+       SPHERE_k   VF: |p - corner k|^2 - d^2, no constraint
+                  (VE2D: SPHERE_0, SPHERE_1)
+   and inclusion NO also when a separating axis proves the whole
+   features more than d apart over T.  A root of a piece where its
+   constraints hold is a time at which the features are exactly d apart
+   along that piece. */
+typedef enum {
+    VCCD_PIECE_COPLANAR = 0,    /* s itself: contact (the default) */
+    VCCD_PIECE_SLAB,
+    VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1, VCCD_PIECE_CAPSULE_2,
+    VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2
+} vccd_feature_piece;
+
+/* The pieces whose union is "distance <= d" for kind k, in pieces[]
+   (at most 7); returns their number. */
+int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k);
+/* Make f evaluate piece p with margin d >= 0 (d is exact, a double);
+   COPLANAR restores s.  -1 (f unchanged) when p does not exist for f's
+   kind or d is not finite and >= 0. */
+int vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d);
+
 /* Evaluations of s (jets) and of the predicate since creation. */
 long vccd_feature_evals(const vccd_feature *f);
 /* The evaluations so far weighted by their cost in units of a binary64
