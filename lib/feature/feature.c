@@ -326,19 +326,19 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
         if (f->piece)
-            vccd_mi_piece_jet(s, f->mi.V, f->piece, f->margin, order);
+            vccd_mi_piece_jet(s, f->mi.V, f->kind, f->piece, f->margin, order);
         else
             vccd_mi_feature_jet(s, &f->mi, order);
         break;
     case VCCD_ARITH_UNROUNDED:
         if (f->piece)
-            vccd_ui_piece_jet(s, f->ui.V, f->piece, f->margin, order);
+            vccd_ui_piece_jet(s, f->ui.V, f->kind, f->piece, f->margin, order);
         else
             vccd_ui_feature_jet(s, &f->ui, order);
         break;
     default:
         if (f->piece)
-            vccd_di_piece_jet(s, f->di.V, f->piece, f->margin, order);
+            vccd_di_piece_jet(s, f->di.V, f->kind, f->piece, f->margin, order);
         else
             vccd_di_feature_jet(s, &f->di, order);
         break;
@@ -359,28 +359,30 @@ piece_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 }
 
 int
-vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k)
+vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k, int interior)
 {
-    static const vccd_feature_piece vf[] = { VCCD_PIECE_SLAB, VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1,
-                                             VCCD_PIECE_CAPSULE_2, VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1,
-                                             VCCD_PIECE_SPHERE_2 };
-    /* Edge-edge: the interior piece only.  Where a closest point is an
-       edge's end, it is a vertex of a triangle of that mesh against the
-       other triangle, the vertex-face pair's capsule (or sphere) piece:
-       every edge of a mesh belongs to a triangle. */
-    static const vccd_feature_piece ee[] = { VCCD_PIECE_SLAB };
-    static const vccd_feature_piece ve[] = { VCCD_PIECE_CAPSULE_0, VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1 };
-    const vccd_feature_piece *src = k == VCCD_FEATURE_VF ? vf : k == VCCD_FEATURE_EE ? ee : ve;
-    int n = k == VCCD_FEATURE_VF ? 7 : k == VCCD_FEATURE_EE ? 1 : 3;
-    memcpy(pieces, src, (size_t)n * sizeof *pieces);
+    static const vccd_feature_piece all[] = { VCCD_PIECE_SLAB, VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1,
+                                              VCCD_PIECE_CAPSULE_2, VCCD_PIECE_CAPSULE_3, VCCD_PIECE_SPHERE_0,
+                                              VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2, VCCD_PIECE_SPHERE_3 };
+    /* capsules and spheres per kind; VE2D has no slab */
+    static const int ncap[3] = { 3, 4, 1 }, nsph[3] = { 3, 4, 2 };
+    int n = 0;
+    if (k != VCCD_FEATURE_VE2D)
+        pieces[n++] = VCCD_PIECE_SLAB;
+    if (interior && k == VCCD_FEATURE_EE)
+        return n;
+    for (int i = 0; i < ncap[k]; i++)
+        pieces[n++] = all[1 + i];
+    for (int i = 0; i < nsph[k]; i++)
+        pieces[n++] = all[5 + i];
     return n;
 }
 
 int
 vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d)
 {
-    vccd_feature_piece all[7];
-    int n = vccd_feature_pieces(all, f->kind), ok = p == VCCD_PIECE_COPLANAR;
+    vccd_feature_piece all[9];
+    int n = vccd_feature_pieces(all, f->kind, 0), ok = p == VCCD_PIECE_COPLANAR;
     for (int i = 0; i < n; i++)
         ok |= all[i] == p;
     if (!ok || !(d >= 0.0 && d < INFINITY))

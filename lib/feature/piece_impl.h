@@ -5,8 +5,8 @@
 
    Every piece reads only u, e1, e2 of the last evaluation
    (feature_vectors: V[v][k] the k-th derivative of vector v), so it
-   shares the tight relative enclosures of s: a triangle corner k is
-   taken relative to corner 0 (0, e1, e2), the vertex as u.  Squared
+   shares the tight relative enclosures of s: the points are taken
+   relative to one of them (piece_rel).  Squared
    forms only: no square root, and the margin enters as d^2. */
 
 #ifndef VB_PFX
@@ -61,37 +61,60 @@ VP_FN(piece_sqr_jet)(VB_T *r, const VB_T *a, int order)
     }
 }
 
-/* r[k] := jets of triangle corner k relative to corner 0. */
+/* The pair's points relative to one of them, from u, e1, e2, per kind
+   (feature_vector_points): vertex-face p = u, a = 0, b = e1, c = e2;
+   edge-edge a = 0, b = e1, c = u, d = u + e2; vertex-edge p = u, a = 0,
+   b = e1.  {v, w}: the sum of vectors v and w (-1: none). */
+static const int VP_FN(piece_rel)[3][4][2] = {
+    { { 0, -1 }, { -1, -1 }, { 1, -1 }, { 2, -1 } },
+    { { -1, -1 }, { 1, -1 }, { 0, -1 }, { 0, 2 } },
+    { { 0, -1 }, { -1, -1 }, { 1, -1 }, { -1, -1 } },
+};
+
+/* The points of each piece, per kind: a capsule is point i against the
+   segment (j, k), a sphere is point i against point j. */
+static const int VP_FN(piece_points)[3][8][3] = {
+    { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 }, { 0, 0, 0 }, { 0, 1, 0 }, { 0, 2, 0 }, { 0, 3, 0 }, { 0, 0, 0 } },
+    { { 2, 0, 1 }, { 3, 0, 1 }, { 0, 2, 3 }, { 1, 2, 3 }, { 0, 2, 0 }, { 0, 3, 0 }, { 1, 2, 0 }, { 1, 3, 0 } },
+    { { 0, 1, 2 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 1, 0 }, { 0, 2, 0 }, { 0, 0, 0 }, { 0, 0, 0 } },
+};
+
+/* r[k] := jets (k <= order) of point i relative to the reference point. */
 static void
-VP_FN(piece_corner)(VP_V3 *r, VP_V3 (*V)[3], int corner, int order)
+VP_FN(piece_point)(VP_V3 *r, VP_V3 (*V)[3], vccd_feature_kind kind, int i, int order)
 {
-    for (int i = 0; i <= order; i++) {
-        if (corner == 0)
-            VP_FN(vec3_set_d)(&r[i], 0.0, 0.0, 0.0);
+    const int *v = VP_FN(piece_rel)[kind][i];
+    for (int k = 0; k <= order; k++) {
+        if (v[0] < 0)
+            VP_FN(vec3_set_d)(&r[k], 0.0, 0.0, 0.0);
+        else if (v[1] < 0)
+            VP_FN(vec3_set)(&r[k], &V[v[0]][k]);
         else
-            VP_FN(vec3_set)(&r[i], &V[corner][i]);
+            VP_FN(vec3_add)(&r[k], &V[v[0]][k], &V[v[1]][k]);
     }
 }
 
-/* The corners of the edge of CAPSULE_k and the corner of SPHERE_k
-   (the triangle's corners 0, 1, 2 are a, b, c). */
-static inline int VP_FN(piece_index)(vccd_feature_piece p)
+/* Row of piece p (CAPSULE_k or SPHERE_k) in piece_points. */
+static inline int VP_FN(piece_row)(vccd_feature_piece p)
 {
-    return p >= VCCD_PIECE_SPHERE_0 ? (int)(p - VCCD_PIECE_SPHERE_0) : (int)(p - VCCD_PIECE_CAPSULE_0);
+    return p >= VCCD_PIECE_SPHERE_0 ? 4 + (int)(p - VCCD_PIECE_SPHERE_0) : (int)(p - VCCD_PIECE_CAPSULE_0);
 }
 
-/* w := u - corner j, e := corner j+1 - corner j (jets up to order). */
+/* w := point i - point j of piece p, and e := point k - point j for a
+   capsule (jets up to order). */
 static void
-VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], int j, int order)
+VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, int order)
 {
     VP_V3 P[3];
     const VB_T *ref = &V[0][0].c[0];
+    const int *ijk = VP_FN(piece_points)[kind][VP_FN(piece_row)(p)];
     VP_TMP_JET(p_l, P, ref);
-    VP_FN(piece_corner)(P, V, j, order);
+    VP_FN(piece_point)(P, V, kind, ijk[1], order);
+    VP_FN(piece_point)(w, V, kind, ijk[0], order);
     for (int i = 0; i <= order; i++)
-        VP_FN(vec3_sub)(&w[i], &V[0][i], &P[i]);
+        VP_FN(vec3_sub)(&w[i], &w[i], &P[i]);
     if (e) {
-        VP_FN(piece_corner)(e, V, (j + 1) % 3, order);
+        VP_FN(piece_point)(e, V, kind, ijk[2], order);
         for (int i = 0; i <= order; i++)
             VP_FN(vec3_sub)(&e[i], &e[i], &P[i]);
     }
@@ -102,7 +125,7 @@ VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], int j, int order)
    is a time at which the features are d apart along the piece (with its
    constraints); g > 0: farther along it. */
 static void
-VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_piece p, double d, int order)
+VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, double d, int order)
 {
     VP_V3 w[3], e[3], c[3];
     VB_T a[3], b[3], D[1], r[1];
@@ -127,14 +150,14 @@ VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_piece p, double d, int 
         VP_FN(piece_norm2_jet)(b, c, order);
     } else if (p >= VCCD_PIECE_SPHERE_0) {
         /* |u - P_j|^2 - d^2 */
-        VP_FN(piece_edge)(w, NULL, V, VP_FN(piece_index)(p), order);
+        VP_FN(piece_edge)(w, NULL, V, kind, p, order);
         VP_FN(piece_norm2_jet)(a, w, order);
         VB_SET_D(&b[0], 1.0);
         for (int k = 1; k <= order; k++)
             VB_SET_D(&b[k], 0.0);
     } else {
         /* |w x e|^2 - d^2 |e|^2 */
-        VP_FN(piece_edge)(w, e, V, VP_FN(piece_index)(p), order);
+        VP_FN(piece_edge)(w, e, V, kind, p, order);
         for (int k = 0; k <= order; k++)
             VP_FN(feature_cross_leibniz)(&c[k], w, e, k);
         VP_FN(piece_norm2_jet)(a, c, order);
@@ -173,7 +196,7 @@ VP_FN(piece_terms)(vccd_di *q, vccd_di *nn, VP_V3 (*V)[3], vccd_feature_kind kin
         return 0;
     }
     if (p != VCCD_PIECE_SLAB) {
-        VP_FN(piece_edge)(w, e, V, VP_FN(piece_index)(p), 0);
+        VP_FN(piece_edge)(w, e, V, kind, p, 0);
         VP_FN(vec3_dot)(r, w, e);                       /* w.e */
         q[nq++] = VB_GET_DI(r);
         VP_FN(vec3_sub)(&x, e, w);                      /* (e - w).e */

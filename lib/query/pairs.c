@@ -110,7 +110,7 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so = q->o->solve;
         so.t0 = t0;
         so.t1 = t1;
-        vccd_solve_minsep(&r, f, q->o->min_separation, &so);
+        vccd_solve_minsep(&r, f, q->o->min_separation, 1, &so);
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;

@@ -6,7 +6,7 @@
    <= d.  If T > t0 the distance is exactly d at T (it is continuous),
    and the closest point of the second feature lies in the interior of
    the face, of an edge or at a vertex (for edge-edge pairs: both
-   interiors), so the matching piece g vanishes at T with its
+   interiors, or an end), so the matching piece g vanishes at T with its
    constraints holding.  vccd_solve proves [t0, lo_p) free of such roots
    for every piece p, so T >= min lo_p.  If T = t0, the same piece has
    g(t0) <= 0 with its constraints holding, which the start check
@@ -42,10 +42,10 @@ better(const vccd_toc *a, const vccd_toc *b)
 }
 
 void
-vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, const vccd_solve_opts *o)
+vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, int interior, const vccd_solve_opts *o)
 {
-    vccd_feature_piece pc[7];
-    int n = vccd_feature_pieces(pc, vccd_feature_get_kind(f)), start = 0;
+    vccd_feature_piece pc[9];
+    int n = vccd_feature_pieces(pc, vccd_feature_get_kind(f), interior), start = 0;
 
     if (!(d > 0.0)) {
         vccd_solve(r, f, o);

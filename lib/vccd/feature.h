@@ -103,37 +103,43 @@ int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3])
    vertex p to a triangle abc is <= d iff p lies in one of: the slab over
    the face (|n.(p - a)| <= d |n| with p's projection inside), a capsule
    around an edge (distance to the segment <= d with the projection on
-   the segment inside it) or a sphere of radius d around a vertex.  Two
-   edges are closer than d through their interiors iff the interior piece
-   holds (|u.(e1 x e2)| <= d |e1 x e2| with both closest-point parameters
-   in [0, 1]).  Each piece is g(t) <= 0 for a polynomial in the points
-   (no square roots: squared quantities are compared) plus linear
-   constraints, the same shape as s and its inclusion predicate, so a
-   feature set to a piece hands g to the root finders through
-   vccd_feature_jet and its constraints through vccd_feature_inclusion:
+   the segment inside it) or a sphere of radius d around a corner.  Two
+   segments ab and cd are within d iff the interior piece holds
+   (|u.(e1 x e2)| <= d |e1 x e2| with both closest-point parameters in
+   [0, 1]) or an end point is within d of the other segment (capsules:
+   c and d against ab, a and b against cd; spheres: a, b against c, d).
+   Each piece is g(t) <= 0 for a polynomial in the points (no square
+   roots: squared quantities are compared) plus linear constraints, the
+   same shape as s and its inclusion predicate, so a feature set to a
+   piece hands g to the root finders through vccd_feature_jet and its
+   constraints through vccd_feature_inclusion:
        SLAB       VF: (u.n)^2 - d^2 |n|^2, u = p - a, n = e1 x e2,
                   constraints the barycentric signs of the projection;
-                  EE: the same with u = c - a, e1 = b - a, e2 = d - c
-                  (the interior piece), constraints both parameters
-       CAPSULE_k  VF: |w x e|^2 - d^2 |e|^2 for the triangle's edge from
-                  corner k to corner k + 1, w = p - corner k, constraints
-                  0 <= w.e <= |e|^2 (VE2D: CAPSULE_0, the edge ab)
-       SPHERE_k   VF: |p - corner k|^2 - d^2, no constraint
-                  (VE2D: SPHERE_0, SPHERE_1)
+                  EE: the same with u = c - a, e1 = b - a, e2 = d - c,
+                  constraints both lines' closest-point parameters
+       CAPSULE_k  |w x e|^2 - d^2 |e|^2 for point q against segment
+                  xy, w = q - x, e = y - x, constraints 0 <= w.e <= |e|^2:
+                  VF p against ab, bc, ca; EE c, d against ab, a, b
+                  against cd; VE2D p against ab
+       SPHERE_k   |q - x|^2 - d^2, no constraint: VF p against a, b, c;
+                  EE a-c, a-d, b-c, b-d; VE2D p against a, b
    and inclusion NO also when a separating axis proves the whole
    features more than d apart over T.  A root of a piece where its
-   constraints hold is a time at which the features are exactly d apart
-   along that piece. */
+   constraints hold is a time at which the features are d apart. */
 typedef enum {
     VCCD_PIECE_COPLANAR = 0,    /* s itself: contact (the default) */
     VCCD_PIECE_SLAB,
-    VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1, VCCD_PIECE_CAPSULE_2,
-    VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2
+    VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1, VCCD_PIECE_CAPSULE_2, VCCD_PIECE_CAPSULE_3,
+    VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2, VCCD_PIECE_SPHERE_3
 } vccd_feature_piece;
 
 /* The pieces whose union is "distance <= d" for kind k, in pieces[]
-   (at most 7); returns their number. */
-int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k);
+   (at most 9); returns their number.  interior: edge-edge pairs give
+   SLAB alone, the mesh query's choice: where a closest point is an
+   edge's end, that end is a vertex of a triangle of its mesh against
+   the other mesh's triangle, whose vertex-face pair has the capsule or
+   sphere piece (every edge of a mesh belongs to a triangle). */
+int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k, int interior);
 /* Make f evaluate piece p with margin d >= 0 (d is exact, a double);
    COPLANAR restores s.  -1 (f unchanged) when p does not exist for f's
    kind or d is not finite and >= 0. */

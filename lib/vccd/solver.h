@@ -112,11 +112,14 @@ void vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
    <= d at some time in [lo, hi].  The distance is first <= d either at
    t0 or at a root of one of the pieces (feature.h) where that piece's
    constraints hold (the closest points' region there), so the answer is
-   the earliest of a check at t0 and one vccd_solve per piece.  d = 0 is
-   the contact query itself (vccd_solve), whose s has the simple roots
-   that the pieces' squares would double.  f is left on
-   VCCD_PIECE_COPLANAR; r's counts add up the pieces' runs. */
-void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, const vccd_solve_opts *o);
+   the earliest of a check at t0 and one vccd_solve per piece.
+   interior: edge-edge pairs take their interior piece alone
+   (vccd_feature_pieces), so that the statement holds for the edges'
+   interiors only -- the mesh query, whose vertex-face pairs hold the
+   rest.  d = 0 is the contact query itself (vccd_solve), whose s has
+   the simple roots that the pieces' squares would double.  f is left
+   on VCCD_PIECE_COPLANAR; r's counts add up the pieces' runs. */
+void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, int interior, const vccd_solve_opts *o);
 
 /* Helpers for solvers. */
 /* The box [lo, hi] of x clipped to x; empty (returns 0) when lo > hi. */

@@ -1,0 +1,625 @@
+/* t-minsep.c -- min-separation of one feature pair (vccd_solve_minsep,
+   lib/solve/minsep.c, over the distance pieces of feature.h), against a
+   brute-force distance that shares no code with the library: the
+   points from their motions at 256 bits, then the point-triangle and
+   segment-segment distances by clamped closest points in MPFR.
+
+   - Random pairs (vertex-face and edge-edge; rigid models and the
+     per-vertex vertex-linear; degenerate triangles and zero-length edges
+     in some; margins from 1e-9 to 5; every solver; binary64 and MPFR;
+     time domains including zero-width ones): at every sampled time of
+     [t0, lo) the distance is > d (a failure is a false proof), and at lo
+     (lo > t0) it is >= d by continuity; when certified it is also
+     <= d + L (hi - lo), L bounding the relative speed of the points.
+   - Constructed crossings whose first time at distance d is known in
+     closed form (vertex descending onto a turning face: slab; a vertex
+     onto a vertex along a turning edge's line: sphere; a vertex onto a
+     turning edge from outside the face: capsule; two crossing edges:
+     the interior piece): certified, with t* in [lo, hi].
+   - A vertex hovering just above and just below d over a turning face.
+   - d = 0 is vccd_solve itself.
+   - The piece jets g, g', g'' on every rigorous backend enclose a
+     reference computed by truncated Taylor arithmetic (not the
+     library's Leibniz products) at 1000 bits. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "vccd/feature.h"
+
+#define PREC 256                /* brute-force distance */
+#define MPREC 1200              /* motion parameters */
+#define REF_PREC 1000           /* the jets' reference */
+
+static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
+
+/* --- brute-force distance in MPFR ----------------------------------- */
+
+typedef struct {
+    mpfr_t c[3];
+} fv;
+
+static void fv_init(fv *a) { for (int i = 0; i < 3; i++) mpfr_init2(a->c[i], PREC); }
+static void fv_clear(fv *a) { for (int i = 0; i < 3; i++) mpfr_clear(a->c[i]); }
+
+static void
+fv_sub(fv *r, const fv *a, const fv *b)
+{
+    for (int i = 0; i < 3; i++)
+        mpfr_sub(r->c[i], a->c[i], b->c[i], MPFR_RNDN);
+}
+
+static void
+fv_dot(mpfr_t r, const fv *a, const fv *b)
+{
+    mpfr_t p;
+    mpfr_init2(p, PREC);
+    mpfr_mul(r, a->c[0], b->c[0], MPFR_RNDN);
+    for (int i = 1; i < 3; i++) {
+        mpfr_mul(p, a->c[i], b->c[i], MPFR_RNDN);
+        mpfr_add(r, r, p, MPFR_RNDN);
+    }
+    mpfr_clear(p);
+}
+
+static void
+fv_cross(fv *r, const fv *a, const fv *b)
+{
+    mpfr_t p, q;
+    fv x;
+    mpfr_inits2(PREC, p, q, (mpfr_ptr)0);
+    fv_init(&x);
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        mpfr_mul(p, a->c[j], b->c[k], MPFR_RNDN);
+        mpfr_mul(q, a->c[k], b->c[j], MPFR_RNDN);
+        mpfr_sub(x.c[i], p, q, MPFR_RNDN);
+    }
+    for (int i = 0; i < 3; i++)
+        mpfr_set(r->c[i], x.c[i], MPFR_RNDN);
+    fv_clear(&x);
+    mpfr_clears(p, q, (mpfr_ptr)0);
+}
+
+/* r := min(r, |p - (a + t (b - a))|^2) with t the clamped projection. */
+static void
+min_point_segment(mpfr_t r, const fv *p, const fv *a, const fv *b)
+{
+    fv e, w;
+    mpfr_t num, den, t;
+    fv_init(&e);
+    fv_init(&w);
+    mpfr_inits2(PREC, num, den, t, (mpfr_ptr)0);
+    fv_sub(&e, b, a);
+    fv_sub(&w, p, a);
+    fv_dot(num, &w, &e);
+    fv_dot(den, &e, &e);
+    if (mpfr_sgn(den) <= 0 || mpfr_sgn(num) <= 0)
+        mpfr_set_ui(t, 0, MPFR_RNDN);
+    else if (mpfr_cmp(num, den) >= 0)
+        mpfr_set_ui(t, 1, MPFR_RNDN);
+    else
+        mpfr_div(t, num, den, MPFR_RNDN);
+    for (int i = 0; i < 3; i++)
+        mpfr_fms(w.c[i], t, e.c[i], w.c[i], MPFR_RNDN);     /* t e - w */
+    fv_dot(num, &w, &w);
+    if (mpfr_cmp(num, r) < 0)
+        mpfr_set(r, num, MPFR_RNDN);
+    fv_clear(&e);
+    fv_clear(&w);
+    mpfr_clears(num, den, t, (mpfr_ptr)0);
+}
+
+/* r := min(r, (u.n)^2 / |n|^2) when the in-plane coordinates q (each
+   scaled by |n|^2) are all >= 0 and |n| > 0. */
+static void
+min_plane(mpfr_t r, const fv *u, const fv *n, mpfr_t *q, int nq)
+{
+    mpfr_t s, nn;
+    mpfr_inits2(PREC, s, nn, (mpfr_ptr)0);
+    fv_dot(nn, n, n);
+    for (int i = 0; i < nq; i++)
+        if (mpfr_sgn(q[i]) < 0)
+            mpfr_set_ui(nn, 0, MPFR_RNDN);
+    if (mpfr_sgn(nn) > 0) {
+        fv_dot(s, u, n);
+        mpfr_sqr(s, s, MPFR_RNDN);
+        mpfr_div(s, s, nn, MPFR_RNDN);
+        if (mpfr_cmp(s, r) < 0)
+            mpfr_set(r, s, MPFR_RNDN);
+    }
+    mpfr_clears(s, nn, (mpfr_ptr)0);
+}
+
+/* r := squared distance between the features with points P. */
+static void
+brute_d2(mpfr_t r, vccd_feature_kind kind, fv *P)
+{
+    fv e1, e2, n, u, x;
+    mpfr_t q[4], nn;
+    fv_init(&e1);
+    fv_init(&e2);
+    fv_init(&n);
+    fv_init(&u);
+    fv_init(&x);
+    for (int i = 0; i < 4; i++)
+        mpfr_init2(q[i], PREC);
+    mpfr_init2(nn, PREC);
+    mpfr_set_inf(r, 1);
+    if (kind == VCCD_FEATURE_VF) {
+        for (int k = 0; k < 3; k++)
+            min_point_segment(r, &P[0], &P[1 + k], &P[1 + (k + 1) % 3]);
+        fv_sub(&e1, &P[2], &P[1]);
+        fv_sub(&e2, &P[3], &P[1]);
+        fv_cross(&n, &e1, &e2);
+        fv_sub(&u, &P[0], &P[1]);
+        fv_cross(&x, &u, &e2);
+        fv_dot(q[0], &x, &n);
+        fv_cross(&x, &e1, &u);
+        fv_dot(q[1], &x, &n);
+        fv_dot(nn, &n, &n);
+        mpfr_sub(q[2], nn, q[0], MPFR_RNDN);
+        mpfr_sub(q[2], q[2], q[1], MPFR_RNDN);
+        min_plane(r, &u, &n, q, 3);
+    } else {
+        min_point_segment(r, &P[0], &P[2], &P[3]);
+        min_point_segment(r, &P[1], &P[2], &P[3]);
+        min_point_segment(r, &P[2], &P[0], &P[1]);
+        min_point_segment(r, &P[3], &P[0], &P[1]);
+        fv_sub(&e1, &P[1], &P[0]);
+        fv_sub(&e2, &P[3], &P[2]);
+        fv_cross(&n, &e1, &e2);
+        fv_sub(&u, &P[2], &P[0]);
+        fv_dot(nn, &n, &n);
+        fv_cross(&x, &u, &e2);
+        fv_dot(q[0], &x, &n);                   /* s |n|^2 */
+        mpfr_sub(q[1], nn, q[0], MPFR_RNDN);
+        fv_cross(&x, &u, &e1);
+        fv_dot(q[2], &x, &n);                   /* t |n|^2 */
+        mpfr_sub(q[3], nn, q[2], MPFR_RNDN);
+        min_plane(r, &u, &n, q, 4);
+    }
+    fv_clear(&e1);
+    fv_clear(&e2);
+    fv_clear(&n);
+    fv_clear(&u);
+    fv_clear(&x);
+    for (int i = 0; i < 4; i++)
+        mpfr_clear(q[i]);
+    mpfr_clear(nn);
+}
+
+/* --- random and constructed pairs ----------------------------------- */
+
+typedef struct {
+    vccd_feature_kind kind;
+    vccd_motion *m[2];
+    vccd_track tr[4];
+    double speed;               /* max |velocity| of a point, sampled */
+    char text[4096];
+} pair;
+
+static const char *const models[] = { "ltlrm", "interp", "screw", "rotvec", "ballistic", "angaccel",
+                                      "vertex-linear" };
+
+static vccd_motion *
+motion_from(const char *text, const char *sec)
+{
+    vccd_config c;
+    vccd_error e;
+    vccd_motion *m;
+    if (vccd_config_load_string(&c, "t-minsep", text, &e) != 0)
+        tu_fail("config: %s\n%s", e.msg, text);
+    if (!(m = vccd_motion_from_config(vccd_config_find(&c, sec), MPREC, &e)))
+        tu_fail("motion: %s\n%s", e.msg, text);
+    vccd_config_clear(&c);
+    return m;
+}
+
+/* Section [motion.NAME] of model `model` moving from o by about v,
+   turning at up to `rate` rad per unit time; vertex-linear moves the n
+   body points P (and deforms them a little). */
+static int
+motion_text(char *out, size_t size, const char *name, const char *model, const double o[3], const double v[3],
+            double rate, const double (*P)[3], int n)
+{
+    double q[4], w[3], qn = 0, wn = 0;
+    int k;
+    for (int i = 0; i < 4; i++) {
+        q[i] = rnd(-1, 1);
+        qn += q[i] * q[i];
+    }
+    for (int i = 0; i < 3; i++) {
+        w[i] = rnd(-1, 1);
+        wn += w[i] * w[i];
+    }
+    for (int i = 0; i < 3; i++)
+        w[i] *= rate / sqrt(wn);
+    qn = sqrt(qn);
+    k = snprintf(out, size, "[motion.%s]\ntype = %s\n", name, model);
+    if (!strcmp(model, "ltlrm") || !strcmp(model, "ballistic"))
+        k += snprintf(out + k, size - (size_t)k,
+                      "o0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\nq0 = %.17g %.17g %.17g %.17g\n"
+                      "omega = %.17g %.17g %.17g\n%s", o[0], o[1], o[2], v[0], v[1], v[2], q[0] / qn, q[1] / qn,
+                      q[2] / qn, q[3] / qn, w[0], w[1], w[2], !strcmp(model, "ballistic") ? "a = 0.3 -0.2 -1\n" : "");
+    else if (!strcmp(model, "interp") || !strcmp(model, "screw"))
+        k += snprintf(out + k, size - (size_t)k,
+                      "start_position = %.17g %.17g %.17g\nend_position = %.17g %.17g %.17g\n"
+                      "start_orientation = 1 0 0 0\nend_orientation = %.17g %.17g %.17g %.17g\n", o[0], o[1], o[2],
+                      o[0] + v[0], o[1] + v[1], o[2] + v[2], cos(0.5 * rate), sin(0.5 * rate) * w[0] / rate,
+                      sin(0.5 * rate) * w[1] / rate, sin(0.5 * rate) * w[2] / rate);
+    else if (!strcmp(model, "rotvec"))
+        k += snprintf(out + k, size - (size_t)k,
+                      "start_position = %.17g %.17g %.17g\nend_position = %.17g %.17g %.17g\n"
+                      "start_rotvec = 0.1 0.2 0.3\nend_rotvec = %.17g %.17g %.17g\n", o[0], o[1], o[2], o[0] + v[0],
+                      o[1] + v[1], o[2] + v[2], 0.1 + w[0], 0.2 + w[1], 0.3 + w[2]);
+    else if (!strcmp(model, "angaccel"))
+        k += snprintf(out + k, size - (size_t)k,
+                      "o0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\naxis = %.17g %.17g %.17g\nomega0 = %.17g\n"
+                      "alpha = %.17g\n", o[0], o[1], o[2], v[0], v[1], v[2], w[0], w[1], w[2], rate, rnd(-2, 2));
+    else {
+        k += snprintf(out + k, size - (size_t)k, "vertices = %d\n", n);
+        for (int i = 0; i < n && k < (int)size; i++)
+            k += snprintf(out + k, size - (size_t)k, "vertex.%d = %.17g %.17g %.17g  %.17g %.17g %.17g\n", i,
+                          P[i][0] + o[0], P[i][1] + o[1], P[i][2] + o[2], P[i][0] * rnd(0.9, 1.1) + o[0] + v[0],
+                          P[i][1] * rnd(0.9, 1.1) + o[1] + v[1], P[i][2] * rnd(0.9, 1.1) + o[2] + v[2]);
+    }
+    return k < (int)size ? k : -1;
+}
+
+static void
+pair_clear(pair *p)
+{
+    vccd_motion_free(p->m[0]);
+    vccd_motion_free(p->m[1]);
+    p->m[0] = p->m[1] = NULL;
+}
+
+/* Feature A (vertex or edge) on motion 0, B (face or edge) on motion 1,
+   the bodies about `gap` apart and closing in; geo 1: a zero-length
+   edge or a collinear triangle. */
+static void
+pair_random(pair *p, vccd_feature_kind kind, double gap, int geo)
+{
+    double P[4][3], o[2][3], v[2][3], dir[3], dn = 0;
+    int na = kind == VCCD_FEATURE_EE ? 2 : 1, k;
+    const char *mod[2];
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            P[i][j] = rnd(-0.5, 0.5);
+    if (geo == 1) {
+        if (kind == VCCD_FEATURE_EE)
+            memcpy(P[3], P[2], sizeof P[2]);
+        else
+            for (int j = 0; j < 3; j++)
+                P[3][j] = P[1][j] + 0.5 * (P[2][j] - P[1][j]);
+    }
+    for (int j = 0; j < 3; j++) {
+        dir[j] = rnd(-1, 1);
+        dn += dir[j] * dir[j];
+    }
+    for (int j = 0; j < 3; j++) {
+        dir[j] /= sqrt(dn);
+        o[0][j] = -0.5 * (gap + 1.0) * dir[j];
+        o[1][j] = 0.5 * (gap + 1.0) * dir[j];
+        v[0][j] = (0.5 * gap + 0.5) * dir[j] + rnd(-0.3, 0.3);
+        v[1][j] = -(0.5 * gap + 0.5) * dir[j] + rnd(-0.3, 0.3);
+    }
+    k = 0;
+    for (int b = 0; b < 2; b++) {
+        int m;
+        mod[b] = models[tu_ulong() % 7];
+        m = motion_text(p->text + k, sizeof p->text - (size_t)k, b ? "b" : "a", mod[b], o[b], v[b], rnd(0, 4),
+                        (const double (*)[3])P + (b ? na : 0), b ? 4 - na : na);
+        if (m < 0)
+            tu_fail("text too long");
+        k += m;
+    }
+    p->m[0] = motion_from(p->text, "motion.a");
+    p->m[1] = motion_from(p->text, "motion.b");
+    for (int i = 0; i < 4; i++) {
+        int b = i >= na, per = p->m[b]->type->per_vertex;
+        p->tr[i].m = p->m[b];
+        p->tr[i].vertex = per ? i - (b ? na : 0) : 0;
+        for (int j = 0; j < 3; j++)
+            p->tr[i].p[j] = per ? 0.0 : P[i][j];
+    }
+}
+
+/* Pos[i] := point i at time t (midpoints of 256-bit enclosures; their
+   width is ~2^-240 of the coordinates), and the max point speed into
+   p->speed. */
+static void
+positions(fv *Pos, pair *p, double t)
+{
+    vccd_mi_vec3 x, v, b;
+    vccd_mi_t tt;
+    vccd_mi_vec3_init(&x, PREC);
+    vccd_mi_vec3_init(&v, PREC);
+    vccd_mi_vec3_init(&b, PREC);
+    vccd_mi_init2(tt, PREC);
+    vccd_mi_set_d(tt, t);
+    for (int i = 0; i < 4; i++) {
+        double s = 0;
+        vccd_mi_vec3_set_d(&b, p->tr[i].p[0], p->tr[i].p[1], p->tr[i].p[2]);
+        vccd_motion_eval_mi(p->tr[i].m, &x, &v, NULL, &b, p->tr[i].vertex, tt);
+        for (int j = 0; j < 3; j++) {
+            vccd_di vj = vccd_mi_get_di(&v.c[j]);
+            vccd_mi_mid(Pos[i].c[j], &x.c[j]);
+            s += fmax(vj.hi * vj.hi, vj.lo * vj.lo);
+        }
+        if (sqrt(s) > p->speed)
+            p->speed = sqrt(s);
+    }
+    vccd_mi_vec3_clear(&x);
+    vccd_mi_vec3_clear(&v);
+    vccd_mi_vec3_clear(&b);
+    vccd_mi_clear(tt);
+}
+
+/* The squared distance at t, as a double rounded down / up (the 256-bit
+   value's error is far below a double's ulp). */
+static double
+dist2_at(pair *p, double t, int up)
+{
+    fv Pos[4];
+    mpfr_t r;
+    double d;
+    for (int i = 0; i < 4; i++)
+        fv_init(&Pos[i]);
+    mpfr_init2(r, PREC);
+    positions(Pos, p, t);
+    brute_d2(r, p->kind, Pos);
+    d = mpfr_get_d(r, up ? MPFR_RNDU : MPFR_RNDD);
+    mpfr_clear(r);
+    for (int i = 0; i < 4; i++)
+        fv_clear(&Pos[i]);
+    return d;
+}
+
+static const char *const solvers[] = { "bisection", "taylor-lagrange", "newton" };
+
+/* Check r against the brute-force distance of p over [t0, t1]. */
+static void
+check_answer(pair *p, const vccd_toc *r, double d, double t0, double t1, const char *what)
+{
+    double end = r->status == VCCD_TOC_NONE ? t1 : r->lo, d2 = d * d, dl, du;
+    /* d2 rounded: d^2 as a double is within an ulp; a sample fails only
+       when its distance is below d by more than that (a false proof) */
+    double lim = d2 * (1 - 0x1p-50);
+    TU_CHECK(r->lo >= t0 && r->lo <= r->hi && r->hi <= t1, "%s: [%.17g, %.17g] outside [%.17g, %.17g]", what,
+             r->lo, r->hi, t0, t1);
+    for (int i = 0; i < 48; i++) {
+        /* uniform, then closing in on the end geometrically */
+        double t = i < 24 ? t0 + (end - t0) * (i / 24.0) : end - (end - t0) * ldexp(1.0, -(i - 23));
+        if (!(t >= t0 && t < end))
+            continue;
+        du = dist2_at(p, t, 1);
+        TU_CHECK(du > lim, "%s: distance^2 %.17g <= d^2 = %.17g at t = %.17g, before lo = %.17g (%s)\n%s", what, du,
+                 d2, t, r->lo, vccd_toc_status_name(r->status), p->text);
+    }
+    if (r->status == VCCD_TOC_NONE || !(r->lo > t0))
+        return;
+    /* At lo the distance is >= d by continuity; certified, it reaches d
+       within [lo, hi], so at lo it is at most d + L (hi - lo) with L the
+       relative speed of the closest points, below twice the largest
+       point speed sampled (hi - lo <= eps_t, too short for the speed to
+       double). */
+    p->speed = 0;
+    du = dist2_at(p, r->lo, 1);
+    dl = dist2_at(p, r->lo, 0);
+    TU_CHECK(du >= lim, "%s: distance^2 %.17g < d^2 = %.17g at lo = %.17g\n%s", what, du, d2, r->lo, p->text);
+    if (r->status == VCCD_TOC_CERTIFIED) {
+        double L = 4.0 * p->speed, m = d + L * (r->hi - r->lo);
+        TU_CHECK(dl <= m * m * (1 + 0x1p-40), "%s: distance^2 %.17g at lo = %.17g far above d^2 = %.17g, hi = %.17g\n%s",
+                 what, dl, r->lo, d2, r->hi, p->text);
+    }
+}
+
+START_TEST(test_random)
+{
+    static const double margins[] = { 1e-9, 1e-4, 0.05, 0.5, 5.0 };
+    long n = tu_iters(60), found = 0;
+    for (long it = 0; it < n; it++) {
+        vccd_feature_kind kind = it & 1 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        double d = margins[tu_ulong() % 5], t0 = 0, t1 = 1;
+        vccd_solve_opts o;
+        vccd_feature *f;
+        vccd_toc r;
+        pair p;
+        char what[160];
+
+        pair_random(&p, kind, rnd(0, 2), it % 7 == 3);
+        if (it % 9 == 4)
+            t0 = t1 = rnd(0, 1);          /* zero-width domain */
+        else if (it % 5 == 2)
+            t0 = rnd(0, 0.5), t1 = rnd(0.5, 1);
+        vccd_solve_opts_init(&o);
+        o.solver = vccd_solver_type_find(solvers[it % 3]);
+        o.t0 = t0;
+        o.t1 = t1;
+        if (it % 4 == 3) {
+            o.arith.kind = VCCD_ARITH_MPFR;
+            o.arith.prec = 113;
+        }
+        if (!(f = vccd_feature_new(kind, p.tr, &o.arith)))
+            tu_fail("out of memory");
+        vccd_solve_minsep(&r, f, d, 0, &o);
+        snprintf(what, sizeof what, "case %ld %s d=%g %s %s", it, vccd_feature_kind_name(kind), d, solvers[it % 3],
+                 o.arith.kind == VCCD_ARITH_MPFR ? "mpfr:113" : "binary64");
+        check_answer(&p, &r, d, t0, t1, what);
+        found += r.status != VCCD_TOC_NONE;
+        vccd_feature_free(f);
+        pair_clear(&p);
+    }
+    /* Not vacuous: the bodies close in, and about a third of the cases
+       (28% to 45% over seeds 1 to 5) come within d. */
+    TU_CHECK(found >= n / 5, "only %ld of %ld cases came within d", found, n);
+}
+END_TEST
+
+/* --- constructed crossings ------------------------------------------ */
+
+/* A pair from motion text with body points P (feature A's on motion a). */
+static void
+pair_text(pair *p, vccd_feature_kind kind, const char *text, const double P[4][3])
+{
+    int na = kind == VCCD_FEATURE_EE ? 2 : 1;
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    snprintf(p->text, sizeof p->text, "%s", text);
+    p->m[0] = motion_from(text, "motion.a");
+    p->m[1] = motion_from(text, "motion.b");
+    for (int i = 0; i < 4; i++)
+        p->tr[i] = (vccd_track){ p->m[i >= na], 0, { P[i][0], P[i][1], P[i][2] } };
+}
+
+/* Each case: the first time at distance d is 1 - d / speed. */
+typedef struct {
+    const char *name;
+    vccd_feature_kind kind;
+    double speed;
+    const char *text;
+    double P[4][3];
+} crossing;
+
+static const crossing crossings[] = {
+    /* vertex descending at speed 1 onto the face z = 0 turning about z */
+    { "slab", VCCD_FEATURE_VF, 1.0,
+      "[motion.a]\ntype = ltlrm\no0 = 0 0 1\nv = 0 0 -1\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+      "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 0 0 3\n",
+      { { 0.1, 0.2, 0 }, { -2, -2, 0 }, { 3, -1, 0 }, { -1, 3, 0 } } },
+    /* vertex moving at speed 2 along -x onto corner a = 0 of a triangle
+       turning about x (edge ab stays on the x axis): the sphere */
+    { "sphere", VCCD_FEATURE_VF, 2.0,
+      "[motion.a]\ntype = ltlrm\no0 = -2 0 0\nv = 2 0 0\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+      "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 2 0 0\n",
+      { { 0, 0, 0 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } } },
+    /* vertex at speed 2 onto the middle of edge ab (the x axis) from -y,
+       the face turning about x by 0.5 rad from the +y side: the angle
+       to the vertex stays above 90 degrees, so the edge is closest */
+    { "capsule", VCCD_FEATURE_VF, 2.0,
+      "[motion.a]\ntype = ltlrm\no0 = 0 -2 0\nv = 0 2 0\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+      "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 0.5 0 0\n",
+      { { 0.5, 0, 0 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } } },
+    /* edge along x descending at speed 1 onto an edge along y turning
+       about z: they cross over the origin, interiors closest */
+    { "edges", VCCD_FEATURE_EE, 1.0,
+      "[motion.a]\ntype = ltlrm\no0 = 0 0 1\nv = 0 0 -1\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+      "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 0 0 1.5\n",
+      { { -1, 0, 0 }, { 1.5, 0, 0 }, { 0, -1.25, 0 }, { 0, 1, 0 } } },
+};
+
+START_TEST(test_crossings)
+{
+    static const double margins[] = { 1e-9, 1e-3, 0.1, 0.45 };
+    static const vccd_arith ariths[] = { { VCCD_ARITH_BINARY64, 53 }, { VCCD_ARITH_MPFR, 113 },
+                                         { VCCD_ARITH_ADAPTIVE, 53 } };
+    for (unsigned c = 0; c < sizeof crossings / sizeof crossings[0]; c++)
+        for (int mi = 0; mi < 4; mi++)
+            for (int s = 0; s < 3; s++)
+                for (int a = 0; a < 3; a++) {
+                    const crossing *x = &crossings[c];
+                    double d = margins[mi], ts = 1.0 - d / x->speed;
+                    vccd_solve_opts o;
+                    vccd_feature *f;
+                    vccd_toc r;
+                    pair p;
+                    char what[160];
+                    pair_text(&p, x->kind, x->text, x->P);
+                    vccd_solve_opts_init(&o);
+                    o.solver = vccd_solver_type_find(solvers[s]);
+                    o.arith = ariths[a];
+                    if (!(f = vccd_feature_new(x->kind, p.tr, &o.arith)))
+                        tu_fail("out of memory");
+                    vccd_solve_minsep(&r, f, d, 0, &o);
+                    snprintf(what, sizeof what, "%s d=%g %s arith %d", x->name, d, solvers[s], a);
+                    TU_CHECK(r.status == VCCD_TOC_CERTIFIED, "%s: %s [%.17g, %.17g], t* = %.17g", what,
+                             vccd_toc_status_name(r.status), r.lo, r.hi, ts);
+                    /* t* = 1 - d / speed rounded: within an ulp or two of the double */
+                    TU_CHECK(r.lo <= ts + 0x1p-51 && r.hi >= ts - 0x1p-51, "%s: [%.17g, %.17g] misses t* = %.17g",
+                             what, r.lo, r.hi, ts);
+                    check_answer(&p, &r, d, 0, 1, what);
+                    vccd_feature_free(f);
+                    pair_clear(&p);
+                }
+}
+END_TEST
+
+/* A vertex gliding over a turning face at height h: distance h
+   throughout.  Above d it is never within d; below, it is at t0. */
+START_TEST(test_hover)
+{
+    static const double rel[] = { 0x1p-40, 0x1p-20, 0.5 };
+    char text[512];
+    for (int i = 0; i < 3; i++)
+        for (int below = 0; below < 2; below++)
+            for (int s = 0; s < 3; s++) {
+                double d = 0.01, h = below ? d * (1 - rel[i]) : d * (1 + rel[i]);
+                double P[4][3] = { { 0, 0, 0 }, { -3, -3, 0 }, { 4, -2, 0 }, { -2, 4, 0 } };
+                vccd_solve_opts o;
+                vccd_feature *f;
+                vccd_toc r;
+                pair p;
+                char what[96];
+                snprintf(text, sizeof text,
+                         "[motion.a]\ntype = ltlrm\no0 = -0.5 0 %.17g\nv = 1 0.2 0\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+                         "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 0 0 2\n", h);
+                pair_text(&p, VCCD_FEATURE_VF, text, P);
+                vccd_solve_opts_init(&o);
+                o.solver = vccd_solver_type_find(solvers[s]);
+                if (!(f = vccd_feature_new(VCCD_FEATURE_VF, p.tr, &o.arith)))
+                    tu_fail("out of memory");
+                vccd_solve_minsep(&r, f, d, 0, &o);
+                snprintf(what, sizeof what, "hover h = d (1 %c 2^%d) %s", below ? '-' : '+', (int)log2(rel[i]),
+                         solvers[s]);
+                if (below)
+                    TU_CHECK(r.status == VCCD_TOC_CERTIFIED && r.lo == 0.0, "%s: %s at %.17g", what,
+                             vccd_toc_status_name(r.status), r.lo);
+                else if (i == 2)
+                    TU_CHECK(r.status == VCCD_TOC_NONE, "%s: %s at %.17g", what, vccd_toc_status_name(r.status),
+                             r.lo);
+                else            /* within 2^-20 of d: undecided is honest, a contact is false */
+                    TU_CHECK(r.status != VCCD_TOC_CERTIFIED, "%s: certified at %.17g", what, r.lo);
+                check_answer(&p, &r, d, 0, 1, what);
+                vccd_feature_free(f);
+                pair_clear(&p);
+            }
+}
+END_TEST
+
+/* d = 0 is the contact query: the same answer as vccd_solve. */
+START_TEST(test_zero)
+{
+    long n = tu_iters(30);
+    for (long it = 0; it < n; it++) {
+        vccd_feature_kind kind = it & 1 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        vccd_solve_opts o;
+        vccd_feature *f;
+        vccd_toc r0, r1;
+        pair p;
+        pair_random(&p, kind, rnd(0, 1), 0);
+        vccd_solve_opts_init(&o);
+        o.solver = vccd_solver_type_find(solvers[it % 3]);
+        if (!(f = vccd_feature_new(kind, p.tr, &o.arith)))
+            tu_fail("out of memory");
+        vccd_solve(&r0, f, &o);
+        vccd_solve_minsep(&r1, f, 0.0, 0, &o);
+        TU_CHECK(r0.status == r1.status && r0.lo == r1.lo && r0.hi == r1.hi,
+                 "case %ld: solve %s [%.17g, %.17g], minsep(0) %s [%.17g, %.17g]", it, vccd_toc_status_name(r0.status),
+                 r0.lo, r0.hi, vccd_toc_status_name(r1.status), r1.lo, r1.hi);
+        vccd_feature_free(f);
+        pair_clear(&p);
+    }
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_random, test_crossings, test_hover, test_zero };
+    return tu_main("minsep", tests, (int)(sizeof tests / sizeof tests[0]));
+}
