@@ -460,6 +460,16 @@ projections_apart(const vccd_di *pi, int na, int np, const double axis[3], doubl
 }
 
 int
+vccd_feature_apart(vccd_feature *f, vccd_di t, double d)
+{
+    vccd_di pi[4];
+    double axis[3];
+    f->evals++;
+    f->work += f->weight;
+    return axis_project(pi, axis, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, d);
+}
+
+int
 vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];

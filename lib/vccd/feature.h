@@ -83,6 +83,11 @@ void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
    triangles, zero-length edges, a vertex sliding in the face plane). */
 int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
 
+/* 1 when the features are proved more than d >= 0 apart at every time
+   of t, by the separating axis of the inclusion predicate with the gap
+   > d |axis|; 0 when that cannot be shown. */
+int vccd_feature_apart(vccd_feature *f, vccd_di t, double d);
+
 /* Feature parameters at a contact in t: vertex-face (u, v) with contact
    point a + u (b - a) + v (c - a); edge-edge (u, v) with contact
    a + u (b - a) = c + v (d - c); vertex-edge (u, 0) with p = a + u (b - a).
