@@ -125,6 +125,32 @@ body_move(body *b, vccd_motion *m)
         tu_fail("body: %s", e.msg);
 }
 
+/* Move a by model ma from p[0] to p[1], b by mb from p[2] to p[3]. */
+static void
+bodies_move(body *a, body *b, const char *ma, const char *mb, double p[4][3])
+{
+    char text[16384];
+    if (motion_text(text, sizeof text, ma, p[0], p[1], &a->m) != 0)
+        tu_fail("text too long");
+    body_move(a, motion_from_text(text));
+    if (motion_text(text, sizeof text, mb, p[2], p[3], &b->m) != 0)
+        tu_fail("text too long");
+    body_move(b, motion_from_text(text));
+}
+
+/* The BVH answer r against the brute force's: both none or neither,
+   and intersecting enclosures. */
+static void
+check_brute(const vccd_query_result *r, const vccd_query_result *brute, const char *what)
+{
+    TU_CHECK((r->status == VCCD_TOC_NONE) == (brute->status == VCCD_TOC_NONE),
+             "%s: bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", what, vccd_toc_status_name(r->status), r->lo, r->hi,
+             vccd_toc_status_name(brute->status), brute->lo, brute->hi);
+    if (r->status != VCCD_TOC_NONE)
+        TU_CHECK(r->lo <= brute->hi && brute->lo <= r->hi, "%s: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", what,
+                 r->lo, r->hi, brute->lo, brute->hi);
+}
+
 static void
 body_clear(body *b)
 {
@@ -132,12 +158,6 @@ body_clear(body *b)
     vccd_bvh_clear(&b->h);
     vccd_mesh_clear(&b->m);
     vccd_motion_free(b->mo);
-}
-
-static int
-overlap(const vccd_query_result *x, const vccd_query_result *y)
-{
-    return x->lo <= y->hi && y->lo <= x->hi;
 }
 
 static void
@@ -154,7 +174,7 @@ no_crossing_at_lo(body *a, body *b, const vccd_query_result *r, int bv)
 
 START_TEST(test_random)
 {
-    char text[16384];
+    char what[160];
     long n = tu_iters(10), mismatch = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
@@ -179,12 +199,7 @@ START_TEST(test_random)
             p[2][k] = 1.5 * axis[k];
             p[3][k] = -off[k];
         }
-        if (motion_text(text, sizeof text, ma, p[0], p[1], &a.m) != 0)
-            tu_fail("text too long");
-        body_move(&a, motion_from_text(text));
-        if (motion_text(text, sizeof text, mb, p[2], p[3], &b.m) != 0)
-            tu_fail("text too long");
-        body_move(&b, motion_from_text(text));
+        bodies_move(&a, &b, ma, mb, p);
 
         vccd_query_opts_init(&o);
         o.gap = 0;
@@ -200,14 +215,11 @@ START_TEST(test_random)
             o.mode = VCCD_QUERY_EXACT;
             if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
                 tu_fail("query: %s", e.msg);
-            TU_CHECK((r.status == VCCD_TOC_NONE) == (brute.status == VCCD_TOC_NONE),
-                     "case %ld (%s vs %s, %s, %s): bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", it, ma, mb,
-                     vccd_bv_type_get(bv)->name, mpfr ? "mpfr" : "binary64", vccd_toc_status_name(r.status), r.lo,
-                     r.hi, vccd_toc_status_name(brute.status), brute.lo, brute.hi);
+            snprintf(what, sizeof what, "case %ld (%s vs %s, %s, %s)", it, ma, mb, vccd_bv_type_get(bv)->name,
+                     mpfr ? "mpfr" : "binary64");
+            check_brute(&r, &brute, what);
             mismatch += r.status != brute.status;
             if (r.status != VCCD_TOC_NONE) {
-                TU_CHECK(overlap(&r, &brute), "case %ld %s: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", it,
-                         vccd_bv_type_get(bv)->name, r.lo, r.hi, brute.lo, brute.hi);
                 TU_CHECK(r.lo <= r.hi && r.have_pair, "case %ld: bad answer", it);
                 TU_CHECK(r.status != VCCD_TOC_CERTIFIED || r.hi - r.lo <= o.solve.eps_t,
                          "case %ld: certified wider than eps_t", it);
@@ -372,7 +384,7 @@ END_TEST
 START_TEST(test_minsep)
 {
     static const double margins[] = { 1e-6, 0.01, 0.1, 0.4 };
-    char text[16384];
+    char what[160];
     long n = tu_iters(8), samples = 0, above = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
@@ -391,12 +403,7 @@ START_TEST(test_minsep)
             p[1][k] = rnd(-0.3, 0.3);
             p[3][k] = rnd(-0.3, 0.3) + (k == 0 ? 0.3 + 2 * d : 0.0);
         }
-        if (motion_text(text, sizeof text, ma, p[0], p[1], &a.m) != 0)
-            tu_fail("text too long");
-        body_move(&a, motion_from_text(text));
-        if (motion_text(text, sizeof text, mb, p[2], p[3], &b.m) != 0)
-            tu_fail("text too long");
-        body_move(&b, motion_from_text(text));
+        bodies_move(&a, &b, ma, mb, p);
         rigid = !a.mo->type->per_vertex && !b.mo->type->per_vertex;
 
         vccd_query_opts_init(&o);
@@ -409,13 +416,8 @@ START_TEST(test_minsep)
             o.min_separation = d;
             if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
                 tu_fail("query: %s", e.msg);
-            TU_CHECK((r.status == VCCD_TOC_NONE) == (brute.status == VCCD_TOC_NONE),
-                     "case %ld (%s vs %s, %s, d=%g): bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", it, ma, mb,
-                     vccd_bv_type_get(bv)->name, d, vccd_toc_status_name(r.status), r.lo, r.hi,
-                     vccd_toc_status_name(brute.status), brute.lo, brute.hi);
-            if (r.status != VCCD_TOC_NONE)
-                TU_CHECK(overlap(&r, &brute), "case %ld %s d=%g: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", it,
-                         vccd_bv_type_get(bv)->name, d, r.lo, r.hi, brute.lo, brute.hi);
+            snprintf(what, sizeof what, "case %ld (%s vs %s, %s, d=%g)", it, ma, mb, vccd_bv_type_get(bv)->name, d);
+            check_brute(&r, &brute, what);
             for (int i = 0; rigid && bv == 0 && i < 16; i++) {
                 double t = r.lo * i / 16.0;
                 vccd_distance_result dr;

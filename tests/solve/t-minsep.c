@@ -2,7 +2,7 @@
    lib/solve/minsep.c, over the distance pieces of feature.h), against a
    brute-force distance that shares no code with the library: the
    points from their motions at 256 bits, then the point-triangle and
-   segment-segment distances by clamped closest points in MPFR.
+   segment-segment distances of tests/bvh/refgeom.h at 320 bits.
 
    - Random pairs (vertex-face and edge-edge; rigid models and the
      per-vertex vertex-linear; degenerate triangles and zero-length edges
@@ -25,170 +25,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bvh/refgeom.h"
 #include "testutil.h"
 #include "vccd/feature.h"
 
-#define PREC 256                /* brute-force distance */
+#define PREC 256                /* the points for the distance */
 #define MPREC 1200              /* motion parameters */
-#define REF_PREC 1000           /* the jets' reference */
+#define JET_PREC 1000           /* the jets' reference */
 
 
 static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
 
-/* --- brute-force distance in MPFR ----------------------------------- */
-
-typedef struct {
-    mpfr_t c[3];
-} fv;
-
-static void fv_init(fv *a) { for (int i = 0; i < 3; i++) mpfr_init2(a->c[i], PREC); }
-static void fv_clear(fv *a) { for (int i = 0; i < 3; i++) mpfr_clear(a->c[i]); }
-
+/* r := squared distance between the features at points P, by the
+   reference of tests/bvh/refgeom.h. */
 static void
-fv_sub(fv *r, const fv *a, const fv *b)
+brute_d2(mpfr_t r, vccd_feature_kind kind, rvec *P)
 {
-    for (int i = 0; i < 3; i++)
-        mpfr_sub(r->c[i], a->c[i], b->c[i], MPFR_RNDN);
-}
-
-static void
-fv_dot(mpfr_t r, const fv *a, const fv *b)
-{
-    mpfr_t p;
-    mpfr_init2(p, PREC);
-    mpfr_mul(r, a->c[0], b->c[0], MPFR_RNDN);
-    for (int i = 1; i < 3; i++) {
-        mpfr_mul(p, a->c[i], b->c[i], MPFR_RNDN);
-        mpfr_add(r, r, p, MPFR_RNDN);
-    }
-    mpfr_clear(p);
-}
-
-static void
-fv_cross(fv *r, const fv *a, const fv *b)
-{
-    mpfr_t p, q;
-    fv x;
-    mpfr_inits2(PREC, p, q, (mpfr_ptr)0);
-    fv_init(&x);
-    for (int i = 0; i < 3; i++) {
-        int j = (i + 1) % 3, k = (i + 2) % 3;
-        mpfr_mul(p, a->c[j], b->c[k], MPFR_RNDN);
-        mpfr_mul(q, a->c[k], b->c[j], MPFR_RNDN);
-        mpfr_sub(x.c[i], p, q, MPFR_RNDN);
-    }
-    for (int i = 0; i < 3; i++)
-        mpfr_set(r->c[i], x.c[i], MPFR_RNDN);
-    fv_clear(&x);
-    mpfr_clears(p, q, (mpfr_ptr)0);
-}
-
-/* r := min(r, |p - (a + t (b - a))|^2) with t the clamped projection. */
-static void
-min_point_segment(mpfr_t r, const fv *p, const fv *a, const fv *b)
-{
-    fv e, w;
-    mpfr_t num, den, t;
-    fv_init(&e);
-    fv_init(&w);
-    mpfr_inits2(PREC, num, den, t, (mpfr_ptr)0);
-    fv_sub(&e, b, a);
-    fv_sub(&w, p, a);
-    fv_dot(num, &w, &e);
-    fv_dot(den, &e, &e);
-    if (mpfr_sgn(den) <= 0 || mpfr_sgn(num) <= 0)
-        mpfr_set_ui(t, 0, MPFR_RNDN);
-    else if (mpfr_cmp(num, den) >= 0)
-        mpfr_set_ui(t, 1, MPFR_RNDN);
+    if (kind == VCCD_FEATURE_VF)
+        ref_point_tri(r, &P[0], &P[1]);
     else
-        mpfr_div(t, num, den, MPFR_RNDN);
-    for (int i = 0; i < 3; i++)
-        mpfr_fms(w.c[i], t, e.c[i], w.c[i], MPFR_RNDN);     /* t e - w */
-    fv_dot(num, &w, &w);
-    if (mpfr_cmp(num, r) < 0)
-        mpfr_set(r, num, MPFR_RNDN);
-    fv_clear(&e);
-    fv_clear(&w);
-    mpfr_clears(num, den, t, (mpfr_ptr)0);
-}
-
-/* r := min(r, (u.n)^2 / |n|^2) when the in-plane coordinates q (each
-   scaled by |n|^2) are all >= 0 and |n| > 0. */
-static void
-min_plane(mpfr_t r, const fv *u, const fv *n, mpfr_t *q, int nq)
-{
-    mpfr_t s, nn;
-    mpfr_inits2(PREC, s, nn, (mpfr_ptr)0);
-    fv_dot(nn, n, n);
-    for (int i = 0; i < nq; i++)
-        if (mpfr_sgn(q[i]) < 0)
-            mpfr_set_ui(nn, 0, MPFR_RNDN);
-    if (mpfr_sgn(nn) > 0) {
-        fv_dot(s, u, n);
-        mpfr_sqr(s, s, MPFR_RNDN);
-        mpfr_div(s, s, nn, MPFR_RNDN);
-        if (mpfr_cmp(s, r) < 0)
-            mpfr_set(r, s, MPFR_RNDN);
-    }
-    mpfr_clears(s, nn, (mpfr_ptr)0);
-}
-
-/* r := squared distance between the features with points P. */
-static void
-brute_d2(mpfr_t r, vccd_feature_kind kind, fv *P)
-{
-    fv e1, e2, n, u, x;
-    mpfr_t q[4], nn;
-    fv_init(&e1);
-    fv_init(&e2);
-    fv_init(&n);
-    fv_init(&u);
-    fv_init(&x);
-    for (int i = 0; i < 4; i++)
-        mpfr_init2(q[i], PREC);
-    mpfr_init2(nn, PREC);
-    mpfr_set_inf(r, 1);
-    if (kind == VCCD_FEATURE_VF) {
-        for (int k = 0; k < 3; k++)
-            min_point_segment(r, &P[0], &P[1 + k], &P[1 + (k + 1) % 3]);
-        fv_sub(&e1, &P[2], &P[1]);
-        fv_sub(&e2, &P[3], &P[1]);
-        fv_cross(&n, &e1, &e2);
-        fv_sub(&u, &P[0], &P[1]);
-        fv_cross(&x, &u, &e2);
-        fv_dot(q[0], &x, &n);
-        fv_cross(&x, &e1, &u);
-        fv_dot(q[1], &x, &n);
-        fv_dot(nn, &n, &n);
-        mpfr_sub(q[2], nn, q[0], MPFR_RNDN);
-        mpfr_sub(q[2], q[2], q[1], MPFR_RNDN);
-        min_plane(r, &u, &n, q, 3);
-    } else {
-        min_point_segment(r, &P[0], &P[2], &P[3]);
-        min_point_segment(r, &P[1], &P[2], &P[3]);
-        min_point_segment(r, &P[2], &P[0], &P[1]);
-        min_point_segment(r, &P[3], &P[0], &P[1]);
-        fv_sub(&e1, &P[1], &P[0]);
-        fv_sub(&e2, &P[3], &P[2]);
-        fv_cross(&n, &e1, &e2);
-        fv_sub(&u, &P[2], &P[0]);
-        fv_dot(nn, &n, &n);
-        fv_cross(&x, &u, &e2);
-        fv_dot(q[0], &x, &n);                   /* s |n|^2 */
-        mpfr_sub(q[1], nn, q[0], MPFR_RNDN);
-        fv_cross(&x, &u, &e1);
-        fv_dot(q[2], &x, &n);                   /* t |n|^2 */
-        mpfr_sub(q[3], nn, q[2], MPFR_RNDN);
-        min_plane(r, &u, &n, q, 4);
-    }
-    fv_clear(&e1);
-    fv_clear(&e2);
-    fv_clear(&n);
-    fv_clear(&u);
-    fv_clear(&x);
-    for (int i = 0; i < 4; i++)
-        mpfr_clear(q[i]);
-    mpfr_clear(nn);
+        ref_seg_seg(r, &P[0], &P[1], &P[2], &P[3]);
 }
 
 /* --- random and constructed pairs ----------------------------------- */
@@ -334,7 +190,7 @@ pair_random(pair *p, vccd_feature_kind kind, double gap, int geo)
    width is ~2^-240 of the coordinates), and the max point speed into
    p->speed. */
 static void
-positions(fv *Pos, pair *p, double t)
+positions(rvec *Pos, pair *p, double t)
 {
     vccd_mi_vec3 x, v, b;
     vccd_mi_t tt;
@@ -349,7 +205,7 @@ positions(fv *Pos, pair *p, double t)
         vccd_motion_eval_mi(p->tr[i].m, &x, &v, NULL, &b, p->tr[i].vertex, tt);
         for (int j = 0; j < 3; j++) {
             vccd_di vj = vccd_mi_get_di(&v.c[j]);
-            vccd_mi_mid(Pos[i].c[j], &x.c[j]);
+            vccd_mi_mid(Pos[i].x[j], &x.c[j]);
             s += fmax(vj.hi * vj.hi, vj.lo * vj.lo);
         }
         if (sqrt(s) > p->speed)
@@ -366,18 +222,18 @@ positions(fv *Pos, pair *p, double t)
 static double
 dist2_at(pair *p, double t, int up)
 {
-    fv Pos[4];
+    rvec Pos[4];
     mpfr_t r;
     double d;
     for (int i = 0; i < 4; i++)
-        fv_init(&Pos[i]);
-    mpfr_init2(r, PREC);
+        rv_init(&Pos[i]);
+    mpfr_init2(r, REF_PREC);
     positions(Pos, p, t);
     brute_d2(r, p->kind, Pos);
     d = mpfr_get_d(r, up ? MPFR_RNDU : MPFR_RNDD);
     mpfr_clear(r);
     for (int i = 0; i < 4; i++)
-        fv_clear(&Pos[i]);
+        rv_clear(&Pos[i]);
     return d;
 }
 
@@ -621,7 +477,7 @@ END_TEST
 /* --- the piece jets against truncated Taylor arithmetic ------------- */
 
 /* A quantity's Taylor coefficients at a time (c[k] = f^(k) / k!), in
-   MPFR intervals at REF_PREC. */
+   MPFR intervals at JET_PREC. */
 typedef struct {
     vccd_mi_t c[3];
 } ser;
@@ -630,7 +486,7 @@ typedef struct {
     ser x[3];
 } sv;
 
-static void ser_init(ser *a) { for (int k = 0; k < 3; k++) vccd_mi_init2(a->c[k], REF_PREC); }
+static void ser_init(ser *a) { for (int k = 0; k < 3; k++) vccd_mi_init2(a->c[k], JET_PREC); }
 static void ser_clear(ser *a) { for (int k = 0; k < 3; k++) vccd_mi_clear(a->c[k]); }
 static void sv_init(sv *a) { for (int i = 0; i < 3; i++) ser_init(&a->x[i]); }
 static void sv_clear(sv *a) { for (int i = 0; i < 3; i++) ser_clear(&a->x[i]); }
@@ -641,7 +497,7 @@ static void sv_clear(sv *a) { for (int i = 0; i < 3; i++) ser_clear(&a->x[i]); }
 static void
 ser_mul(ser *r, const ser *a, const ser *b)
 {
-    VCCD_MI_TMP(p, REF_PREC);
+    VCCD_MI_TMP(p, JET_PREC);
     for (int k = 0; k < 3; k++) {
         vccd_mi_set_d(r->c[k], 0.0);
         for (int i = 0; i <= k; i++) {
@@ -707,7 +563,7 @@ ref_piece(ser *g, vccd_feature_kind kind, vccd_feature_piece pc, sv *P, double d
 {
     sv a, b, c;
     ser x, y;
-    VCCD_MI_TMP(D, REF_PREC);
+    VCCD_MI_TMP(D, JET_PREC);
     int ee = kind == VCCD_FEATURE_EE;
     sv_init(&a);
     sv_init(&b);
@@ -765,9 +621,9 @@ START_TEST(test_jets)
         sv_init(&P[i]);
     ser_init(&g);
     for (int k = 0; k < 3; k++)
-        vccd_mi_vec3_init(&x[k], REF_PREC);
+        vccd_mi_vec3_init(&x[k], JET_PREC);
     vccd_mi_vec3_init(&b, 64);
-    vccd_mi_init2(tt, REF_PREC);
+    vccd_mi_init2(tt, JET_PREC);
     for (long it = 0; it < n; it++) {
         vccd_feature_kind kind = it & 1 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
         vccd_feature_piece pcs[9];
