@@ -448,6 +448,50 @@ START_TEST(test_hover)
 }
 END_TEST
 
+/* A vertex on a unit circle about the x axis grazing the plane
+   z = -(1 + h) at t = 1/2 (distance 1 + h - cos(2t - 1), its minimum h
+   a double root when h = d): just above d, no contact may be proved;
+   just below, the first time within d, 1/2 - acos(1 - (d - h)) / 2, may
+   not be excluded. */
+START_TEST(test_graze)
+{
+    static const double rel[] = { 0x1p-30, 0x1p-10, 0.25 };
+    char text[512];
+    for (int i = 0; i < 3; i++)
+        for (int below = 0; below < 2; below++)
+            for (int s = 0; s < 3; s++) {
+                double d = 0.01, h = below ? d * (1 - rel[i]) : d * (1 + rel[i]);
+                double P[4][3] = { { 0, 0, -1 }, { -5, -5, -1 - h }, { 5, -5, -1 - h }, { 0, 5, -1 - h } };
+                double ts = 0.5 - 0.5 * acos(1 - (d - h));
+                vccd_solve_opts o;
+                vccd_feature *f;
+                vccd_toc r;
+                pair p;
+                char what[96];
+                snprintf(text, sizeof text,
+                         "[motion.a]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = %.17g %.17g 0 0\nomega = 2 0 0\n"
+                         "[motion.b]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\nomega = 0 0 0\n",
+                         cos(-0.5), sin(-0.5));
+                pair_text(&p, VCCD_FEATURE_VF, text, P);
+                vccd_solve_opts_init(&o);
+                o.solver = vccd_solver_type_find(solvers[s]);
+                if (!(f = vccd_feature_new(VCCD_FEATURE_VF, p.tr, &o.arith)))
+                    tu_fail("out of memory");
+                vccd_solve_minsep(&r, f, d, 0, &o);
+                snprintf(what, sizeof what, "graze h = d (1 %c 2^%d) %s", below ? '-' : '+', (int)log2(rel[i]),
+                         solvers[s]);
+                if (below)      /* ts: acos near 1 loses half the digits, 1e-6 covers it */
+                    TU_CHECK(r.status != VCCD_TOC_NONE && r.lo <= ts + 1e-6, "%s: %s at %.17g, t* = %.17g", what,
+                             vccd_toc_status_name(r.status), r.lo, ts);
+                else
+                    TU_CHECK(r.status != VCCD_TOC_CERTIFIED, "%s: certified at %.17g", what, r.lo);
+                check_answer(&p, &r, d, 0, 1, what);
+                vccd_feature_free(f);
+                pair_clear(&p);
+            }
+}
+END_TEST
+
 /* d = 0 is the contact query: the same answer as vccd_solve. */
 START_TEST(test_zero)
 {
@@ -684,6 +728,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_jets, test_random, test_crossings, test_hover, test_zero };
+    const TTest *tests[] = { test_jets, test_random, test_crossings, test_hover, test_graze, test_zero };
     return tu_main("minsep", tests, (int)(sizeof tests / sizeof tests[0]));
 }
