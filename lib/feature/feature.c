@@ -460,6 +460,23 @@ projections_apart(const vccd_di *pi, int na, int np, const double axis[3], doubl
 }
 
 int
+vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const *P, double d)
+{
+    int np = vccd_feature_kind_npoints(kind);
+    double M[4][3], axis[3];
+    vccd_di pi[4];
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < 3; j++)
+            M[i][j] = vccd_di_mid(P[i]->c[j]);
+    if (vccd_feature_axis(axis, kind, (const double (*)[3])M) != 0)
+        return 0;
+    for (int i = 0; i < np; i++)
+        pi[i] = vccd_di_add(vccd_di_add(vccd_di_mul_d(P[i]->c[0], axis[0]), vccd_di_mul_d(P[i]->c[1], axis[1])),
+                            vccd_di_mul_d(P[i]->c[2], axis[2]));
+    return projections_apart(pi, kind == VCCD_FEATURE_EE ? 2 : 1, np, axis, d);
+}
+
+int
 vccd_feature_apart(vccd_feature *f, vccd_di t, double d)
 {
     vccd_di pi[4];

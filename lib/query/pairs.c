@@ -59,18 +59,23 @@ tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
     }
 }
 
-/* 1 when the coplanarity function of pair p (feature.h) is proved
-   nonzero over the whole box, from the vertex enclosures: the solver's
-   own first test, without building the feature.  Corner c of triangle
-   side s is vertex tri(s)[c]. */
+/* 1 when pair p is proved to hold no answer over the whole box, from the
+   vertex enclosures, without building the feature: for a contact, its
+   coplanarity function (feature.h) is nonzero, the solver's own first
+   test; with a min-separation margin m, its features are more than m
+   apart (the separating axis of the features' closest points, as the
+   feature's own first test).  Corner c of triangle side s is vertex
+   tri(s)[c]. */
 static int
-excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4])
+excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4], double m)
 {
     vccd_di_vec3 u, e1, e2, n;
     vccd_di sv;
     const vccd_di_vec3 *P[4];
     for (int k = 0; k < 4; k++)
         P[k] = &tp->x[side[k]][corner[k]];
+    if (m > 0.0)
+        return vccd_feature_points_apart(p->kind, P, m);
     if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
         vccd_di_vec3_sub(&u, P[0], P[1]);
         vccd_di_vec3_sub(&e1, P[2], P[1]);
@@ -137,15 +142,13 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     vccd_query_pair p;
     q_tri_pos tp;
     int corner[4], side[4];
-    /* s != 0 excludes a contact, not a pair closer than a margin */
-    int filter = q->o->min_separation == 0.0;
+    double m = q->o->min_separation;
 
     if (t1 > q->cut)
         t1 = q->cut;
     if (!(t0 <= t1) || !(oa | ob))
         return;
-    if (filter)
-        tri_pos(&tp, q, ta, tb, t0, t1);
+    tri_pos(&tp, q, ta, tb, t0, t1);
 
     p.tri[0] = ta;
     p.tri[1] = tb;
@@ -166,7 +169,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (filter && excluded(&tp, &p, corner, side)) {
+            if (excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }
@@ -191,7 +194,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (filter && excluded(&tp, &p, corner, side)) {
+            if (excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }

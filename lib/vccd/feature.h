@@ -87,6 +87,11 @@ int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
    of t, by the separating axis of the inclusion predicate with the gap
    > d |axis|; 0 when that cannot be shown. */
 int vccd_feature_apart(vccd_feature *f, vccd_di t, double d);
+/* The same for the pair of kind `kind` whose points lie in the boxes
+   P[0 .. npoints): 1 when every choice of points in them gives features
+   more than d apart (the mesh query's filter, before a feature is
+   built). */
+int vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const *P, double d);
 
 /* Feature parameters at a contact in t: vertex-face (u, v) with contact
    point a + u (b - a) + v (c - a); edge-edge (u, v) with contact

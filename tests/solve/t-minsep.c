@@ -492,6 +492,56 @@ START_TEST(test_graze)
 }
 END_TEST
 
+/* vccd_feature_points_apart (the mesh query's filter): when it says the
+   features in the point boxes are more than d apart, no choice of points
+   in the boxes is within d (sampled corners and interior points, by the
+   refgeom.h distance). */
+START_TEST(test_points_apart)
+{
+    long n = tu_iters(400), apart = 0;
+    rvec X[4];
+    mpfr_t r;
+    for (int i = 0; i < 4; i++)
+        rv_init(&X[i]);
+    mpfr_init2(r, REF_PREC);
+    for (long it = 0; it < n; it++) {
+        vccd_feature_kind kind = it & 1 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        int na = kind == VCCD_FEATURE_EE ? 2 : 1;
+        double d = ldexp(tu_unit(), -(int)(tu_ulong() % 20)), w = ldexp(tu_unit(), -(int)(tu_ulong() % 40));
+        double off = rnd(0, 1.5);
+        vccd_di_vec3 B[4];
+        const vccd_di_vec3 *P[4];
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 3; j++) {
+                double c = rnd(-0.5, 0.5) + (i >= na && j == 0 ? off : 0.0);
+                B[i].c[j] = it % 7 == 0 ? vccd_di_set_d(c) : vccd_di_set_2d(c, c + w);
+            }
+            if (it % 11 == 5 && i == 3)         /* degenerate: zero-length edge, collinear triangle */
+                B[3] = B[2];
+            P[i] = &B[i];
+        }
+        if (!vccd_feature_points_apart(kind, P, d))
+            continue;
+        apart++;
+        for (int sm = 0; sm < 24; sm++) {
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 3; j++) {
+                    vccd_di x = B[i].c[j];
+                    double v = sm < 16 ? ((sm >> (i % 4)) & 1 ? x.hi : x.lo) : x.lo + (x.hi - x.lo) * tu_unit();
+                    mpfr_set_d(X[i].x[j], v > x.hi ? x.hi : v, MPFR_RNDN);
+                }
+            brute_d2(r, kind, X);
+            TU_CHECK(mpfr_cmp_d(r, d * d) > 0, "case %ld %s: apart by %g said, distance^2 %s in the boxes", it,
+                     vccd_feature_kind_name(kind), d, tu_fmt_fr(r));
+        }
+    }
+    TU_CHECK(apart >= n / 4, "only %ld of %ld apart", apart, n);
+    for (int i = 0; i < 4; i++)
+        rv_clear(&X[i]);
+    mpfr_clear(r);
+}
+END_TEST
+
 /* d = 0 is the contact query: the same answer as vccd_solve. */
 START_TEST(test_zero)
 {
@@ -728,6 +778,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_jets, test_random, test_crossings, test_hover, test_graze, test_zero };
+    const TTest *tests[] = { test_jets, test_random, test_crossings, test_hover, test_graze, test_points_apart, test_zero };
     return tu_main("minsep", tests, (int)(sizeof tests / sizeof tests[0]));
 }
