@@ -138,6 +138,21 @@ bodies_move(body *a, body *b, const char *ma, const char *mb, double p[4][3])
     body_move(b, motion_from_text(text));
 }
 
+/* The tests' options: no gap, eps_t 1e-6, margin d, MPFR at 113 bits
+   or binary64. */
+static void
+opts_for(vccd_query_opts *o, int mpfr, double d)
+{
+    vccd_query_opts_init(o);
+    o->gap = 0;
+    o->solve.eps_t = 1e-6;
+    o->min_separation = d;
+    if (mpfr) {
+        o->solve.arith.kind = VCCD_ARITH_MPFR;
+        o->solve.arith.prec = 113;
+    }
+}
+
 /* The BVH answer r against the brute force's: both none or neither,
    and intersecting enclosures. */
 static void
@@ -201,13 +216,7 @@ START_TEST(test_random)
         }
         bodies_move(&a, &b, ma, mb, p);
 
-        vccd_query_opts_init(&o);
-        o.gap = 0;
-        o.solve.eps_t = 1e-6;
-        if (mpfr) {
-            o.solve.arith.kind = VCCD_ARITH_MPFR;
-            o.solve.arith.prec = 113;
-        }
+        opts_for(&o, mpfr, 0.0);
         if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
             tu_fail("brute: %s", e.msg);
         for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
@@ -407,18 +416,11 @@ START_TEST(test_minsep)
         bodies_move(&a, &b, ma, mb, p);
         rigid = !a.mo->type->per_vertex && !b.mo->type->per_vertex;
 
-        vccd_query_opts_init(&o);
-        o.gap = 0;
-        o.min_separation = d;
-        if (mpfr) {
-            o.solve.arith.kind = VCCD_ARITH_MPFR;
-            o.solve.arith.prec = 113;
-        }
+        opts_for(&o, mpfr, d);
         if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
             tu_fail("brute: %s", e.msg);
         for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
             o.bv = bv;
-            o.min_separation = d;
             if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
                 tu_fail("query: %s", e.msg);
             snprintf(what, sizeof what, "case %ld (%s vs %s, %s, d=%g)", it, ma, mb, vccd_bv_type_get(bv)->name, d);
