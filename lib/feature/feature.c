@@ -359,7 +359,7 @@ piece_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 }
 
 int
-vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k, int interior)
+vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k)
 {
     static const vccd_feature_piece all[] = { VCCD_PIECE_SLAB, VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1,
                                               VCCD_PIECE_CAPSULE_2, VCCD_PIECE_CAPSULE_3, VCCD_PIECE_SPHERE_0,
@@ -369,8 +369,6 @@ vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k, int interio
     int n = 0;
     if (k != VCCD_FEATURE_VE2D)
         pieces[n++] = VCCD_PIECE_SLAB;
-    if (interior && k == VCCD_FEATURE_EE)
-        return n;
     for (int i = 0; i < ncap[k]; i++)
         pieces[n++] = all[1 + i];
     for (int i = 0; i < nsph[k]; i++)
@@ -382,7 +380,7 @@ int
 vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d)
 {
     vccd_feature_piece all[9];
-    int n = vccd_feature_pieces(all, f->kind, 0), ok = p == VCCD_PIECE_COPLANAR;
+    int n = vccd_feature_pieces(all, f->kind), ok = p == VCCD_PIECE_COPLANAR;
     for (int i = 0; i < n; i++)
         ok |= all[i] == p;
     if (!ok || !(d >= 0.0 && d < INFINITY))

@@ -91,6 +91,30 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
     return sv.lo > 0.0 || sv.hi < 0.0;
 }
 
+/* The distance pieces (feature.h) pair p leaves to others: an
+   edge-edge pair keeps its interior piece alone (an edge's end is a
+   vertex of its triangle, whose vertex-face pairs hold the rest); a
+   vertex-face pair keeps the capsules and spheres of the face's edges
+   and corners that its triangle owns (mesh.h: each is owned by exactly
+   one triangle, whose leaf pair with the vertex's triangle the BVH
+   reaches whenever the vertex comes within the margin of it). */
+static unsigned
+pieces_skipped(const q_state *q, const vccd_query_pair *p)
+{
+    unsigned skip = 0, own;
+    int fb = 1 - p->vertex_body;
+    if (p->kind == VCCD_FEATURE_EE)
+        return ~(1u << VCCD_PIECE_SLAB);
+    own = q->body[fb]->bvh->mesh->own[p->tri[fb]];
+    for (int k = 0; k < 3; k++) {
+        if (!(own & VCCD_MESH_OWN_EDGE(k)))
+            skip |= 1u << (VCCD_PIECE_CAPSULE_0 + k);
+        if (!(own & VCCD_MESH_OWN_VERTEX(k)))
+            skip |= 1u << (VCCD_PIECE_SPHERE_0 + k);
+    }
+    return skip;
+}
+
 static void
 solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
 {
@@ -115,7 +139,7 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so = q->o->solve;
         so.t0 = t0;
         so.t1 = t1;
-        vccd_solve_minsep(&r, f, q->o->min_separation, 1, &so);
+        vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;

@@ -42,10 +42,14 @@ better(const vccd_toc *a, const vccd_toc *b)
 }
 
 void
-vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, int interior, const vccd_solve_opts *o)
+vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, unsigned skip, const vccd_solve_opts *o)
 {
-    vccd_feature_piece pc[9];
-    int n = vccd_feature_pieces(pc, vccd_feature_get_kind(f), interior), start = 0;
+    vccd_feature_piece all[9], pc[9];
+    int na = vccd_feature_pieces(all, vccd_feature_get_kind(f)), n = 0, start = 0;
+
+    for (int i = 0; i < na; i++)
+        if (!(skip >> all[i] & 1))
+            pc[n++] = all[i];
 
     if (!(d > 0.0)) {
         vccd_solve(r, f, o);

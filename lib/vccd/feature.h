@@ -144,12 +144,9 @@ typedef enum {
 } vccd_feature_piece;
 
 /* The pieces whose union is "distance <= d" for kind k, in pieces[]
-   (at most 9); returns their number.  interior: edge-edge pairs give
-   SLAB alone, the mesh query's choice: where a closest point is an
-   edge's end, that end is a vertex of a triangle of its mesh against
-   the other mesh's triangle, whose vertex-face pair has the capsule or
-   sphere piece (every edge of a mesh belongs to a triangle). */
-int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k, int interior);
+   (at most 9): SLAB (not VE2D), the capsules, the spheres; returns
+   their number. */
+int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k);
 /* Make f evaluate piece p with margin d >= 0 (d is exact, a double);
    COPLANAR restores s.  -1 (f unchanged) when p does not exist for f's
    kind or d is not finite and >= 0. */

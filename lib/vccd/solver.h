@@ -113,13 +113,16 @@ void vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
    t0 or at a root of one of the pieces (feature.h) where that piece's
    constraints hold (the closest points' region there), so the answer is
    the earliest of a check at t0 and one vccd_solve per piece.
-   interior: edge-edge pairs take their interior piece alone
-   (vccd_feature_pieces), so that the statement holds for the edges'
-   interiors only -- the mesh query, whose vertex-face pairs hold the
-   rest.  d = 0 is the contact query itself (vccd_solve), whose s has
+   skip: the pieces left out (bit 1 << piece), whose part of the
+   distance some other pair answers: the mesh query keeps an edge-edge
+   pair's interior piece alone (its vertex-face pairs hold the ends), and
+   a face's capsules and spheres only for the edges and corners its
+   triangle owns (mesh.h), so that a vertex against an edge or a corner
+   is solved once, not once per triangle around it; the statement then
+   holds for the pieces solved.  d = 0 is the contact query itself (vccd_solve), whose s has
    the simple roots that the pieces' squares would double.  f is left
    on VCCD_PIECE_COPLANAR; r's counts add up the pieces' runs. */
-void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, int interior, const vccd_solve_opts *o);
+void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, unsigned skip, const vccd_solve_opts *o);
 
 /* Helpers for solvers. */
 /* The box [lo, hi] of x clipped to x; empty (returns 0) when lo > hi. */

@@ -696,7 +696,7 @@ START_TEST(test_jets)
     for (long it = 0; it < n; it++) {
         vccd_feature_kind kind = it & 1 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
         vccd_feature_piece pcs[9];
-        int np = vccd_feature_pieces(pcs, kind, 0);
+        int np = vccd_feature_pieces(pcs, kind);
         double d = margins[tu_ulong() % 4], lo = tu_unit(), w = it % 3 == 0 ? 0.0 : ldexp(tu_unit(), -(int)(tu_ulong() % 30));
         double hi = fmin(1.0, lo + w), ts[3];
         pair p;
