@@ -5,7 +5,10 @@
    and mode: median and mean query time, BV tests and feature pairs per
    query, the answers' statuses, and for exact answers the rigorous gap
    at lo (penetrations: a certified crossing there).  --step-back EPS
-   adds the exact query with the step back and its gaps. */
+   adds the exact query with the step back and its gaps.
+   --min-separation D asks every query for the first time within D
+   instead of the first contact; a penetration is then a gap at lo
+   proved below D (the proof says the distance is >= D there). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@ typedef struct {
     unsigned long seed;
     int quick;
     double eps_d;
+    double min_separation;
     unsigned bvs;               /* bit per BV type */
     int modes;                  /* bit 0 exact, bit 1 capoeira */
     int speeds;                 /* bit 0 low, bit 1 high */
@@ -157,6 +161,7 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
             qo.mode = mode == 1 ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
             qo.gap = 0;
             qo.eps_d = mode == 2 ? o->eps_d : 0.0;
+            qo.min_separation = o->min_separation;
             s.n = s.ngap = s.certified = s.possible = s.none = s.pen = s.bv_tests = s.pairs = s.stepped_ok = 0;
             for (long i = 0; i < o->instances; i++) {
                 vccd_query_result r;
@@ -187,7 +192,8 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
                     goto out;
                 }
                 s.gap[s.ngap++] = d.lower;
-                s.pen += d.status == VCCD_DISTANCE_INTERSECTING;
+                s.pen += o->min_separation > 0.0 ? d.upper < o->min_separation
+                                                 : d.status == VCCD_DISTANCE_INTERSECTING;
             }
             row(o, pair, speed, vccd_bv_type_get(bv)->name,
                 mode == 0 ? "exact" : mode == 1 ? "capoeira" : mode == 2 ? "step_back" : "exact-swept", &s);
@@ -248,7 +254,7 @@ parse_list(unsigned *bits, const char *s, int bv)
 int
 vccd_bench_toc(int argc, char **argv)
 {
-    bt_opts o = { 0, 1, 0, 0.0, 0, 3, 3, default_pairs, 1, NULL, 0 };
+    bt_opts o = { 0, 1, 0, 0.0, 0.0, 0, 3, 3, default_pairs, 1, NULL, 0 };
     const char *csv = NULL;
     model md[4];
     int rc = 0, seen = 0;
@@ -269,7 +275,8 @@ vccd_bench_toc(int argc, char **argv)
                    && (!strcmp(opt, "--instances") || !strcmp(opt, "--seed") || !strcmp(opt, "--bv")
                        || !strcmp(opt, "--leaf-size")
                        || !strcmp(opt, "--modes") || !strcmp(opt, "--speeds") || !strcmp(opt, "--pairs")
-                       || !strcmp(opt, "--step-back") || !strcmp(opt, "--csv"))) {
+                       || !strcmp(opt, "--step-back") || !strcmp(opt, "--min-separation")
+                       || !strcmp(opt, "--csv"))) {
             i++;
             if (!strcmp(opt, "--leaf-size")) {
                 if (vccd_cli_parse_long(&n, opt, val, 1, 1024) != 0)
@@ -297,6 +304,11 @@ vccd_bench_toc(int argc, char **argv)
                     o.speeds = (int)(bits >> 2);
             } else if (!strcmp(opt, "--pairs")) {
                 o.pairs = val;
+            } else if (!strcmp(opt, "--min-separation")) {
+                vccd_di d;
+                if (vccd_di_set_str(&d, val) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
+                    return vccd_cli_usage_error("bench toc: --min-separation: expected a decimal >= 0");
+                o.min_separation = d.hi;
             } else if (!strcmp(opt, "--step-back")) {
                 vccd_di d;
                 if (vccd_di_set_str(&d, val) != 0 || !(d.lo > 0.0) || !(d.hi < INFINITY))
@@ -334,8 +346,12 @@ vccd_bench_toc(int argc, char **argv)
               "penetrations,gaps,gap_min,gap_median,gap_max\n", o.csv);
     }
     printf("vccd bench toc: %ld instances per pair and speed, seed %lu, leaf size %d (thesis 7.3 frames%s; models "
-           "scaled to radius 1)\n", o.instances, o.seed, o.leaf_size,
+           "scaled to radius 1)", o.instances, o.seed, o.leaf_size,
            o.translate ? " without the turns: pure translations" : "");
+    if (o.min_separation > 0.0)
+        printf(", min_separation %.17g (first time within it; pen = gap at lo proved below it)",
+               o.min_separation);
+    printf("\n");
     printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "median_ms", "mean_ms",
            "bv_tests", "features", "cert/poss/none");
     for (const char *p = o.pairs; *p && rc == 0;) {

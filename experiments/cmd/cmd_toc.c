@@ -6,6 +6,7 @@
        point.0 = a  0 0 0.5      # motion name, body point (rigid motion)
        point.1 = b vertex 2      # or: motion name, "vertex", index
        ...
+       min_separation = 0.01     # optional: the first time within it
        [solver] / [arithmetic]   as in solver.h */
 #include <errno.h>
 #include <math.h>
@@ -136,7 +137,8 @@ point_tokens(vccd_track *t, named_motion *ms, int *nm, vccd_config *c, vccd_conf
 }
 
 static int
-load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, vccd_track *t, named_motion *ms, int *nm, vccd_error *e)
+load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, double *dmin, vccd_track *t, named_motion *ms, int *nm,
+          vccd_error *e)
 {
     vccd_config_section *pair = vccd_config_find(c, "pair");
     vccd_config_kv *kv;
@@ -179,6 +181,12 @@ load_pair(vccd_config *c, vccd_solve_opts *o, int *kind, vccd_track *t, named_mo
         if (parse_point(&t[i], ms, nm, c, pair, kv, prec, e) != 0)
             return -1;
     }
+    if ((kv = vccd_config_get(pair, "min_separation"))) {
+        vccd_di d;
+        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
+            return vccd_error_set(e, pair->file, kv->line, pair->name, kv->key, "expected a decimal >= 0");
+        *dmin = d.hi;           /* proved farther than the upper end: farther than the decimal */
+    }
     return vccd_config_check_unused(pair, e);
 }
 
@@ -196,7 +204,7 @@ vccd_cmd_toc(int argc, char **argv)
     int nm = 0, kind = 0, rc = VCCD_EXIT_USAGE, json = 0;
     long max_work = 0;          /* 0: the config's, or the default */
     const char *path = NULL;
-    double t0;
+    double t0, dmin = 0.0;
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {
@@ -229,7 +237,7 @@ vccd_cmd_toc(int argc, char **argv)
             return rc;
         }
     vccd_solve_opts_init(&o);
-    if (load_pair(&c, &o, &kind, t, ms, &nm, &e) != 0) {
+    if (load_pair(&c, &o, &kind, &dmin, t, ms, &nm, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         goto done;
     }
@@ -240,13 +248,15 @@ vccd_cmd_toc(int argc, char **argv)
         goto done;
     }
     t0 = vccd_clock_now();
-    vccd_solve(&r, f, &o);
+    /* a lone pair: every piece, the edges' ends included */
+    vccd_solve_minsep(&r, f, dmin, 0, &o);
     t0 = vccd_clock_now() - t0;
     if (json) {
-        printf("{\"pair\": \"%s\", \"solver\": \"%s\", \"arith\": \"%s\", \"eps_t\": %.17g, \"rigorous\": %s, "
+        printf("{\"pair\": \"%s\", \"min_separation\": %.17g, \"solver\": \"%s\", \"arith\": \"%s\", "
+               "\"eps_t\": %.17g, \"rigorous\": %s, "
                "\"status\": \"%s\", \"lo\": %.17g, \"hi\": %.17g, \"boxes\": %ld, \"evals\": %ld, "
                "\"escalations\": %d, \"precision\": %ld, \"limited\": %s, \"time_us\": %.3f}\n",
-               vccd_feature_kind_name((vccd_feature_kind)kind), o.solver->name,
+               vccd_feature_kind_name((vccd_feature_kind)kind), dmin, o.solver->name,
                vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t,
                vccd_arith_is_rigorous(&o.arith) ? "true" : "false", vccd_toc_status_name(r.status), r.lo, r.hi,
                r.boxes, r.evals, r.escalations, (long)r.prec, r.limited ? "true" : "false", 1e6 * t0);
@@ -257,7 +267,10 @@ vccd_cmd_toc(int argc, char **argv)
            o.solver->name, vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t,
            vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");
     printf("status: %s\n", vccd_toc_status_name(r.status));
-    printf("toc: [%.17g, %.17g]\n", r.lo, r.hi);
+    if (dmin > 0.0)
+        printf("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)\n", r.lo, r.hi, dmin);
+    else
+        printf("toc: [%.17g, %.17g]\n", r.lo, r.hi);
     if (r.status != VCCD_TOC_NONE)
         printf("params: u in [%.17g, %.17g], v in [%.17g, %.17g]\n", r.param[0].lo, r.param[0].hi,
                r.param[1].lo, r.param[1].hi);

@@ -10,6 +10,7 @@
        mode = exact              # exact | capoeira (BVH alone, approximate)
        bv = obb                  # sphere aabb obb kdop14 kdop18
        eps_d = 0.01              # step back to a proved gap >= eps_d
+       min_separation = 0.05     # first time the distance can be <= d
        leaf_size = 1             # default 1
        split = sah
        [solver] / [arithmetic]   as for one feature pair */
@@ -100,6 +101,13 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
                                   "the step back needs mode = exact (a proved contact time)");
     }
+    if ((kv = vccd_config_get(s, "min_separation"))) {
+        vccd_di d;
+        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected a decimal >= 0");
+        /* proved farther than the upper end: farther than the decimal */
+        o->min_separation = d.hi;
+    }
     if ((kv = vccd_config_get(s, "leaf_size"))) {
         if (vccd_cli_config_long(&v, s, kv, 1, 1024, e) != 0)
             return -1;
@@ -130,10 +138,16 @@ print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
            o->solve.eps_t);
     if (o->eps_d > 0.0)
         printf(" eps_d=%g", o->eps_d);
+    if (o->min_separation > 0.0)
+        printf(" min_separation=%.17g", o->min_separation);
     printf("%s\n", vccd_arith_is_rigorous(&o->solve.arith) ? "" : " (NON-RIGOROUS)");
     printf("status: %s%s\n", vccd_toc_status_name(r->status),
            r->approximate ? " (APPROXIMATE: capoeira, the BVH alone; lo is a proved lower bound)" : "");
-    printf("toc: [%.17g, %.17g]\n", r->lo, r->hi);
+    if (o->min_separation > 0.0)
+        printf("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)\n", r->lo, r->hi,
+               o->min_separation);
+    else
+        printf("toc: [%.17g, %.17g]\n", r->lo, r->hi);
     if (r->stepped)
         printf("step_back: %s from lo=%.17g (%d distance queries)\n",
                r->stepped > 0 ? "gap >= eps_d proved" : "FAILED: the gap at t0 is below eps_d", r->lo_contact,
@@ -167,8 +181,9 @@ print_json(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
         printf("%s{\"name\": \"%s\", \"triangles\": %ld, \"motion\": \"%s\"}", i ? ", " : "", b[i].name, b[i].m.nt,
                b[i].mo->type->name);
     printf("], \"mode\": \"%s\", \"bv\": \"%s\", \"solver\": \"%s\", \"arith\": \"%s\", \"eps_t\": %.17g, "
-           "\"eps_d\": %.17g, \"rigorous\": %s,\n", vccd_query_mode_name(o->mode), vccd_bv_type_get(o->bv)->name,
-           o->solve.solver->name, vccd_arith_name(an, sizeof an, &o->solve.arith), o->solve.eps_t, o->eps_d,
+           "\"eps_d\": %.17g, \"min_separation\": %.17g, \"rigorous\": %s,\n", vccd_query_mode_name(o->mode),
+           vccd_bv_type_get(o->bv)->name, o->solve.solver->name, vccd_arith_name(an, sizeof an, &o->solve.arith),
+           o->solve.eps_t, o->eps_d, o->min_separation,
            vccd_arith_is_rigorous(&o->solve.arith) ? "true" : "false");
     printf(" \"status\": \"%s\", \"approximate\": %s, \"lo\": %.17g, \"hi\": %.17g", vccd_toc_status_name(r->status),
            r->approximate ? "true" : "false", r->lo, r->hi);

@@ -14,18 +14,21 @@
 #define VF_PARAMS(m) ((m)->param_di)
 #define VF_EVAL(m) ((m)->type->eval_di)
 #include "vccd/feature_impl.h"
+#include "piece_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_ui.h"
 #define VF_PARAMS(m) ((m)->param_ui)
 #define VF_EVAL(m) ((m)->type->eval_ui)
 #include "vccd/feature_impl.h"
+#include "piece_impl.h"
 #include "vccd/backend_undef.h"
 
 #include "vccd/backend_mi.h"
 #define VF_PARAMS(m) ((const vccd_mi_struct *)(m)->param)
 #define VF_EVAL(m) ((m)->type->eval_mi)
 #include "vccd/feature_impl.h"
+#include "piece_impl.h"
 #include "vccd/backend_undef.h"
 
 /* What a backend's state holds from the last evaluations: the predicate
@@ -72,6 +75,9 @@ struct vccd_feature {
     mpfr_prec_t mi_prec;
     vccd_mi_feature_state mi;
     vccd_mi_t t;
+    /* The function evaluated: s, or a distance piece with margin d. */
+    vccd_feature_piece piece;
+    double margin;
 };
 
 static const char *const kind_names[] = { "vertex-face", "edge-edge", "vertex-edge-2d" };
@@ -334,15 +340,69 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
     vectors(f, t, order);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_jet(s, &f->mi, order);
+        if (f->piece)
+            vccd_mi_piece_jet(s, f->mi.V, f->kind, f->piece, f->margin, order);
+        else
+            vccd_mi_feature_jet(s, &f->mi, order);
         break;
     case VCCD_ARITH_UNROUNDED:
-        vccd_ui_feature_jet(s, &f->ui, order);
+        if (f->piece)
+            vccd_ui_piece_jet(s, f->ui.V, f->kind, f->piece, f->margin, order);
+        else
+            vccd_ui_feature_jet(s, &f->ui, order);
         break;
     default:
-        vccd_di_feature_jet(s, &f->di, order);
+        if (f->piece)
+            vccd_di_piece_jet(s, f->di.V, f->kind, f->piece, f->margin, order);
+        else
+            vccd_di_feature_jet(s, &f->di, order);
         break;
     }
+}
+
+/* The constraint terms of f's piece over t (piece_terms in
+   piece_impl.h); returns their number. */
+static int
+piece_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
+{
+    vectors(f, t, 0);
+    switch (f->arith.kind) {
+    case VCCD_ARITH_MPFR: return vccd_mi_piece_terms(q, nn, f->mi.V, f->kind, f->piece);
+    case VCCD_ARITH_UNROUNDED: return vccd_ui_piece_terms(q, nn, f->ui.V, f->kind, f->piece);
+    default: return vccd_di_piece_terms(q, nn, f->di.V, f->kind, f->piece);
+    }
+}
+
+int
+vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k)
+{
+    static const vccd_feature_piece all[] = { VCCD_PIECE_SLAB, VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1,
+                                              VCCD_PIECE_CAPSULE_2, VCCD_PIECE_CAPSULE_3, VCCD_PIECE_SPHERE_0,
+                                              VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2, VCCD_PIECE_SPHERE_3 };
+    /* capsules and spheres per kind; VE2D has no slab */
+    static const int ncap[3] = { 3, 4, 1 }, nsph[3] = { 3, 4, 2 };
+    int n = 0;
+    if (k != VCCD_FEATURE_VE2D)
+        pieces[n++] = VCCD_PIECE_SLAB;
+    for (int i = 0; i < ncap[k]; i++)
+        pieces[n++] = all[1 + i];
+    for (int i = 0; i < nsph[k]; i++)
+        pieces[n++] = all[5 + i];
+    return n;
+}
+
+int
+vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d)
+{
+    vccd_feature_piece all[9];
+    int n = vccd_feature_pieces(all, f->kind), ok = p == VCCD_PIECE_COPLANAR;
+    for (int i = 0; i < n; i++)
+        ok |= all[i] == p;
+    if (!ok || !(d >= 0.0 && d < INFINITY))
+        return -1;
+    f->piece = p;
+    f->margin = d;
+    return 0;
 }
 
 /* The inclusion terms over t (feature_incl_terms in feature_impl.h);
@@ -361,33 +421,34 @@ incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 /* The projections on the closest-point axis over t
    (feature_axis_project); 0 when there is no axis. */
 static int
-axis_project(vccd_di *pi, vccd_feature *f, vccd_di t)
+axis_project(vccd_di *pi, double axis[3], vccd_feature *f, vccd_di t)
 {
     int have = 0;
     if (!f->c.jet_points && f->kind != VCCD_FEATURE_VE2D) {
         /* every vector from difference frames: relative points */
         vectors(f, t, 0);
         switch (f->arith.kind) {
-        case VCCD_ARITH_MPFR: return vccd_mi_feature_axis_project_rel(pi, &f->mi, f->kind);
-        case VCCD_ARITH_UNROUNDED: return vccd_ui_feature_axis_project_rel(pi, &f->ui, f->kind);
-        default: return vccd_di_feature_axis_project_rel(pi, &f->di, f->kind);
+        case VCCD_ARITH_MPFR: return vccd_mi_feature_axis_project_rel(pi, axis, &f->mi, f->kind);
+        case VCCD_ARITH_UNROUNDED: return vccd_ui_feature_axis_project_rel(pi, axis, &f->ui, f->kind);
+        default: return vccd_di_feature_axis_project_rel(pi, axis, &f->di, f->kind);
         }
     }
     FEATURE_WITH_POINTS(f, t, 0,
-                        have = vccd_di_feature_axis_project(pi, X, f->kind, f->np),
-                        have = vccd_ui_feature_axis_project(pi, X, f->kind, f->np),
-                        have = vccd_mi_feature_axis_project(pi, X, f->kind, f->np));
+                        have = vccd_di_feature_axis_project(pi, axis, X, f->kind, f->np),
+                        have = vccd_ui_feature_axis_project(pi, axis, X, f->kind, f->np),
+                        have = vccd_mi_feature_axis_project(pi, axis, X, f->kind, f->np));
     return have;
 }
 
-/* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi,
-   strictly apart?  Each feature's projection is the hull of its
-   vertices' (the features are convex hulls of their vertices), so a gap
-   between the hulls proves the features disjoint at every time of T. */
+/* Are the point sets {0 .. na-1} and {na .. np-1}, projected to pi on
+   axis, more than d apart (d >= 0)?  Each feature's projection is the
+   hull of its vertices' (the features are convex hulls of their
+   vertices), so a gap between the hulls wider than d |axis| proves the
+   features more than d apart at every time of T (d = 0: disjoint). */
 static int
-projections_apart(const vccd_di *pi, int na, int np)
+projections_apart(const vccd_di *pi, int na, int np, const double axis[3], double d)
 {
-    double amax = -INFINITY, amin = INFINITY, bmax = -INFINITY, bmin = INFINITY;
+    double amax = -INFINITY, amin = INFINITY, bmax = -INFINITY, bmin = INFINITY, m = 0.0;
     for (int i = 0; i < np; i++) {
         if (vccd_di_is_empty(pi[i]) || !(pi[i].lo <= pi[i].hi))
             return 0;
@@ -399,22 +460,60 @@ projections_apart(const vccd_di *pi, int na, int np)
             bmin = fmin(bmin, pi[i].lo);
         }
     }
-    return amax < bmin || bmax < amin;
+    if (d > 0.0) {
+        vccd_di n2 = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(axis[0])), vccd_di_sqr(vccd_di_set_d(axis[1]))),
+                                 vccd_di_sqr(vccd_di_set_d(axis[2])));
+        m = vccd_di_mul_d(vccd_di_sqrt(n2), d).hi;
+        if (!(m < INFINITY))
+            return 0;
+    }
+    /* the gaps rounded down: a gap > m is then one in exact arithmetic */
+    return vccd_di_sub(vccd_di_set_d(bmin), vccd_di_set_d(amax)).lo > m
+           || vccd_di_sub(vccd_di_set_d(amin), vccd_di_set_d(bmax)).lo > m;
+}
+
+int
+vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const *P, double d)
+{
+    int np = vccd_feature_kind_npoints(kind);
+    double M[4][3], axis[3];
+    vccd_di pi[4];
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < 3; j++)
+            M[i][j] = vccd_di_mid(P[i]->c[j]);
+    if (vccd_feature_axis(axis, kind, (const double (*)[3])M) != 0)
+        return 0;
+    for (int i = 0; i < np; i++)
+        pi[i] = vccd_di_add(vccd_di_add(vccd_di_mul_d(P[i]->c[0], axis[0]), vccd_di_mul_d(P[i]->c[1], axis[1])),
+                            vccd_di_mul_d(P[i]->c[2], axis[2]));
+    return projections_apart(pi, kind == VCCD_FEATURE_EE ? 2 : 1, np, axis, d);
+}
+
+int
+vccd_feature_apart(vccd_feature *f, vccd_di t, double d)
+{
+    vccd_di pi[4];
+    double axis[3];
+    f->evals++;
+    f->work += f->weight;
+    return axis_project(pi, axis, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, d);
 }
 
 int
 vccd_feature_inclusion(vccd_feature *f, vccd_di t)
 {
     vccd_di q[4], nn, pi[4];
+    double axis[3];
     int nq, all_nonneg = 1;
 
     f->evals++;
     f->work += f->weight;
     /* The separating axis first: a few dot products against the terms'
        cross products, and on easy pairs it decides alone. */
-    if (axis_project(pi, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np))
+    if (axis_project(pi, axis, f, t)
+        && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, f->piece ? f->margin : 0.0))
         return VCCD_INCL_NO;
-    nq = incl_terms(q, &nn, f, t);
+    nq = f->piece ? piece_terms(q, &nn, f, t) : incl_terms(q, &nn, f, t);
     for (int i = 0; i < nq; i++) {
         /* NaN bounds (an overflowed product) decide nothing. */
         if (q[i].hi < 0.0)

@@ -61,18 +61,23 @@ tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
     }
 }
 
-/* 1 when the coplanarity function of pair p (feature.h) is proved
-   nonzero over the whole box, from the vertex enclosures: the solver's
-   own first test, without building the feature.  Corner c of triangle
-   side s is vertex tri(s)[c]. */
+/* 1 when pair p is proved to hold no answer over the whole box, from the
+   vertex enclosures, without building the feature: for a contact, its
+   coplanarity function (feature.h) is nonzero, the solver's own first
+   test; with a min-separation margin m, its features are more than m
+   apart (the separating axis of the features' closest points, as the
+   feature's own first test).  Corner c of triangle side s is vertex
+   tri(s)[c]. */
 static int
-excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4])
+excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4], double m)
 {
     vccd_di_vec3 u, e1, e2, n;
     vccd_di sv;
     const vccd_di_vec3 *P[4];
     for (int k = 0; k < 4; k++)
         P[k] = &tp->x[side[k]][corner[k]];
+    if (m > 0.0)
+        return vccd_feature_points_apart(p->kind, P, m);
     if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
         vccd_di_vec3_sub(&u, P[0], P[1]);
         vccd_di_vec3_sub(&e1, P[2], P[1]);
@@ -86,6 +91,30 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
     vccd_di_vec3_dot(&sv, &u, &n);
     /* NaN or empty (overflow) never excludes */
     return sv.lo > 0.0 || sv.hi < 0.0;
+}
+
+/* The distance pieces (feature.h) pair p leaves to others: an
+   edge-edge pair keeps its interior piece alone (an edge's end is a
+   vertex of its triangle, whose vertex-face pairs hold the rest); a
+   vertex-face pair keeps the capsules and spheres of the face's edges
+   and corners that its triangle owns (mesh.h: each is owned by exactly
+   one triangle, whose leaf pair with the vertex's triangle the BVH
+   reaches whenever the vertex comes within the margin of it). */
+static unsigned
+pieces_skipped(const q_state *q, const vccd_query_pair *p)
+{
+    unsigned skip = 0, own;
+    int fb = 1 - p->vertex_body;
+    if (p->kind == VCCD_FEATURE_EE)
+        return ~(1u << VCCD_PIECE_SLAB);
+    own = q->body[fb]->bvh->mesh->own[p->tri[fb]];
+    for (int k = 0; k < 3; k++) {
+        if (!(own & VCCD_MESH_OWN_EDGE(k)))
+            skip |= 1u << (VCCD_PIECE_CAPSULE_0 + k);
+        if (!(own & VCCD_MESH_OWN_VERTEX(k)))
+            skip |= 1u << (VCCD_PIECE_SPHERE_0 + k);
+    }
+    return skip;
 }
 
 static void
@@ -112,7 +141,7 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so = q->o->solve;
         so.t0 = t0;
         so.t1 = t1;
-        vccd_solve(&r, f, &so);
+        vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;
@@ -139,6 +168,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     vccd_query_pair p;
     q_tri_pos tp;
     int corner[4], side[4];
+    double m = q->o->min_separation;
 
     if (t1 > q->cut)
         t1 = q->cut;
@@ -165,7 +195,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (excluded(&tp, &p, corner, side)) {
+            if (excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }
@@ -190,7 +220,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (excluded(&tp, &p, corner, side)) {
+            if (excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }

@@ -70,7 +70,9 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     for (int k = 0; k < 2; k++)
         q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
     memset(r, 0, sizeof *r);
-    if (o->linear && q->bt->overlap_times && translating(a->m) && translating(b->m))
+    /* The constant-velocity test bounds the times of overlap, not of
+       coming within a margin: with min_separation the general tests. */
+    if (o->linear && o->min_separation == 0.0 && q->bt->overlap_times && translating(a->m) && translating(b->m))
         return linear_init(q, e);
     return 0;
 }
@@ -241,8 +243,11 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 double
 q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
 {
-    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1;
-    if (q->lin) {
+    /* m: the min-separation margin, every volume inflated by it (0:
+       touching).  Nodes proved more than m apart over the box hold no
+       pair closer than m. */
+    double d0, s, t0 = q->box[k].t0, t1 = q->box[k].t1, m = q->o->min_separation;
+    if (q->lin) {               /* never with a margin: see q_state_init */
         double tf, tl;
         q->r->bv_tests++;
         lo = lo > t0 ? lo : t0;
@@ -253,17 +258,18 @@ q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
         return tf;
     }
     /* The nodes are d0 apart at t0 and their points move at most s
-       relative to each other, so they stay apart before t0 + d0 / s.
-       This test first: most node pairs that the traversal meets overlap
-       over the whole box, and are dropped, if at all, by this bound
-       passing the box's end, which makes the swept test unnecessary. */
+       relative to each other, so they stay more than m apart before
+       t0 + (d0 - m) / s.  This test first: most node pairs that the
+       traversal meets overlap over the whole box, and are dropped, if at
+       all, by this bound passing the box's end, which makes the swept
+       test unnecessary. */
     lo = t0;
-    if (t0 < t1 && (d0 = q_swept_lower(q, ia, ib, k, 1)) > 0.0) {
+    if (t0 < t1 && (d0 = q_swept_lower(q, ia, ib, k, 1)) > m) {
         s = Q_UP(vccd_query_body_speed(q->body[0], ia) + vccd_query_body_speed(q->body[1], ib));
         if (s == 0.0)
             return INFINITY;
         if (s < INFINITY) {
-            s = Q_DN(t0 + Q_DN(d0 / s));
+            s = Q_DN(t0 + Q_DN(Q_DN(d0 - m) / s));
             if (s > t1)
                 return INFINITY;
             lo = s > t0 ? s : t0;
@@ -274,7 +280,7 @@ q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi)
        proved what the bound above had not (bench toc, bunny pair, OBB:
        0 of 500000 node pairs) and cost a test per pushed item. */
     if (q->body[0]->bvh->node[ia].left == 0 && q->body[1]->bvh->node[ib].left == 0
-        && q_swept_lower(q, ia, ib, k, 0) > 0.0)
+        && q_swept_lower(q, ia, ib, k, 0) > m)
         return INFINITY;
     return lo;
 }

@@ -90,6 +90,15 @@ int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
    the MPFR runs try it first on each box (lib/solve/solve.c).  Counted
    as binary64 evaluations (weight 1); f's MPFR state is left as it was. */
 int vccd_feature_excluded_binary64(vccd_feature *f, vccd_di t);
+/* 1 when the features are proved more than d >= 0 apart at every time
+   of t, by the separating axis of the inclusion predicate with the gap
+   > d |axis|; 0 when that cannot be shown. */
+int vccd_feature_apart(vccd_feature *f, vccd_di t, double d);
+/* The same for the pair of kind `kind` whose points lie in the boxes
+   P[0 .. npoints): 1 when every choice of points in them gives features
+   more than d apart (the mesh query's filter, before a feature is
+   built). */
+int vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const *P, double d);
 
 /* Feature parameters at a contact in t: vertex-face (u, v) with contact
    point a + u (b - a) + v (c - a); edge-edge (u, v) with contact
@@ -106,6 +115,49 @@ void vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t);
    triangles fall back to point-segment distances.  -1 when the features
    meet (d = 0) or P is not finite. */
 int vccd_feature_axis(double d[3], vccd_feature_kind kind, const double P[4][3]);
+
+/* Distance pieces (min-separation, doc/query.md).  The distance of a
+   vertex p to a triangle abc is <= d iff p lies in one of: the slab over
+   the face (|n.(p - a)| <= d |n| with p's projection inside), a capsule
+   around an edge (distance to the segment <= d with the projection on
+   the segment inside it) or a sphere of radius d around a corner.  Two
+   segments ab and cd are within d iff the interior piece holds
+   (|u.(e1 x e2)| <= d |e1 x e2| with both closest-point parameters in
+   [0, 1]) or an end point is within d of the other segment (capsules:
+   c and d against ab, a and b against cd; spheres: a, b against c, d).
+   Each piece is g(t) <= 0 for a polynomial in the points (no square
+   roots: squared quantities are compared) plus linear constraints, the
+   same shape as s and its inclusion predicate, so a feature set to a
+   piece hands g to the root finders through vccd_feature_jet and its
+   constraints through vccd_feature_inclusion:
+       SLAB       VF: (u.n)^2 - d^2 |n|^2, u = p - a, n = e1 x e2,
+                  constraints the barycentric signs of the projection;
+                  EE: the same with u = c - a, e1 = b - a, e2 = d - c,
+                  constraints both lines' closest-point parameters
+       CAPSULE_k  |w x e|^2 - d^2 |e|^2 for point q against segment
+                  xy, w = q - x, e = y - x, constraints 0 <= w.e <= |e|^2:
+                  VF p against ab, bc, ca; EE c, d against ab, a, b
+                  against cd; VE2D p against ab
+       SPHERE_k   |q - x|^2 - d^2, no constraint: VF p against a, b, c;
+                  EE a-c, a-d, b-c, b-d; VE2D p against a, b
+   and inclusion NO also when a separating axis proves the whole
+   features more than d apart over T.  A root of a piece where its
+   constraints hold is a time at which the features are d apart. */
+typedef enum {
+    VCCD_PIECE_COPLANAR = 0,    /* s itself: contact (the default) */
+    VCCD_PIECE_SLAB,
+    VCCD_PIECE_CAPSULE_0, VCCD_PIECE_CAPSULE_1, VCCD_PIECE_CAPSULE_2, VCCD_PIECE_CAPSULE_3,
+    VCCD_PIECE_SPHERE_0, VCCD_PIECE_SPHERE_1, VCCD_PIECE_SPHERE_2, VCCD_PIECE_SPHERE_3
+} vccd_feature_piece;
+
+/* The pieces whose union is "distance <= d" for kind k, in pieces[]
+   (at most 9): SLAB (not VE2D), the capsules, the spheres; returns
+   their number. */
+int vccd_feature_pieces(vccd_feature_piece *pieces, vccd_feature_kind k);
+/* Make f evaluate piece p with margin d >= 0 (d is exact, a double);
+   COPLANAR restores s.  -1 (f unchanged) when p does not exist for f's
+   kind or d is not finite and >= 0. */
+int vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d);
 
 /* Evaluations of s (jets) and of the predicate since creation. */
 long vccd_feature_evals(const vccd_feature *f);

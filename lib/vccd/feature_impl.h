@@ -371,13 +371,13 @@ VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
     }
 }
 
-/* The points' projections pi on the closest-point direction between the
-   features at the middle of T; 0 when the features meet there and there
-   is no direction (pi is then left alone). */
+/* The points' projections pi on the closest-point direction axis
+   between the features at the middle of T; 0 when the features meet
+   there and there is no direction (pi is then left alone). */
 static int
-VF_FN(feature_axis_project)(vccd_di *pi, VF_V3 X[][3], vccd_feature_kind kind, int np)
+VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feature_kind kind, int np)
 {
-    double P[4][3], axis[3];
+    double P[4][3];
     for (int i = 0; i < np; i++)
         for (int j = 0; j < 3; j++)
             P[i][j] = vccd_di_mid(VB_GET_DI(&X[i][0].c[j]));
@@ -395,11 +395,11 @@ VF_FN(feature_axis_project)(vccd_di *pi, VF_V3 X[][3], vccd_feature_kind kind, i
    amount at each t, so a gap between them is a gap between the
    features; and the relative enclosures are the tight ones. */
 static int
-VF_FN(feature_axis_project_rel)(vccd_di *pi, VF_FN(feature_state) *st, vccd_feature_kind kind)
+VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state) *st, vccd_feature_kind kind)
 {
     static const int ref_point[2] = { 1, 0 };
     VF_V3 R[4][3];
-    double P[4][3], axis[3];
+    double P[4][3];
     const VB_T *ref = &st->X[0][0].c[0];
     int z = ref_point[kind];
     VB_TMP_N(r0_l, R[0][0].c, 3, ref);

@@ -59,6 +59,11 @@ typedef struct {
     vccd_query_mode mode;
     int bv;                     /* BV type index (built in both BVHs) */
     double eps_d;               /* > 0: step back to a gap >= eps_d */
+    double min_separation;      /* d > 0: the first time the distance can
+                                   be <= d instead of the first contact
+                                   (vccd_solve_minsep per feature pair,
+                                   node pairs pruned when proved > d
+                                   apart); [t0, lo) then has distance > d */
     int gap;                    /* 1: measure the gap at lo (rigid motions) */
     int linear;                 /* 1: when both bodies only translate at
                                    constant velocity (ltlrm or ballistic

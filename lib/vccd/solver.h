@@ -108,6 +108,24 @@ int vccd_solve_opts_from_config(vccd_solve_opts *o, vccd_config *c, vccd_error *
    adaptive re-runs). */
 void vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
 
+/* Min-separation: the first time in [o->t0, o->t1] at which the
+   distance between f's features can be <= d (d >= 0).  [t0, lo) is
+   proved to keep them more than d apart; certified: the distance is
+   <= d at some time in [lo, hi].  The distance is first <= d either at
+   t0 or at a root of one of the pieces (feature.h) where that piece's
+   constraints hold (the closest points' region there), so the answer is
+   the earliest of a check at t0 and one vccd_solve per piece.
+   skip: the pieces left out (bit 1 << piece), whose part of the
+   distance some other pair answers: the mesh query keeps an edge-edge
+   pair's interior piece alone (its vertex-face pairs hold the ends), and
+   a face's capsules and spheres only for the edges and corners its
+   triangle owns (mesh.h), so that a vertex against an edge or a corner
+   is solved once, not once per triangle around it; the statement then
+   holds for the pieces solved.  d = 0 is the contact query itself (vccd_solve), whose s has
+   the simple roots that the pieces' squares would double.  f is left
+   on VCCD_PIECE_COPLANAR; r's counts add up the pieces' runs. */
+void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, unsigned skip, const vccd_solve_opts *o);
+
 /* Helpers for solvers. */
 /* The box [lo, hi] of x clipped to x; empty (returns 0) when lo > hi. */
 int vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi);

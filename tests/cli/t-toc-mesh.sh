@@ -2,7 +2,8 @@
 # End-to-end tests of `vccd toc` on two moving meshes: boxes meeting at a
 # known time for every BV type and both modes (capoeira never after the
 # contact, and labelled approximate), the step back with a proved gap,
-# a deforming body, --json, and bad configs named by file, line and key.
+# a deforming body, --json, min_separation, and bad configs named by
+# file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 
@@ -60,7 +61,7 @@ expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
 check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\": \"' '$tmp/out'"
 
 # B deforming: its 8 vertices move as the rigid box would (vertex-linear).
-cat >"$tmp/t.ini" <<'INI'
+cat >"$tmp/deform.ini" <<'INI'
 [body.a]
 mesh = box:1:1:1
 motion = a
@@ -86,8 +87,70 @@ vertex.7 = 2.5 0.5 0.5  0.5 0.5 0.5
 INI
 expect 0 "deforming" -- $vccd mesh info box:1:1:1
 check "box vertex order as assumed" grep -q 'vertices: 8' "$tmp/out"
-expect 0 "deforming" -- $vccd toc "$tmp/t.ini"
+expect 0 "deforming" -- $vccd toc "$tmp/deform.ini"
 check "deforming: contact by t = 3/4" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.75) }'"
+
+# min_separation = d: the boxes come within d exactly d / 4 before the
+# contact (they close at speed 4 along x), for every BV type, with the
+# gap at lo about d; d = 0 is the plain answer; capoeira; the step back
+# composed; a deforming body; --json; the example config.
+tc=$t
+holds() {
+    sed -n 's/^toc: \[\(.*\), \(.*\)\] (first time the distance can be <= min_separation=.*)$/\1 \2/p' "$tmp/out" |
+        awk -v t=$1 '{ exit !(NF == 2 && $1 <= t + 1e-12 && t - 1e-12 <= $2) }'
+}
+# the gap at lo: lower <= d + 1e-5 (hi - lo <= 1e-6 at speed 4) and upper >= d
+gap_about() {
+    sed -n 's/^gap: \[\(.*\), \(.*\)\] at .*/\1 \2/p' "$tmp/out" |
+        awk -v d=$1 '{ exit !(NF == 2 && $1 <= d + 1e-5 && $2 >= d) }'
+}
+
+for bv in sphere aabb obb kdop14 kdop18; do
+    for d in 0.001 0.1 0.5; do
+        td=$(awk -v tc=$tc -v d=$d 'BEGIN { printf "%.17g", tc - d / 4 }')
+        printf '%s\n[query]\nbv = %s\nmin_separation = %s\n' "$base" $bv $d >"$tmp/t.ini"
+        expect 0 "boxes $bv d=$d" -- $vccd toc "$tmp/t.ini"
+        check "boxes $bv d=$d: certified" grep -q '^status: certified$' "$tmp/out"
+        check "boxes $bv d=$d: [lo, hi] holds tc - d/4" holds $td
+        check "boxes $bv d=$d: gap at lo about d" gap_about $d
+        check "boxes $bv d=$d: query line" grep -q "^query: .* min_separation=$d" "$tmp/out"
+    done
+done
+
+# min_separation = 0 is the contact query
+printf '%s\n[query]\nmin_separation = 0\n' "$base" >"$tmp/t.ini"
+expect 0 "d = 0" -- $vccd toc "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/zero"
+printf '%s\n' "$base" >"$tmp/t.ini"
+expect 0 "plain" -- $vccd toc "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/plain"
+check "d = 0: the plain answer" cmp -s "$tmp/zero" "$tmp/plain"
+
+# capoeira with a margin: a lower bound, never after the exact answer
+printf '%s\n[query]\nmode = capoeira\nmin_separation = 0.1\n' "$base" >"$tmp/t.ini"
+expect 0 "capoeira" -- $vccd toc "$tmp/t.ini"
+check "capoeira: lo <= tc - d/4" sh -c "sed -n 's/^toc: \[\([^,]*\),.*/\1/p' '$tmp/out' | awk '{ exit !(\$1 <= $tc - 0.025) }'"
+
+# step back composed: from the min-separation lo to a proved gap >= eps_d
+printf '%s\n[query]\nmin_separation = 0.1\neps_d = 0.2\n' "$base" >"$tmp/t.ini"
+expect 0 "step back" -- $vccd toc "$tmp/t.ini"
+check "step back: proved" grep -q '^step_back: gap >= eps_d proved' "$tmp/out"
+check "step back: gap >= eps_d" sh -c "sed -n 's/^gap: \[\([^,]*\),.*/\1/p' '$tmp/out' | awk '{ exit !(\$1 >= 0.2) }'"
+
+# B deforming (vertex-linear, as the rigid box would move): the first
+# time within 0.1 is 3/4 - 0.1/4 = 0.725
+printf '%s\n[query]\nmin_separation = 0.1\n' "$(cat "$tmp/deform.ini")" >"$tmp/t.ini"
+expect 0 "minsep deforming" -- $vccd toc "$tmp/t.ini"
+check "minsep deforming: holds 0.725" holds 0.725
+
+printf '%s\n[query]\nmin_separation = 0.1\n' "$base" >"$tmp/t.ini"
+expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
+check "json: min_separation" grep -q '"min_separation": 0.10000000000000001' "$tmp/out"
+check "json: parses" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] == \"certified\" and d[\"min_separation\"] > 0.0999))' 2>/dev/null || ! command -v python3 >/dev/null"
+
+# the example config
+expect 0 "toc-minsep.ini" -- $vccd toc "${srcdir:-.}/experiments/configs/toc-minsep.ini"
+check "toc-minsep.ini: a time" grep -q '^toc: \[.*first time the distance can be <= min_separation=0.05' "$tmp/out"
 
 # Bad configs: exit 2, one line naming file, line and key.
 bad() {
@@ -152,6 +215,21 @@ alpha0 = 0
 omega = 1' "planar.ini:3" "motion" "is planar"
 bad fewvertices "$(printf '%s\n' "$base" | sed 's/^type = ltlrm$/type = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0  1 1 1/' | grep -v '^o0\|^v =\|^omega\|^q0')" "fewvertices.ini:3" "moves 1 vertices"
 bad normalise "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:1$/mesh = box:1:1:1\ncenter = middle/')" "normalise.ini:3" "center" "middle"
+bad negative "$base
+[query]
+min_separation = -0.1" "negative.ini:19" "min_separation" "expected a decimal >= 0"
+bad nan "$base
+[query]
+min_separation = nan" "nan.ini:19" "min_separation" "expected a decimal >= 0"
+bad text "$base
+[query]
+min_separation = close" "text.ini:19" "min_separation" "expected a decimal >= 0"
+bad inf "$base
+[query]
+min_separation = 1e400" "inf.ini:19" "min_separation" "expected a decimal >= 0"
+bad empty "$base
+[query]
+min_separation =" "empty.ini:19" "min_separation"
 expect 2 "no argument" -- $vccd toc
 
 # bench toc on procedural tetrahedra (no bundled model needed): every

@@ -71,6 +71,21 @@ printf '[solver]\neps_t = 4.9e-324\n' >>"$tmp/v2d.ini"
 expect 0 "subnormal eps_t" -- $vccd toc "$tmp/v2d.ini"
 check "subnormal eps_t: lo <= 1/2" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.5 && \$2 - \$1 < 1e-15) }'"
 
+# min_separation = d in [pair]: the vertex at height 1 - 2t is first within
+# d of the face at t = (1 - d) / 2, by every solver; the same vertex
+# circling at radius 8 stays more than 5 from the triangle.
+for s in bisection taylor-lagrange newton; do
+    sed "s/^type = taylor-lagrange/type = $s/; s/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = 0.1/" "$ini" >"$tmp/t.ini"
+    expect 0 "toc minsep $s" -- $vccd toc "$tmp/t.ini"
+    check "toc minsep $s: certified" grep -q '^status: certified$' "$tmp/out"
+    check "toc minsep $s: [lo, hi] holds 0.45" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\] (first time the distance can be <= min_separation=0.1.*)\$/\1 \2/p' '$tmp/out' | awk '{ exit !(NF == 2 && \$1 <= 0.45 + 1e-15 && 0.45 - 1e-15 <= \$2) }'"
+done
+expect 0 "toc minsep json" -- $vccd toc --json "$tmp/t.ini"
+check "toc minsep json: the margin" grep -q '"min_separation": 0.10000000000000001' "$tmp/out"
+sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 8 0 0/; s/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = 0.5/' "$ini" >"$tmp/t.ini"
+expect 0 "toc minsep miss" -- $vccd toc "$tmp/t.ini"
+check "toc minsep miss: none (always farther than 0.5)" grep -q '^status: none$' "$tmp/out"
+
 # --- bad configs -----------------------------------------------------------
 # bad NAME NEEDLE... : run on $tmp/bad.ini, expect one line naming it all.
 bad() {
@@ -97,6 +112,10 @@ edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner nan 0.25 0/'
 bad "NaN body point" "point.0" "nan"
 edit 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 0.25 0.25/'
 bad "short point" "point.0" "expected"
+edit 's/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = -0.1/'
+bad "negative min_separation" "bad.ini:2[0-9]:" "min_separation" "expected a decimal >= 0"
+edit 's/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = far/'
+bad "text min_separation" "bad.ini:2[0-9]:" "min_separation" "expected a decimal >= 0"
 edit 's/^\[pair\]$/[pairs]/'
 bad "unknown section" "bad.ini:" "pairs" "unknown section"
 edit 's/^kind = vertex-face$/kind = vertex-face\ncolour = red/'

@@ -132,6 +132,47 @@ body_move(body *b, vccd_motion *m)
         tu_fail("body: %s", e.msg);
 }
 
+/* Move a by model ma from p[0] to p[1], b by mb from p[2] to p[3]. */
+static void
+bodies_move(body *a, body *b, const char *ma, const char *mb, double p[4][3])
+{
+    char text[16384];
+    if (motion_text(text, sizeof text, ma, p[0], p[1], &a->m) != 0)
+        tu_fail("text too long");
+    body_move(a, motion_from_text(text));
+    if (motion_text(text, sizeof text, mb, p[2], p[3], &b->m) != 0)
+        tu_fail("text too long");
+    body_move(b, motion_from_text(text));
+}
+
+/* The tests' options: no gap, eps_t 1e-6, margin d, MPFR at 113 bits
+   or binary64. */
+static void
+opts_for(vccd_query_opts *o, int mpfr, double d)
+{
+    vccd_query_opts_init(o);
+    o->gap = 0;
+    o->solve.eps_t = 1e-6;
+    o->min_separation = d;
+    if (mpfr) {
+        o->solve.arith.kind = VCCD_ARITH_MPFR;
+        o->solve.arith.prec = 113;
+    }
+}
+
+/* The BVH answer r against the brute force's: both none or neither,
+   and intersecting enclosures. */
+static void
+check_brute(const vccd_query_result *r, const vccd_query_result *brute, const char *what)
+{
+    TU_CHECK((r->status == VCCD_TOC_NONE) == (brute->status == VCCD_TOC_NONE),
+             "%s: bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", what, vccd_toc_status_name(r->status), r->lo, r->hi,
+             vccd_toc_status_name(brute->status), brute->lo, brute->hi);
+    if (r->status != VCCD_TOC_NONE)
+        TU_CHECK(r->lo <= brute->hi && brute->lo <= r->hi, "%s: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", what,
+                 r->lo, r->hi, brute->lo, brute->hi);
+}
+
 static void
 body_clear(body *b)
 {
@@ -139,12 +180,6 @@ body_clear(body *b)
     vccd_bvh_clear(&b->h);
     vccd_mesh_clear(&b->m);
     vccd_motion_free(b->mo);
-}
-
-static int
-overlap(const vccd_query_result *x, const vccd_query_result *y)
-{
-    return x->lo <= y->hi && y->lo <= x->hi;
 }
 
 static void
@@ -161,7 +196,7 @@ no_crossing_at_lo(body *a, body *b, const vccd_query_result *r, int bv)
 
 START_TEST(test_random)
 {
-    char text[16384];
+    char what[160];
     long n = tu_iters(10), mismatch = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
@@ -188,20 +223,9 @@ START_TEST(test_random)
             p[2][k] = 1.5 * axis[k];
             p[3][k] = -off[k];
         }
-        if (motion_text(text, sizeof text, ma, p[0], p[1], &a.m) != 0)
-            tu_fail("text too long");
-        body_move(&a, motion_from_text(text));
-        if (motion_text(text, sizeof text, mb, p[2], p[3], &b.m) != 0)
-            tu_fail("text too long");
-        body_move(&b, motion_from_text(text));
+        bodies_move(&a, &b, ma, mb, p);
 
-        vccd_query_opts_init(&o);
-        o.gap = 0;
-        o.solve.eps_t = 1e-6;
-        if (mpfr) {
-            o.solve.arith.kind = VCCD_ARITH_MPFR;
-            o.solve.arith.prec = 113;
-        }
+        opts_for(&o, mpfr, 0.0);
         if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
             tu_fail("brute: %s", e.msg);
         for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
@@ -209,14 +233,11 @@ START_TEST(test_random)
             o.mode = VCCD_QUERY_EXACT;
             if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
                 tu_fail("query: %s", e.msg);
-            TU_CHECK((r.status == VCCD_TOC_NONE) == (brute.status == VCCD_TOC_NONE),
-                     "case %ld (%s vs %s, %s, %s): bvh %s [%.17g, %.17g], brute %s [%.17g, %.17g]", it, ma, mb,
-                     vccd_bv_type_get(bv)->name, mpfr ? "mpfr" : "binary64", vccd_toc_status_name(r.status), r.lo,
-                     r.hi, vccd_toc_status_name(brute.status), brute.lo, brute.hi);
+            snprintf(what, sizeof what, "case %ld (%s vs %s, %s, %s)", it, ma, mb, vccd_bv_type_get(bv)->name,
+                     mpfr ? "mpfr" : "binary64");
+            check_brute(&r, &brute, what);
             mismatch += r.status != brute.status;
             if (r.status != VCCD_TOC_NONE) {
-                TU_CHECK(overlap(&r, &brute), "case %ld %s: bvh [%.17g, %.17g] misses brute [%.17g, %.17g]", it,
-                         vccd_bv_type_get(bv)->name, r.lo, r.hi, brute.lo, brute.hi);
                 TU_CHECK(r.lo <= r.hi && r.have_pair, "case %ld: bad answer", it);
                 TU_CHECK(r.status != VCCD_TOC_CERTIFIED || r.hi - r.lo <= o.solve.eps_t,
                          "case %ld: certified wider than eps_t", it);
@@ -383,9 +404,79 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Min-separation on random small meshes (every motion type, every BV
+   type): the BVH query against the brute force over every owned pair,
+   the same status class and intersecting answers; before lo the
+   rigorous distance never proves the meshes within d (an upper bound
+   <= d there would refute the proof); at a certified lo its lower
+   bound is at most d + s (hi - lo), s the bodies' speed bound.
+   (min_separation = 0 is vccd_solve itself: tests/solve/t-minsep.) */
+START_TEST(test_minsep)
+{
+    static const double margins[] = { 1e-6, 0.01, 0.1, 0.4, 4.0 };     /* 4: within d at t0 */
+    char what[160];
+    long n = tu_iters(10), samples = 0, above = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        double p[4][3], d = margins[it % 5];
+        const char *ma = motions[tu_ulong() % 6], *mb = motions[tu_ulong() % 7];
+        vccd_query_opts o;
+        vccd_query_result brute, r;
+        vccd_error e;
+        int rigid, mpfr = it % 3 == 2;
+
+        /* MPFR on the small shapes: the brute force solves every pair */
+        body_load(&a, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
+        body_load(&b, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
+        for (int k = 0; k < 3; k++) {
+            p[0][k] = k == 0 ? -1.6 : 0.0;
+            p[2][k] = k == 0 ? 1.6 : 0.0;
+            p[1][k] = rnd(-0.3, 0.3);
+            p[3][k] = rnd(-0.3, 0.3) + (k == 0 ? 0.3 + 2 * d : 0.0);
+        }
+        bodies_move(&a, &b, ma, mb, p);
+        rigid = !a.mo->type->per_vertex && !b.mo->type->per_vertex;
+
+        opts_for(&o, mpfr, d);
+        if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("brute: %s", e.msg);
+        for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
+            o.bv = bv;
+            if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+                tu_fail("query: %s", e.msg);
+            snprintf(what, sizeof what, "case %ld (%s vs %s, %s, d=%g)", it, ma, mb, vccd_bv_type_get(bv)->name, d);
+            check_brute(&r, &brute, what);
+            for (int i = 0; rigid && bv == 0 && i < 16 && r.lo > 0.0; i++) {
+                double t = r.lo * i / 16.0;
+                vccd_distance_result dr;
+                if (vccd_query_distance_at(&dr, &a.qb, &b.qb, t, bv, &e) != 0)
+                    tu_fail("distance: %s", e.msg);
+                samples++;
+                above += dr.lower > d;
+                TU_CHECK(dr.upper > d, "case %ld d=%g: distance <= %.17g at t = %.17g < lo = %.17g", it, d, dr.upper,
+                         t, r.lo);
+            }
+            if (rigid && r.status == VCCD_TOC_CERTIFIED && r.lo > 0.0) {
+                vccd_distance_result dr;
+                double s = vccd_query_body_speed(&a.qb, 0) + vccd_query_body_speed(&b.qb, 0);
+                if (vccd_query_distance_at(&dr, &a.qb, &b.qb, r.lo, bv, &e) != 0)
+                    tu_fail("distance: %s", e.msg);
+                TU_CHECK(dr.upper >= d && dr.lower <= (d + s * (r.hi - r.lo)) * (1 + 0x1p-40),
+                         "case %ld %s d=%g: distance [%.17g, %.17g] at certified lo = %.17g (hi %.17g)", it,
+                         vccd_bv_type_get(bv)->name, d, dr.lower, dr.upper, r.lo, r.hi);
+            }
+        }
+        body_clear(&a);
+        body_clear(&b);
+    }
+    /* Not vacuous: most sampled times are proved farther than d. */
+    TU_CHECK(above * 2 >= samples, "only %ld of %ld distance samples before lo above d", above, samples);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors };
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
