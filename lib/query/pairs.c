@@ -115,6 +115,16 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so.t0 = t0;
         so.t1 = t1;
         vccd_solve(&r, f, &so);
+        /* Undecided in a time box: a root at or within rounding of the
+           box's end (a time box cut exactly at the contact, 3/8 say)
+           cannot be certified inside it, and the certified root would
+           then be cut off by the next box's bound.  Solving the pair on
+           to the end of the domain decides it; sound either way, a
+           longer interval only adds times. */
+        if (r.status == VCCD_TOC_POSSIBLE && t1 < q->cut) {
+            so.t1 = q->cut;
+            vccd_solve(&r, f, &so);
+        }
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;
