@@ -181,6 +181,13 @@ typedef struct {
    volume. */
 int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
 
+/* The same for a 2D body (lib/mesh/area.c): closed counter-clockwise
+   polygons of density 1 per unit area, by Green's theorem; volume is
+   then the area, com has z = 0 and inertia is the lamina's (about z: the
+   polar moment).  -1 with e for an open polyline, a 3D mesh, or a
+   signed area <= 0. */
+int vccd_mesh_area_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
+
 /* --- loading (lib/mesh/load.c) -------------------------------------------
 
    spec is, in this order of precedence:
