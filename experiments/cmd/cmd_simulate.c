@@ -75,12 +75,12 @@ write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up)
     const char *un = up == 1 ? "y" : "z";
     fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
                "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
-               "set output 'side.png'\nset title '%s (x, %s): %d frames, darker is later'\n"
+               "set output 'side.png'\nset title '%s (x, %s): %d frames, darker is later, the last one thick'\n"
                "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel 'x'\nset ylabel '%s'\n"
                "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
-               "200-180*i/%d, 200-180*i/%d, 255) lw 1\n",
+               "200-180*i/%d, 200-180*i/%d, 255) lw (i == %d ? 2.5 : 1)\n",
                up == 1 ? "2D scene, the plane" : "side view", un, nframes, un, nframes - 1,
-               nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1);
+               nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1, nframes - 1);
     fprintf(f, "set size noratio\nset offsets 0, 0, 0, 0\nset datafile separator ','\nset key outside\n"
                "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
                "set xlabel 'time (s)'\nset ylabel '%s'\nplot ", un);
