@@ -318,6 +318,10 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "  density = 1                # mass properties of a closed mesh, or:\n"
       "  mass = 1                   # with inertia (open meshes need both)\n"
       "  inertia = 0.1 0.1 0.1      # principal moments, body axes\n"
+      "  A 2D scene (every mesh a polygon: ngon, rect, star, .obj2d; gravity\n"
+      "  in the plane) gives its bodies position = X Y, angle = RADIANS,\n"
+      "  velocity = VX VY, angular_velocity = OMEGA and inertia = I_Z (mass\n"
+      "  properties from the polygon's area by default).\n"
       "\n"
       "See experiments/configs/sim-*.ini and doc/simulate.md.\n",
       vccd_cmd_simulate },
