@@ -96,58 +96,20 @@ VCCD_MOTION_DEFINE(ballistic2d, "ballistic2d",
                    0, 5);
 #else
 
-/* As ltlrm2d (thesis B.1.1) with the centre's acceleration added:
-   dx/dt = v + a t + omega (-r_y, r_x), d2x/dt2 = a + omega (-r'_y, r'_x)
-   where r = R(alpha) p and r' = omega (-r_y, r_x). */
+/* kin_planar_eval (thesis B.1.1) on the quadratic of (centre, angle),
+   with the centre's acceleration. */
 static void
 VM_FN(eval)(VM_V3 *x, VM_V3 *v, VM_V3 *a, const VB_T *P, const VM_V3 *p, int vertex, const VB_T *t)
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
-    const VB_T *w = &P[B2_R + 2];
     VM_V3 q, qv;
-    VB_T r[2], rp[2], sn[1], cs[1], s[1];
     VB_TMP_N(q_l, q.c, 3, ref);
     VB_TMP_N(qv_l, qv.c, 3, ref);
-    VB_TMP_N(r_l, r, 2, ref);
-    VB_TMP_N(rp_l, rp, 2, ref);
-    VB_TMP_N(sn_l, sn, 1, ref);
-    VB_TMP_N(cs_l, cs, 1, ref);
-    VB_TMP_N(s_l, s, 1, ref);
     (void)vertex;
-
     /* (centre x, centre y, angle) at t and their rates */
     VM_G(kin_rigid_centre)(&q, v ? &qv : NULL, (const VM_V3 *)(P + B2_Q), (const VM_V3 *)(P + B2_R),
                            (const VM_V3 *)(P + B2_A), t);
-    VB_SIN_COS(sn, cs, &q.c[2]);
-    VB_MUL(&r[0], cs, &p->c[0]);
-    VB_MUL(s, sn, &p->c[1]);
-    VB_SUB(&r[0], &r[0], s);            /* cos px - sin py */
-    VB_MUL(&r[1], sn, &p->c[0]);
-    VB_MUL(s, cs, &p->c[1]);
-    VB_ADD(&r[1], &r[1], s);            /* sin px + cos py */
-    if (v || a) {
-        VB_MUL(&rp[0], w, &r[1]);
-        VB_NEG(&rp[0], &rp[0]);
-        VB_MUL(&rp[1], w, &r[0]);
-    }
-    if (a) {
-        VB_MUL(&a->c[0], w, &rp[1]);
-        VB_NEG(&a->c[0], &a->c[0]);
-        VB_ADD(&a->c[0], &a->c[0], &P[B2_A]);
-        VB_MUL(&a->c[1], w, &rp[0]);
-        VB_ADD(&a->c[1], &a->c[1], &P[B2_A + 1]);
-        VB_SET_D(&a->c[2], 0.0);
-    }
-    if (v) {
-        VB_ADD(&v->c[0], &qv.c[0], &rp[0]);
-        VB_ADD(&v->c[1], &qv.c[1], &rp[1]);
-        VB_SET_D(&v->c[2], 0.0);
-    }
-    if (x) {
-        VB_ADD(&x->c[0], &q.c[0], &r[0]);
-        VB_ADD(&x->c[1], &q.c[1], &r[1]);
-        VB_SET_D(&x->c[2], 0.0);
-    }
+    VM_G(kin_planar_eval)(x, v, a, &q, &qv, &P[B2_A], &P[B2_R + 2], p);
 }
 
 #endif

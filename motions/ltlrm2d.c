@@ -74,55 +74,17 @@ VCCD_MOTION_DEFINE(ltlrm2d, "ltlrm2d", "planar linear translation + rotation at 
                    2, 0, 6);
 #else
 
-/* Thesis B.1.1: with r = R(alpha) p the offset from the centre,
-   dx/dt = v + omega (-r_y, r_x) and d2x/dt2 = omega (-r'_y, r'_x) where
-   r' = omega (-r_y, r_x) (no division, no rounding of the angle to a
-   unit vector: sin and cos of the interval angle). */
+/* kin_planar_eval (thesis B.1.1) on the line of (centre, angle). */
 static void
 VM_FN(eval)(VM_V3 *x, VM_V3 *v, VM_V3 *a, const VB_T *P, const VM_V3 *p, int vertex, const VB_T *t)
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
-    const VB_T *w = &P[L2_R + 2];
     VM_V3 q;
-    VB_T r[2], rp[2], sn[1], cs[1], s[1];
     VB_TMP_N(q_l, q.c, 3, ref);
-    VB_TMP_N(r_l, r, 2, ref);
-    VB_TMP_N(rp_l, rp, 2, ref);
-    VB_TMP_N(sn_l, sn, 1, ref);
-    VB_TMP_N(cs_l, cs, 1, ref);
-    VB_TMP_N(s_l, s, 1, ref);
     (void)vertex;
-
     /* (centre x, centre y, angle) at t */
     VM_G(kin_line)(&q, (const VM_V3 *)(P + L2_Q), (const VM_V3 *)(P + L2_R), t);
-    VB_SIN_COS(sn, cs, &q.c[2]);
-    VB_MUL(&r[0], cs, &p->c[0]);
-    VB_MUL(s, sn, &p->c[1]);
-    VB_SUB(&r[0], &r[0], s);            /* cos px - sin py */
-    VB_MUL(&r[1], sn, &p->c[0]);
-    VB_MUL(s, cs, &p->c[1]);
-    VB_ADD(&r[1], &r[1], s);            /* sin px + cos py */
-    if (v || a) {
-        VB_MUL(&rp[0], w, &r[1]);
-        VB_NEG(&rp[0], &rp[0]);
-        VB_MUL(&rp[1], w, &r[0]);
-    }
-    if (a) {
-        VB_MUL(&a->c[0], w, &rp[1]);
-        VB_NEG(&a->c[0], &a->c[0]);
-        VB_MUL(&a->c[1], w, &rp[0]);
-        VB_SET_D(&a->c[2], 0.0);
-    }
-    if (v) {
-        VB_ADD(&v->c[0], &P[L2_R], &rp[0]);
-        VB_ADD(&v->c[1], &P[L2_R + 1], &rp[1]);
-        VB_SET_D(&v->c[2], 0.0);
-    }
-    if (x) {
-        VB_ADD(&x->c[0], &q.c[0], &r[0]);
-        VB_ADD(&x->c[1], &q.c[1], &r[1]);
-        VB_SET_D(&x->c[2], 0.0);
-    }
+    VM_G(kin_planar_eval)(x, v, a, &q, (const VM_V3 *)(P + L2_R), NULL, &P[L2_R + 2], p);
 }
 
 #endif

@@ -13,30 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"
-
-typedef struct {
-    vccd_mesh m;
-    vccd_bvh h;
-    vccd_motion *mo;
-    vccd_query_body qb;
-} body;
+#include "qbody.h"
 
 static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
-
-static vccd_motion *
-motion_from_text(const char *text)
-{
-    vccd_config c;
-    vccd_error e;
-    vccd_motion *m;
-    if (vccd_config_load_string(&c, "t-planar", text, &e) != 0)
-        tu_fail("config: %s\n%s", e.msg, text);
-    if (!(m = vccd_motion_from_config(vccd_config_find(&c, "motion.m"), 320, &e)))
-        tu_fail("motion: %s\n%s", e.msg, text);
-    vccd_config_clear(&c);
-    return m;
-}
 
 /* ltlrm2d from p0 to p1 over the step, turning by a random angle. */
 static vccd_motion *
@@ -99,25 +78,6 @@ random_body(body *b, long max_edges)
         TU_CHECK(b->m.planar && b->m.closure == VCCD_MESH_CLOSED, "%s not a closed 2D body", spec);
     }
     build(b);
-}
-
-static void
-body_move(body *b, vccd_motion *m)
-{
-    vccd_error e;
-    vccd_motion_free(b->mo);
-    b->mo = m;
-    if (b->qb.bvh ? vccd_query_body_set_motion(&b->qb, m, &e) : vccd_query_body_init(&b->qb, &b->h, m, &e))
-        tu_fail("body: %s", e.msg);
-}
-
-static void
-body_clear(body *b)
-{
-    vccd_query_body_clear(&b->qb);
-    vccd_bvh_clear(&b->h);
-    vccd_mesh_clear(&b->m);
-    vccd_motion_free(b->mo);
 }
 
 /* The reference: every vertex used by a segment of one body against
