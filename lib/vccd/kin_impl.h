@@ -51,6 +51,33 @@ VK_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, i
     }
 }
 
+/* The n scalars o + u t + b t^2/2 restricted to [t0, t1] and
+   reparametrised to [0, 1]: o' = o + u t0 + b t0^2/2, u' = (u + b t0) h,
+   b' = b h^2 with h = t1 - t0.  Outputs may not be the inputs. */
+static inline void
+VK_FN(kin_quad_rebase)(VB_T *o_out, VB_T *u_out, VB_T *b_out, const VB_T *o, const VB_T *u, const VB_T *b, int n,
+                       const VB_T *t0, const VB_T *t1)
+{
+    VB_TMP(h, o_out);
+    VB_TMP(h2, o_out);
+    VB_TMP(t02, o_out);
+    VB_TMP(s, o_out);
+    VB_SUB(h, t1, t0);
+    VB_SQR(h2, h);
+    VB_SQR(t02, t0);
+    VB_MUL_2EXP(t02, t02, -1);
+    for (int i = 0; i < n; i++) {
+        VB_MUL(s, &u[i], t0);
+        VB_ADD(&o_out[i], &o[i], s);
+        VB_MUL(s, &b[i], t02);
+        VB_ADD(&o_out[i], &o_out[i], s);
+        VB_MUL(s, &b[i], t0);
+        VB_ADD(&u_out[i], &u[i], s);
+        VB_MUL(&u_out[i], &u_out[i], h);
+        VB_MUL(&b_out[i], &b[i], h2);
+    }
+}
+
 /* Clip every component of v to [-|b|, |b|] where |v| <= |b| is known
    (a rotated vector keeps its length).  Rigorous backends only: on the
    others an enclosure off by a rounding could turn empty. */
