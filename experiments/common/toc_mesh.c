@@ -138,8 +138,9 @@ static void
 print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double ms)
 {
     char an[32];
-    printf("bodies: %s (%s, %ld triangles, motion %s), %s (%s, %ld triangles, motion %s)\n", b[0].name,
-           b[0].m.name, b[0].m.nt, b[0].mo->type->name, b[1].name, b[1].m.name, b[1].m.nt, b[1].mo->type->name);
+    printf("bodies: %s (%s, %ld %s, motion %s), %s (%s, %ld %s, motion %s)\n", b[0].name, b[0].m.name, b[0].m.nt,
+           b[0].m.planar ? "segments" : "triangles", b[0].mo->type->name, b[1].name, b[1].m.name, b[1].m.nt,
+           b[1].m.planar ? "segments" : "triangles", b[1].mo->type->name);
     printf("query: mode=%s search=%s bv=%s solver=%s arith=%s eps_t=%g", vccd_query_mode_name(o->mode),
            vccd_query_search_name(o->search),
            vccd_bv_type_get(o->bv)->name, o->solve.solver->name, vccd_arith_name(an, sizeof an, &o->solve.arith),
