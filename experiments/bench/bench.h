@@ -35,6 +35,10 @@ int vccd_bench_bad_arg(const char *arg);
 int vccd_bench_mesh(int argc, char **argv);
 /* `bench toc` (bench_toc.c), likewise. */
 int vccd_bench_toc(int argc, char **argv);
+/* Its 2D rows (bench_toc2d.c): star polygons of 4 .. max_edges edges,
+   brute force and the BV types of bvs (a bit per type); csv rows in
+   bench toc's columns when csv is not NULL.  An exit status. */
+int vccd_bench_toc_2d(long instances, unsigned long seed, unsigned bvs, long max_edges, FILE *csv);
 int vccd_bench_simulate(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);

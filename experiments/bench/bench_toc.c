@@ -257,7 +257,7 @@ vccd_bench_toc(int argc, char **argv)
     bt_opts o = { 0, 1, 0, 0.0, 0.0, 0, 3, 3, default_pairs, 1, NULL, 0 };
     const char *csv = NULL;
     model md[4];
-    int rc = 0, seen = 0;
+    int rc = 0, seen = 0, only_2d = 0, pairs_given = 0;
     unsigned bits;
 
     memset(md, 0, sizeof md);
@@ -271,6 +271,8 @@ vccd_bench_toc(int argc, char **argv)
             o.quick = 1;
         } else if (strcmp(opt, "--translate") == 0) {
             o.translate = 1;
+        } else if (strcmp(opt, "--2d") == 0) {
+            only_2d = 1;
         } else if (opt[0] == '-' && opt[1] == '-' && val
                    && (!strcmp(opt, "--instances") || !strcmp(opt, "--seed") || !strcmp(opt, "--bv")
                        || !strcmp(opt, "--leaf-size")
@@ -304,6 +306,7 @@ vccd_bench_toc(int argc, char **argv)
                     o.speeds = (int)(bits >> 2);
             } else if (!strcmp(opt, "--pairs")) {
                 o.pairs = val;
+                pairs_given = 1;
             } else if (!strcmp(opt, "--min-separation")) {
                 vccd_di d;
                 if (vccd_di_set_str(&d, val) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
@@ -354,7 +357,7 @@ vccd_bench_toc(int argc, char **argv)
     printf("\n");
     printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "median_ms", "mean_ms",
            "bv_tests", "features", "cert/poss/none");
-    for (const char *p = o.pairs; *p && rc == 0;) {
+    for (const char *p = only_2d ? "" : o.pairs; *p && rc == 0;) {
         const char *dash = strchr(p, '-'), *end = strchr(p, ',');
         int ia, ib;
         char name[64];
@@ -373,6 +376,9 @@ vccd_bench_toc(int argc, char **argv)
                     rc = VCCD_EXIT_FAIL;
         p = *end ? end + 1 : end;
     }
+    /* The 2D rows: asked for, or part of the default run. */
+    if (rc == 0 && (only_2d || !pairs_given) && (o.modes & 1))
+        rc = vccd_bench_toc_2d(o.instances, o.seed, o.bvs, o.quick ? 64 : 1024, o.csv);
     for (int i = 0; i < 4; i++)
         if (md[i].ok) {
             vccd_bvh_clear(&md[i].h);

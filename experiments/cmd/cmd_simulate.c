@@ -37,26 +37,28 @@ log_event(void *vctx, const vccd_sim_event *ev)
     }
 }
 
-/* Side view (x, z) of every body at step st, for the pictures: each
+/* Side view (x, z) of every body at step st (a 2D scene: its plane,
+   (x, y); up is the coordinate drawn upwards), for the pictures: each
    drawn triangle a closed polyline in frames.dat, data block st.  At most
    FRAME_TRIS triangles per body (every k-th beyond that: a sketch of the
    silhouette of a large mesh, not all of it). */
 #define FRAME_TRIS 3000
 static void
-write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st)
+write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st, int up)
 {
     fprintf(f, "# step %ld\n", st);
     for (int i = 0; i < nb; i++) {
         const vccd_sim_body *b = &bodies[i];
         double w = b->q[0], x = b->q[1], y = b->q[2], z = b->q[3];
-        double R[2][3] = { { 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y) },
+        double R[3][3] = { { 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y) },
+                           { 2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x) },
                            { 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y) } };
         long k = b->mesh.nt / FRAME_TRIS + 1;
         for (long t = 0; t < b->mesh.nt; t += k) {
             for (int j = 0; j <= 3; j++) {
                 const double *v = b->mesh.v[b->mesh.t[t][j % 3]];
                 fprintf(f, "%.9g %.9g %d\n", b->x[0] + R[0][0] * v[0] + R[0][1] * v[1] + R[0][2] * v[2],
-                        b->x[2] + R[1][0] * v[0] + R[1][1] * v[1] + R[1][2] * v[2], i);
+                        b->x[up] + R[up][0] * v[0] + R[up][1] * v[1] + R[up][2] * v[2], i);
             }
             fputc('\n', f);
         }
@@ -68,20 +70,23 @@ write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st)
    bodies at 8 times, side view), height.png (each centre's height and
    the contact events) and energy.png. */
 static void
-write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes)
+write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up)
 {
+    const char *un = up == 1 ? "y" : "z";
     fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
                "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
-               "set output 'side.png'\nset title 'side view (x, z): %d frames, darker is later'\n"
-               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel 'x'\nset ylabel 'z'\n"
+               "set output 'side.png'\nset title '%s (x, %s): %d frames, darker is later, the last one thick'\n"
+               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel 'x'\nset ylabel '%s'\n"
                "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
-               "200-180*i/%d, 200-180*i/%d, 255) lw 1\n",
-               nframes, nframes - 1, nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1);
+               "200-180*i/%d, 200-180*i/%d, 255) lw (i == %d ? 2.5 : 1)\n",
+               up == 1 ? "2D scene, the plane" : "side view", un, nframes, un, nframes - 1,
+               nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1, nframes - 1);
     fprintf(f, "set size noratio\nset offsets 0, 0, 0, 0\nset datafile separator ','\nset key outside\n"
                "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
-               "set xlabel 'time (s)'\nset ylabel 'z'\nplot ");
+               "set xlabel 'time (s)'\nset ylabel '%s'\nplot ", un);
     for (int i = 0; i < nb; i++)
-        fprintf(f, "'trajectory.csv' skip 1 every %d::%d using 2:6 with lines title '%s', ", nb, i, bodies[i].name);
+        fprintf(f, "'trajectory.csv' skip 1 every %d::%d using 2:%d with lines title '%s', ", nb, i, 4 + up,
+                bodies[i].name);
     fprintf(f, "'events.csv' using 2:(0) every ::1 with points pt 2 title 'contacts'\n"
                "set output 'energy.png'\nset title 'energy'\nset ylabel 'J'\n"
                "plot 'energy.csv' using 2:3 every ::1 with lines title 'kinetic', '' using 2:5 every ::1 "
@@ -186,7 +191,7 @@ vccd_cmd_simulate(int argc, char **argv)
                     b->v[2], b->w[0], b->w[1], b->w[2]);
         }
         if (st % (steps >= 7 ? steps / 7 : 1) == 0 && nframes < 8) {
-            write_frame(fr, bodies, nb, st);
+            write_frame(fr, bodies, nb, st, sc.planar ? 1 : 2);
             nframes++;
         }
         vccd_sim_energy(&ke, &pe, p, L, bodies, nb, o.g);
@@ -202,7 +207,7 @@ vccd_cmd_simulate(int argc, char **argv)
            min_gap > 0 ? "> 0: no interpenetration, proved" : "NOT PROVED");
     printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s\n", t_start,
            steps / t_start, ccd, man, imp, gap);
-    write_plot(gp, bodies, nb, nframes);
+    write_plot(gp, bodies, nb, nframes, sc.planar ? 1 : 2);
     printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv, %s/frames.dat and %s/plot.gp "
            "(cd %s && gnuplot plot.gp: side.png, height.png, energy.png)\n", out, out, out, out, out, out);
     /* capoeira's lo is a proved lower bound too (query.h): its contact

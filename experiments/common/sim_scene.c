@@ -124,6 +124,37 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
     return vccd_config_check_unused(s, e);
 }
 
+/* A 2D body's state keys (doc/simulate.md, "2D mode"): position x y,
+   angle (radians), velocity vx vy, angular_velocity omega; its mass and
+   inertia from the polygon's area (inertia: one number, about z). */
+static int
+state_2d(vccd_sim_body *b, double *I3, int *have_inertia, vccd_config_section *s, vccd_error *e)
+{
+    static const char *const keys3[] = { "orientation", NULL };
+    double angle = 0.0, w = 0.0;
+    for (int i = 0; keys3[i]; i++) {
+        vccd_config_kv *kv = vccd_config_get(s, keys3[i]);
+        if (kv)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "a 2D body (%s) has an angle (radians), not an orientation", b->mesh.name);
+    }
+    if (get_vec(b->x, 2, s, "position", e) < 0 || get_num(&angle, s, "angle", -1e300, 1e300, e) < 0
+        || get_vec(b->v, 2, s, "velocity", e) < 0 || get_num(&w, s, "angular_velocity", -1e300, 1e300, e) < 0)
+        return -1;
+    if ((*have_inertia = get_num(&I3[2], s, "inertia", 1e-300, 1e300, e)) < 0)
+        return -1;
+    /* only the moment about z acts in the plane; the others just keep
+       the tensor invertible */
+    I3[0] = I3[1] = 0.5 * I3[2];
+    b->w[2] = w;
+    b->planar = 1;
+    vccd_sim_body_set_angle(b, angle);
+    return 0;
+}
+
+static const char *const body_keys[] = { "fixed", "density", "mass", "inertia", "position", "orientation",
+                                          "velocity", "angular_velocity", "angle", NULL };
+
 static int
 load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd_error *e)
 {
@@ -131,41 +162,52 @@ load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd
     vccd_bvh_opts bo;
     vccd_error inner;
     double density = density_default, I3[3];
-    int have_mass, have_inertia;
+    int have_mass, have_inertia = 1;
     vccd_config_kv *ik;
     memset(b, 0, sizeof *b);
     snprintf(b->name, sizeof b->name, "%s", s->name + 5);
     b->q[0] = 1.0;
-    if (get_bool(&b->fixed, s, "fixed", e) < 0 || get_vec(b->x, 3, s, "position", e) < 0
-        || get_vec(b->q, 4, s, "orientation", e) < 0 || get_vec(b->v, 3, s, "velocity", e) < 0
-        || get_vec(b->w, 3, s, "angular_velocity", e) < 0 || get_num(&density, s, "density", 1e-300, 1e300, e) < 0)
-        return -1;
-    if ((have_mass = get_num(&b->mass, s, "mass", 1e-300, 1e300, e)) < 0)
-        return -1;
-    ik = vccd_config_get(s, "inertia");
-    if ((have_inertia = get_vec(I3, 3, s, "inertia", e)) < 0)
-        return -1;
-    {
-        double qn = b->q[0] * b->q[0] + b->q[1] * b->q[1] + b->q[2] * b->q[2] + b->q[3] * b->q[3];
-        if (!(qn > 0.0)) {
-            vccd_config_kv *kv = vccd_config_get(s, "orientation");
-            return vccd_error_set(e, s->file, kv ? kv->line : s->line, s->name, "orientation",
-                                  "a quaternion w x y z, not 0");
-        }
-        for (int k = 0; k < 4; k++)
-            b->q[k] /= sqrt(qn);
-    }
+    /* the mesh first, since a 2D body reads other state keys; the mesh
+       loader takes every key not looked up yet for its own */
+    for (int i = 0; body_keys[i]; i++)
+        vccd_config_get(s, body_keys[i]);
     if (!vccd_config_get(s, "mesh"))
         return vccd_error_set(e, s->file, s->line, s->name, "mesh", "missing (a file, shape or bundled model)");
     if (vccd_mesh_config_load_as(&b->mesh, s, "mesh", e) != 0)
         return -1;
+    if (get_bool(&b->fixed, s, "fixed", e) < 0 || get_num(&density, s, "density", 1e-300, 1e300, e) < 0)
+        return -1;
+    if ((have_mass = get_num(&b->mass, s, "mass", 1e-300, 1e300, e)) < 0)
+        return -1;
+    ik = vccd_config_get(s, "inertia");
+    if (b->mesh.planar) {
+        if (state_2d(b, I3, &have_inertia, s, e) != 0)
+            return -1;
+    } else {
+        if (get_vec(b->x, 3, s, "position", e) < 0 || get_vec(b->q, 4, s, "orientation", e) < 0
+            || get_vec(b->v, 3, s, "velocity", e) < 0 || get_vec(b->w, 3, s, "angular_velocity", e) < 0)
+            return -1;
+        if ((have_inertia = get_vec(I3, 3, s, "inertia", e)) < 0)
+            return -1;
+        {
+            double qn = b->q[0] * b->q[0] + b->q[1] * b->q[1] + b->q[2] * b->q[2] + b->q[3] * b->q[3];
+            if (!(qn > 0.0)) {
+                vccd_config_kv *kv = vccd_config_get(s, "orientation");
+                return vccd_error_set(e, s->file, kv ? kv->line : s->line, s->name, "orientation",
+                                      "a quaternion w x y z, not 0");
+            }
+            for (int k = 0; k < 4; k++)
+                b->q[k] /= sqrt(qn);
+        }
+    }
     if (vccd_config_check_unused(s, e) != 0)
         return -1;
     if (!b->fixed) {
         if (have_mass != 0 || have_inertia != 0) {
             /* From the mesh: it must be closed; its centre of mass is
                moved to the origin of the body frame. */
-            if (vccd_mesh_mass_props(&mp, &b->mesh, &inner) != 0)
+            if ((b->planar ? vccd_mesh_area_props(&mp, &b->mesh, &inner)
+                           : vccd_mesh_mass_props(&mp, &b->mesh, &inner)) != 0)
                 return vccd_error_set(e, s->file, s->line, s->name, "mesh",
                                       "no mass properties (%s): give mass and inertia in the config", inner.msg);
             for (long i = 0; i < b->mesh.nv; i++)
@@ -226,8 +268,20 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
         if (!strncmp(c->sec[i].name, "body.", 5))
             if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, e) != 0)
                 return -1;
-    for (int i = 0; i < sc->nb; i++)
+    for (int i = 0; i < sc->nb; i++) {
         moving += !sc->bodies[i].fixed;
+        if (sc->bodies[i].planar != sc->bodies[0].planar)
+            return vccd_error_set(e, c->file, 0, NULL, NULL,
+                                  "bodies %s and %s: a scene is all 2D bodies (polygons) or all 3D meshes",
+                                  sc->bodies[0].name, sc->bodies[i].name);
+    }
+    if (sc->nb > 0 && sc->bodies[0].planar && sc->o.g[2] != 0.0) {
+        vccd_config_section *ss = vccd_config_find(c, "simulate");
+        vccd_config_kv *kv = ss ? vccd_config_get(ss, "gravity") : NULL;
+        return vccd_error_set(e, c->file, kv ? kv->line : 0, "simulate", "gravity",
+                              "a 2D scene's gravity lies in the plane (z = 0)");
+    }
+    sc->planar = sc->nb > 0 && sc->bodies[0].planar;
     if (!moving)
         return vccd_error_set(e, c->file, c->lines, NULL, NULL, "every body is fixed: nothing to simulate");
     return 0;

@@ -13,6 +13,7 @@ typedef struct {
     long steps;
     vccd_sim_body *bodies;
     int nb;
+    int planar;                 /* 1: a 2D scene (every body a polygon) */
 } vccd_sim_scene;
 
 /* Load scene file path (dt > 0 replaces its dt): 0, or -1 with e naming

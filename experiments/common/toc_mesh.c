@@ -11,6 +11,7 @@
        bv = obb                  # sphere aabb obb kdop14 kdop18
        eps_d = 0.01              # step back to a proved gap >= eps_d
        min_separation = 0.05     # first time the distance can be <= d
+       search = auto             # auto | bvh | brute (vccd_query_search)
        leaf_size = 1             # default 1
        split = sah
        [solver] / [arithmetic]   as for one feature pair */
@@ -52,10 +53,14 @@ load_body(body *b, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec, vcc
     b->loaded = 1;
     if (!(b->mo = vccd_motion_from_config(ms, prec, e)))
         return -1;
-    if (b->mo->type->dim != 3)
+    if (b->mo->type->dim != 3 && !b->m.planar)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
                               "motion '%s' (%s) is planar: a mesh body needs a 3D motion", mk->value,
                               b->mo->type->name);
+    if (b->mo->type->dim != 2 && b->m.planar)
+        return vccd_error_set(e, s->file, mk->line, s->name, "motion",
+                              "motion '%s' (%s) is 3D: a 2D body (%s) needs a planar motion (ltlrm2d)", mk->value,
+                              b->mo->type->name, b->m.name);
     if (b->mo->type->per_vertex && b->mo->nvertices < b->m.nv)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
                               "motion '%s' moves %d vertices, the mesh has %ld", mk->value, b->mo->nvertices,
@@ -87,6 +92,16 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
         else
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown mode '%s' (exact, capoeira)",
                                   kv->value);
+    }
+    if ((kv = vccd_config_get(s, "search"))) {
+        int sr = vccd_query_search_find(kv->value);
+        if (sr < 0)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown search '%s' (auto, bvh, brute)",
+                                  kv->value);
+        o->search = (vccd_query_search)sr;
+        if (o->search == VCCD_QUERY_SEARCH_BRUTE && o->mode != VCCD_QUERY_EXACT)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "search = brute needs mode = exact (capoeira is the BVH alone)");
     }
     if ((kv = vccd_config_get(s, "bv")) && (o->bv = vccd_bv_type_find(kv->value)) < 0)
         return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown BV type '%s' (%s)", kv->value,
@@ -131,9 +146,11 @@ static void
 print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double ms)
 {
     char an[32];
-    printf("bodies: %s (%s, %ld triangles, motion %s), %s (%s, %ld triangles, motion %s)\n", b[0].name,
-           b[0].m.name, b[0].m.nt, b[0].mo->type->name, b[1].name, b[1].m.name, b[1].m.nt, b[1].mo->type->name);
-    printf("query: mode=%s bv=%s solver=%s arith=%s eps_t=%g", vccd_query_mode_name(o->mode),
+    printf("bodies: %s (%s, %ld %s, motion %s), %s (%s, %ld %s, motion %s)\n", b[0].name, b[0].m.name, b[0].m.nt,
+           b[0].m.planar ? "segments" : "triangles", b[0].mo->type->name, b[1].name, b[1].m.name, b[1].m.nt,
+           b[1].m.planar ? "segments" : "triangles", b[1].mo->type->name);
+    printf("query: mode=%s search=%s bv=%s solver=%s arith=%s eps_t=%g", vccd_query_mode_name(o->mode),
+           vccd_query_search_name(o->search),
            vccd_bv_type_get(o->bv)->name, o->solve.solver->name, vccd_arith_name(an, sizeof an, &o->solve.arith),
            o->solve.eps_t);
     if (o->eps_d > 0.0)
@@ -154,7 +171,11 @@ print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
                r->distance_queries);
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;
-        if (p->kind == VCCD_FEATURE_VF)
+        if (p->kind == VCCD_FEATURE_VE2D)
+            printf("pair: vertex-edge-2d %s vertex %ld, %s edge %ld-%ld (segments %ld %ld)\n",
+                   b[p->vertex_body].name, p->v[0], b[1 - p->vertex_body].name, p->v[1], p->v[2], p->tri[0],
+                   p->tri[1]);
+        else if (p->kind == VCCD_FEATURE_VF)
             printf("pair: vertex-face %s vertex %ld, %s triangle %ld (triangles %ld %ld)\n", b[p->vertex_body].name,
                    p->v[0], b[1 - p->vertex_body].name, p->tri[1 - p->vertex_body], p->tri[0], p->tri[1]);
         else
@@ -194,7 +215,10 @@ print_json(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
         const vccd_query_pair *p = &r->pair;
         printf(",\n \"pair\": {\"kind\": \"%s\", \"triangles\": [%ld, %ld], ", vccd_feature_kind_name(p->kind),
                p->tri[0], p->tri[1]);
-        if (p->kind == VCCD_FEATURE_VF)
+        if (p->kind == VCCD_FEATURE_VE2D)
+            printf("\"vertex_body\": %d, \"vertex\": %ld, \"edge\": [%ld, %ld]}", p->vertex_body, p->v[0],
+                   p->v[1], p->v[2]);
+        else if (p->kind == VCCD_FEATURE_VF)
             printf("\"vertex_body\": %d, \"vertex\": %ld}", p->vertex_body, p->v[0]);
         else
             printf("\"edges\": [[%ld, %ld], [%ld, %ld]]}", p->v[0], p->v[1], p->v[2], p->v[3]);

@@ -39,6 +39,14 @@ vccd_mesh_closure_name(vccd_mesh_closure c)
 void
 vccd_mesh_closure_describe(char *out, size_t size, const vccd_mesh *m)
 {
+    if (m->planar) {
+        if (m->closure == VCCD_MESH_CLOSED)
+            snprintf(out, size, "closed (2D: polygons)");
+        else
+            snprintf(out, size, "not closed (2D: %ld open end%s, %ld vertices on 3 or more segments)",
+                     m->boundary_edges, m->boundary_edges == 1 ? "" : "s", m->nonmanifold_edges);
+        return;
+    }
     switch (m->closure) {
     case VCCD_MESH_CLOSED:
         snprintf(out, size, "closed");
@@ -275,6 +283,52 @@ build_ownership(vccd_mesh *m)
     return 0;
 }
 
+/* 1 when every triangle is a segment (i, j, j), i != j, and every vertex
+   lies in z = 0: a 2D body (mesh.h). */
+static int
+is_planar(const double (*v)[3], long nv, const vccd_mesh_index (*t)[3], long nt)
+{
+    for (long i = 0; i < nv; i++)
+        if (v[i][2] != 0.0)
+            return 0;
+    for (long i = 0; i < nt; i++)
+        if (t[i][1] != t[i][2] || t[i][0] == t[i][1])
+            return 0;
+    return 1;
+}
+
+/* A 2D body: no zero-length segment (its normal would be undefined), and
+   the closure from the vertex degrees (a triangle (i, j, j) uses its edge
+   twice, so the triangle rule would call any polyline closed). */
+static int
+planar_check(vccd_mesh *m, const char *name, vccd_error *e)
+{
+    int32_t *deg = calloc((size_t)m->nv, sizeof *deg);
+    if (!deg)
+        return oom(e, name);
+    for (long i = 0; i < m->nt; i++) {
+        const double *a = m->v[m->t[i][0]], *b = m->v[m->t[i][1]];
+        if (a[0] == b[0] && a[1] == b[1]) {
+            free(deg);
+            return vccd_error_set(e, name, 0, NULL, NULL,
+                                  "segment %ld: zero length (vertices %ld and %ld are both at %.17g %.17g)", i,
+                                  (long)m->t[i][0], (long)m->t[i][1], a[0], a[1]);
+        }
+        deg[m->t[i][0]]++;
+        deg[m->t[i][1]]++;
+    }
+    m->boundary_edges = m->nonmanifold_edges = m->inconsistent_edges = 0;
+    for (long i = 0; i < m->nv; i++) {
+        m->boundary_edges += deg[i] == 1;
+        m->nonmanifold_edges += deg[i] > 2;
+    }
+    m->closure = m->nonmanifold_edges ? VCCD_MESH_NONMANIFOLD
+                 : m->boundary_edges  ? VCCD_MESH_OPEN
+                                      : VCCD_MESH_CLOSED;
+    free(deg);
+    return 0;
+}
+
 int
 vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long nv,
                       const vccd_mesh_index (*t)[3], long nt, vccd_mesh_degenerate deg,
@@ -295,8 +349,9 @@ vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long
     }
     memcpy(m->v, v, (size_t)nv * sizeof *m->v);
     m->nv = nv;
+    m->planar = is_planar(v, nv, t, nt);
     for (long i = 0; i < nt; i++) {
-        int d = is_degenerate(v, t[i]);
+        int d = m->planar ? 0 : is_degenerate(v, t[i]);
         m->degenerate += d;
         if (!d || deg == VCCD_MESH_DEGENERATE_KEEP)
             memcpy(m->t[kept++], t[i], sizeof *m->t);
@@ -316,6 +371,10 @@ vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long
     if (build_edges(m) != 0 || build_ownership(m) != 0) {
         vccd_mesh_clear(m);
         return oom(e, name);
+    }
+    if (m->planar && planar_check(m, name, e) != 0) {
+        vccd_mesh_clear(m);
+        return -1;
     }
     return 0;
 }

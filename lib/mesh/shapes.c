@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "vccd/mesh.h"
@@ -255,6 +256,82 @@ build_grid(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const 
     return 0;
 }
 
+/* A closed polygon through the n points (r_k cos a_k, r_k sin a_k, 0),
+   a_k = 2 pi k / n: segment k goes from vertex k to k + 1 (mod n), the
+   segment form (i, j, j) of a 2D body (mesh.h). */
+static int
+polygon(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, long n, const double *r,
+        const shape_args *a, vccd_error *e)
+{
+    if (alloc(v, n, t, n) != 0)
+        return oom(a, e);
+    for (long k = 0; k < n; k++) {
+        double ang = 2.0 * 3.14159265358979323846 * (double)k / (double)n, rk = r ? r[k] : 1.0;
+        (*v)[k][0] = rk * cos(ang), (*v)[k][1] = rk * sin(ang), (*v)[k][2] = 0.0;
+        (*t)[k][0] = (vccd_mesh_index)k;
+        (*t)[k][1] = (*t)[k][2] = (vccd_mesh_index)((k + 1) % n);
+    }
+    *nv = *nt = n;
+    return 0;
+}
+
+static int
+build_ngon(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
+{
+    long n;
+    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0)
+        return -1;
+    return polygon(v, nv, t, nt, n, NULL, a, e);
+}
+
+static int
+build_rect(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
+{
+    static const double s[4][2] = { { 1, 1 }, { -1, 1 }, { -1, -1 }, { 1, -1 } };
+    if (pos_param(a, 0, "W", e) != 0 || pos_param(a, 1, "H", e) != 0)
+        return -1;
+    if (alloc(v, 4, t, 4) != 0)
+        return oom(a, e);
+    for (int k = 0; k < 4; k++) {
+        (*v)[k][0] = s[k][0] * 0.5 * a->p[0], (*v)[k][1] = s[k][1] * 0.5 * a->p[1], (*v)[k][2] = 0.0;
+        (*t)[k][0] = k;
+        (*t)[k][1] = (*t)[k][2] = (k + 1) % 4;
+    }
+    *nv = *nt = 4;
+    return 0;
+}
+
+/* splitmix64: a fixed generator, so a seed names one polygon everywhere. */
+static uint64_t
+splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+static int
+build_star(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
+{
+    long n, seed;
+    double *r;
+    uint64_t x;
+    int rc;
+    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0 || int_param(&seed, a, 1, "SEED", 0, 4294967295L, e) != 0)
+        return -1;
+    if (!(r = malloc((size_t)n * sizeof *r)))
+        return oom(a, e);
+    x = (uint64_t)seed;
+    /* radii in [0.3, 1]: every vertex sees the centre, so the polygon is
+       simple (star-shaped about the origin) */
+    for (long k = 0; k < n; k++)
+        r[k] = 0.3 + 0.7 * (double)(splitmix64(&x) >> 11) * 0x1p-53;
+    rc = polygon(v, nv, t, nt, n, r, a, e);
+    free(r);
+    return rc;
+}
+
 /* The registry: one line per shape. */
 static const shape shapes[] = {
     { "tetrahedron", "", "regular tetrahedron, vertices (+-1, +-1, +-1) with an even number of minus signs", 0,
@@ -263,6 +340,9 @@ static const shape shapes[] = {
     { "icosphere", ":N", "unit sphere: icosahedron subdivided N times (0..8)", 1, build_icosphere },
     { "torus", ":R:r:N:M", "torus around z, radii R > r, N x M segments", 4, build_torus },
     { "grid", ":N", "open square [-1/2, 1/2]^2 at z = 0 of N x N cells, 2 N^2 triangles", 1, build_grid },
+    { "ngon", ":N", "2D: regular N-gon of circumradius 1 (3..2^20 edges)", 1, build_ngon },
+    { "rect", ":W:H", "2D: rectangle W x H centred on the origin", 2, build_rect },
+    { "star", ":N:SEED", "2D: star polygon, N vertices, radii in [0.3, 1] drawn from SEED", 2, build_star },
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
@@ -304,7 +384,7 @@ vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_e
 
     memset(m, 0, sizeof *m);
     if (!s) {
-        char known[256] = "";
+        char known[512] = "";
         for (int i = 0; i < NSHAPES; i++) {
             size_t l = strlen(known);
             snprintf(known + l, sizeof known - l, "%s%s%s", i ? ", " : "", shapes[i].name, shapes[i].params);

@@ -339,6 +339,12 @@ vccd_motion_reserve(vccd_motion *m, int nparams)
     return 0;
 }
 
+/* A planar model moves the plane z = 0 and ignores z, so eval gives no
+   third column; the rotation about z it performs has e_z there, which
+   makes R a true rotation (bv.h's relative poses invert it by its
+   transpose) and x = origin + R p exact for every point of the plane. */
+#define PLANAR_Z(m, j) ((m)->type->dim == 2 && (j) == 2)
+
 int
 vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m)
 {
@@ -422,6 +428,11 @@ vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R,
     vccd_di_vec3_set_d(&p, 0.0, 0.0, 0.0);
     vccd_motion_eval_di(m, origin, NULL, NULL, &p, 0, t);
     for (int j = 0; j < 3; j++) {
+        if (PLANAR_Z(m, j)) {
+            for (int i = 0; i < 3; i++)
+                R->m[3 * i + j] = vccd_di_set_d(i == 2);
+            continue;
+        }
         vccd_di_vec3_set_d(&p, j == 0, j == 1, j == 2);
         vccd_motion_eval_di(m, &x, NULL, NULL, &p, 0, t);
         vccd_di_vec3_sub(&x, &x, origin);
@@ -443,6 +454,11 @@ vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R,
     vccd_mi_vec3_set_d(&p, 0.0, 0.0, 0.0);
     vccd_motion_eval_mi(m, origin, NULL, NULL, &p, 0, t);
     for (int j = 0; j < 3; j++) {
+        if (PLANAR_Z(m, j)) {
+            for (int i = 0; i < 3; i++)
+                vccd_mi_set_d(&R->m[3 * i + j], i == 2);
+            continue;
+        }
         vccd_mi_vec3_set_d(&p, j == 0, j == 1, j == 2);
         vccd_motion_eval_mi(m, &x, NULL, NULL, &p, 0, t);
         vccd_mi_vec3_sub(&x, &x, origin);

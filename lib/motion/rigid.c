@@ -150,29 +150,17 @@ vccd_rigid_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams,
     vccd_mi_vec3 w = view3(P, VCCD_RIGID_W);
     vccd_mi_quat q0 = view4(P, VCCD_RIGID_Q), s;
     VCCD_MI_TMP(h, p);
-    VCCD_MI_TMP(h2, p);
-    VCCD_MI_TMP(t02, p);
-    VCCD_MI_TMP(x, p);
 
     vccd_mi_sub(h, t1, t0);
-    vccd_mi_sqr(h2, h);
-    vccd_mi_sqr(t02, t0);
-    vccd_mi_mul_2si(t02, t02, -1);
-    for (int i = 0; i < 3; i++) {
-        /* o' = o + u t0 + b t0^2/2,  u' = (u + b t0) h,  b' = b h^2 */
-        vccd_mi_mul(x, &P[VCCD_RIGID_U + i], t0);
-        vccd_mi_add(&out[VCCD_RIGID_O + i], &P[VCCD_RIGID_O + i], x);
-        vccd_mi_set(&out[VCCD_RIGID_U + i], &P[VCCD_RIGID_U + i]);
-        if (with_b) {
-            vccd_mi_mul(x, &P[VCCD_RIGID_B + i], t02);
-            vccd_mi_add(&out[VCCD_RIGID_O + i], &out[VCCD_RIGID_O + i], x);
-            vccd_mi_mul(x, &P[VCCD_RIGID_B + i], t0);
-            vccd_mi_add(&out[VCCD_RIGID_U + i], &out[VCCD_RIGID_U + i], x);
-            vccd_mi_mul(&out[VCCD_RIGID_B + i], &P[VCCD_RIGID_B + i], h2);
-        }
-        vccd_mi_mul(&out[VCCD_RIGID_U + i], &out[VCCD_RIGID_U + i], h);
+    /* o' = o + u t0 (+ b t0^2/2),  u' = (u + b t0) h,  b' = b h^2 */
+    if (with_b)
+        vccd_mi_kin_quad_rebase(out + VCCD_RIGID_O, out + VCCD_RIGID_U, out + VCCD_RIGID_B, P + VCCD_RIGID_O,
+                                P + VCCD_RIGID_U, P + VCCD_RIGID_B, 3, t0, t1);
+    else
+        vccd_mi_kin_line_rebase(out + VCCD_RIGID_O, out + VCCD_RIGID_U, P + VCCD_RIGID_O, P + VCCD_RIGID_U, 3, t0,
+                                t1);
+    for (int i = 0; i < 3; i++)
         vccd_mi_mul(&out[VCCD_RIGID_W + i], &P[VCCD_RIGID_W + i], h);
-    }
     /* q0' = rotation by w t0 after q0 */
     vccd_mi_quat_init(&s, p);
     vccd_mi_kin_quat_const(&s, &w, t0);

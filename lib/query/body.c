@@ -11,9 +11,12 @@ static int
 check_motion(const vccd_query_body *b, const vccd_motion *m, vccd_error *e)
 {
     const vccd_mesh *ms = b->bvh->mesh;
-    if (m->type->dim != 3)
+    if (m->type->dim != 3 && !ms->planar)
         return vccd_error_set(e, ms->name, 0, NULL, NULL,
                               "motion %s is planar: a 3D mesh needs a 3D motion", m->type->name);
+    if (m->type->dim != 2 && ms->planar)
+        return vccd_error_set(e, ms->name, 0, NULL, NULL,
+                              "motion %s is 3D: a 2D body (polygon) needs a planar motion (ltlrm2d)", m->type->name);
     if (m->type->per_vertex && m->nvertices < ms->nv)
         return vccd_error_set(e, ms->name, 0, NULL, NULL, "motion %s moves %d vertices, the mesh has %ld",
                               m->type->name, m->nvertices, ms->nv);

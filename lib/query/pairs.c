@@ -23,7 +23,7 @@ track_of(vccd_track *t, const vccd_query_body *b, long v)
 static void
 tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 {
-    if (p->kind == VCCD_FEATURE_VF) {
+    if (p->kind != VCCD_FEATURE_EE) {   /* VF, VE2D: vertex, then face or edge (v[3] = v[2]) */
         int vb = p->vertex_body;
         track_of(&t[0], q->body[vb], p->v[0]);
         for (int k = 1; k < 4; k++)
@@ -82,6 +82,10 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
         vccd_di_vec3_sub(&u, P[0], P[1]);
         vccd_di_vec3_sub(&e1, P[2], P[1]);
         vccd_di_vec3_sub(&e2, P[3], P[1]);
+    } else if (p->kind == VCCD_FEATURE_VE2D) { /* (p - a) . ((b - a) x z) */
+        vccd_di_vec3_sub(&u, P[0], P[1]);
+        vccd_di_vec3_sub(&e1, P[2], P[1]);
+        vccd_di_vec3_set_d(&e2, 0, 0, 1);
     } else {                                 /* (c - a) . ((b - a) x (d - c)) */
         vccd_di_vec3_sub(&u, P[2], P[0]);
         vccd_di_vec3_sub(&e1, P[1], P[0]);
@@ -107,6 +111,11 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
     int fb = 1 - p->vertex_body;
     if (p->kind == VCCD_FEATURE_EE)
         return ~(1u << VCCD_PIECE_SLAB);
+    /* A segment (i, j, j) owns no triangle edges in the 3D sense: keep
+       its capsule and both end spheres (sound; an end shared by two
+       segments is solved twice). */
+    if (p->kind == VCCD_FEATURE_VE2D)
+        return 0;
     own = q->body[fb]->bvh->mesh->own[p->tri[fb]];
     for (int k = 0; k < 3; k++) {
         if (!(own & VCCD_MESH_OWN_EDGE(k)))
@@ -142,6 +151,16 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so.t0 = t0;
         so.t1 = t1;
         vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
+        /* Undecided in a time box: a root at or within rounding of the
+           box's end (a time box cut exactly at the contact, 3/8 say)
+           cannot be certified inside it, and the certified root would
+           then be cut off by the next box's bound.  Solving the pair on
+           to the end of the domain decides it; sound either way, a
+           longer interval only adds times. */
+        if (r.status == VCCD_TOC_POSSIBLE && t1 < q->cut) {
+            so.t1 = q->cut;
+            vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
+        }
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;
@@ -160,6 +179,45 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
     }
 }
 
+/* 2D bodies (mesh.h: triangle (i, j, j) is segment i-j): the vertices
+   segment ta owns (corners 0 and 1) against segment tb, and those tb owns
+   against ta.  Every vertex is owned by one segment, so every vertex-edge
+   pair of the two polygons is solved once; in the plane a first contact
+   is always a vertex on an edge. */
+static void
+pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1)
+{
+    const vccd_mesh *m[2] = { q->body[0]->bvh->mesh, q->body[1]->bvh->mesh };
+    long seg[2] = { ta, tb };
+    vccd_query_pair p;
+    int corner[4], side[4];
+
+    p.kind = VCCD_FEATURE_VE2D;
+    p.tri[0] = ta;
+    p.tri[1] = tb;
+    for (int s = 0; s < 2; s++) {
+        unsigned own = m[s]->own[seg[s]];
+        p.vertex_body = s;
+        for (int k = 0; k < 2; k++) {
+            if (!(own & VCCD_MESH_OWN_VERTEX(k)))
+                continue;
+            p.v[0] = m[s]->t[seg[s]][k];
+            p.v[1] = m[1 - s]->t[seg[1 - s]][0];
+            p.v[2] = p.v[3] = m[1 - s]->t[seg[1 - s]][1];
+            corner[0] = k;
+            corner[1] = 0;
+            corner[2] = corner[3] = 1;
+            side[0] = s;
+            side[1] = side[2] = side[3] = 1 - s;
+            if (excluded(tp, &p, corner, side, q->o->min_separation)) {
+                q->r->filtered++;
+                continue;
+            }
+            solve_one(q, &p, t0, t1);
+        }
+    }
+}
+
 void
 q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
 {
@@ -175,6 +233,10 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     if (!(t0 <= t1) || !(oa | ob))
         return;
     tri_pos(&tp, q, ta, tb, t0, t1);
+    if (ma->planar) {
+        pairs_2d(q, &tp, ta, tb, t0, t1);
+        return;
+    }
 
     p.tri[0] = ta;
     p.tri[1] = tb;
@@ -255,12 +317,15 @@ contact_geometry(q_state *q)
             V[k][c] = mid(v[k].c[c]);
         }
     }
+    if (r->pair.kind == VCCD_FEATURE_VE2D)
+        w = 0.0;                /* the edge's point is P1 + u (P2 - P1) */
     for (int c = 0; c < 3; c++) {
-        if (r->pair.kind == VCCD_FEATURE_VF) {
+        if (r->pair.kind != VCCD_FEATURE_EE) {
             double fp = P[1][c] + u * (P[2][c] - P[1][c]) + w * (P[3][c] - P[1][c]);
             double fv = V[1][c] + u * (V[2][c] - V[1][c]) + w * (V[3][c] - V[1][c]);
             e1[c] = P[2][c] - P[1][c];
-            e2[c] = P[3][c] - P[1][c];
+            /* 2D: the edge normal is (b - a) x z, in the plane */
+            e2[c] = r->pair.kind == VCCD_FEATURE_VE2D ? c == 2 : P[3][c] - P[1][c];
             pa[c] = r->pair.vertex_body == 0 ? P[0][c] : fp;
             va[c] = r->pair.vertex_body == 0 ? V[0][c] : fv;
             pb[c] = r->pair.vertex_body == 0 ? fp : P[0][c];

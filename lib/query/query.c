@@ -152,6 +152,12 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
 
     if (q_state_init(&q, r, a, b, o, e) != 0)
         return -1;
+    if (q_search_brute(&q)) {
+        q_solve_all(&q);
+        q_finish(&q);
+        rc = q_after(&q, e);
+        goto done;
+    }
     x.lb = o->solve.t0;
     if ((x.box = q_box_new(&q, o->solve.t0, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, o->solve.t0, o->solve.t1) != 0)
         goto oom;
@@ -247,12 +253,9 @@ vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_body *
                  vccd_error *e)
 {
     q_state q;
-    const vccd_mesh *ma = a->bvh->mesh, *mb = b->bvh->mesh;
     if (q_state_init(&q, r, a, b, o, e) != 0)
         return -1;
-    for (long i = 0; i < ma->nt; i++)
-        for (long j = 0; j < mb->nt; j++)
-            q_pairs_solve(&q, i, j, o->solve.t0, o->solve.t1);
+    q_solve_all(&q);
     q_finish(&q);
     q_state_clear(&q);
     return 0;

@@ -64,6 +64,15 @@ double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
    [t0, min(t1, q->cut)], folding the results into q. */
 void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
+/* 2D bodies (planar.c): 0 when a and b are both 2D or both 3D, else -1
+   with e set. */
+int q_planar_check(const vccd_query_body *a, const vccd_query_body *b, vccd_error *e);
+/* 1 when the exact query should solve every pair (q_solve_all) instead
+   of traversing the BVHs (vccd_query_search). */
+int q_search_brute(const q_state *q);
+/* Every owned feature pair of every triangle (segment) pair over the
+   whole time domain, folded into q. */
+void q_solve_all(q_state *q);
 /* r := the answer from q (status, [lo, hi], pair, contact geometry). */
 void q_finish(q_state *q);
 /* The step back and the gap at lo (stepback.c), when asked and possible:

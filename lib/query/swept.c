@@ -54,6 +54,8 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
              vccd_error *e)
 {
     memset(q, 0, sizeof *q);
+    if (q_planar_check(a, b, e) != 0)
+        return -1;
     q->bt = vccd_bv_type_get(o->bv);
     if (!q->bt || !a->bvh->bv[o->bv] || !b->bvh->bv[o->bv])
         return vccd_error_set(e, NULL, 0, NULL, NULL, "BV type %s was not built in both BVHs",

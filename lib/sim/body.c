@@ -6,10 +6,39 @@
 
 #include "vccd/sim.h"
 
+/* A 2D body: the rotation by its angle about z, the enclosure its
+   planar motion evaluates (sin and cos of the same double). */
+static void
+planar_pose(vccd_pose *p, const vccd_sim_body *b)
+{
+    vccd_di s, c;
+    vccd_di_sin_cos(&s, &c, vccd_di_set_d(b->angle));
+    vccd_di_vec3_set_d(&p->o, b->x[0], b->x[1], 0.0);
+    for (int i = 0; i < 9; i++)
+        p->R.m[i] = vccd_di_set_d(i == 8);
+    p->R.m[0] = c;
+    p->R.m[1] = vccd_di_neg(s);
+    p->R.m[3] = s;
+    p->R.m[4] = c;
+}
+
+void
+vccd_sim_body_set_angle(vccd_sim_body *b, double angle)
+{
+    b->angle = angle;
+    b->q[0] = cos(0.5 * angle);
+    b->q[1] = b->q[2] = 0.0;
+    b->q[3] = sin(0.5 * angle);
+}
+
 int
 vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b)
 {
     vccd_di pos[3], q[4];
+    if (b->planar) {
+        planar_pose(p, b);
+        return 0;
+    }
     for (int k = 0; k < 3; k++)
         pos[k] = vccd_di_set_d(b->x[k]);
     for (int k = 0; k < 4; k++)

@@ -172,6 +172,64 @@ contact_init(vccd_sim_contact *c, const vccd_distance_pair *pr, int ia, int ib, 
     c->approximate = approximate;
 }
 
+/* The in-plane normal of segment t[0] t[1] of a 2D body, unnormalised. */
+static void
+seg_normal_w(double n[3], double t[3][3])
+{
+    n[0] = t[1][1] - t[0][1];
+    n[1] = t[0][0] - t[1][0];
+    n[2] = 0.0;
+}
+
+/* 2D bodies (segments (i, j, j)): each end of one segment over the
+   other's interior within the band, with that segment's in-plane normal
+   (the 2D vertex-edge contact; vertex against vertex is left to the
+   closest points).  Returns the ends found, including those left to
+   their owning segment's pair. */
+static int
+pair_contacts_2d(vccd_sim_contacts *out, vccd_sim_contact *c, double ta[3][3], double tb[3][3], const double ab[3],
+                 double band, double tiny, const unsigned own[2])
+{
+    int found = 0;
+    for (int side = 0; side < 2; side++) {
+        double (*tv)[3] = side ? tb : ta, (*tf)[3] = side ? ta : tb, fn[3], e[3], l2;
+        seg_normal_w(fn, tf);
+        if (normalize(fn) != 0)
+            continue;
+        for (int k = 0; k < 3; k++)
+            e[k] = tf[1][k] - tf[0][k];
+        l2 = dot(e, e);
+        for (int i = 0; i < 2; i++) {
+            double u, q[3], d[3], r[3];
+            for (int k = 0; k < 3; k++)
+                r[k] = tv[i][k] - tf[0][k];
+            u = dot(r, e) / l2;
+            if (!(u > 1e-9 && u < 1 - 1e-9))
+                continue;
+            for (int k = 0; k < 3; k++) {
+                q[k] = tf[0][k] + u * e[k];
+                d[k] = side ? tv[i][k] - q[k] : q[k] - tv[i][k];
+            }
+            if (!(sqrt(dot(d, d)) < band))
+                continue;
+            /* a vertex ends two segments: only its owner's pair (mesh.h)
+               adds it, or each contact would come twice; the other is
+               covered all the same (no closest-point stand-in) */
+            found++;
+            if (!(own[side] & VCCD_MESH_OWN_VERTEX(i)))
+                continue;
+            for (int k = 0; k < 3; k++) {
+                c->point[k] = 0.5 * (tv[i][k] + q[k]);
+                c->normal[k] = fn[k];
+            }
+            orient(c->normal, d, ab, tiny);
+            if (push(out, c) != 0)
+                return -1;
+        }
+    }
+    return found;
+}
+
 /* The feature contacts of triangle pair pr (thesis 6.1.2): each vertex of
    one triangle over the other's interior within the band (normal: that
    face's), each edge pair crossing within the band (normal: the edges'
@@ -190,6 +248,10 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
         ab[k] = B->x[k] - A->x[k];
     }
     tiny = 0x1p-40 * (fabs(ta[0][0]) + fabs(ta[0][1]) + fabs(ta[0][2]) + 1.0);
+    if (A->mesh.planar) {
+        unsigned own[2] = { A->mesh.own[pr->tri[0]], B->mesh.own[pr->tri[1]] };
+        return pair_contacts_2d(out, &c, ta, tb, ab, band, tiny, own);
+    }
     tri_normal_w(na, ta);
     tri_normal_w(nb, tb);
     for (int side = 0; side < 2; side++) {
@@ -285,13 +347,17 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
         }
         to_world(c.point, &pa, m, 1);
         /* Closest points closer than the rounding of their coordinates
-           give no direction: a's face normal, turned away from a. */
+           give no direction: a's face normal (2D: its segment's), turned
+           away from a. */
         if (sqrt(dot(d, d)) <= 0x1p-40 * (fabs(m[0]) + fabs(m[1]) + fabs(m[2]) + 1e-300) || normalize(d) != 0) {
             double ab[3];
             double t[3][3];
             for (int j = 0; j < 3; j++)
                 memcpy(t[j], A->mesh.v[A->mesh.t[p->tri[0]][j]], sizeof t[j]);
-            tri_normal_w(d, t);
+            if (A->mesh.planar)
+                seg_normal_w(d, t);
+            else
+                tri_normal_w(d, t);
             if (normalize(d) != 0)
                 continue;               /* a degenerate triangle: no normal */
             to_world(c.normal, &pa, d, 0);

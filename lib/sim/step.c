@@ -101,9 +101,14 @@ piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t pr
         vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
         return NULL;
     }
-    len = (size_t)sprintf(text, "[motion]\ntype = ballistic\n");
-    if (put_key(&text, &len, "o0", b->x, 3) || put_key(&text, &len, "v", v, 3) || put_key(&text, &len, "a", a, 3)
-        || put_key(&text, &len, "q0", b->q, 4) || put_key(&text, &len, "omega", w, 3)) {
+    /* A 2D body: the planar motion from its angle (sim.h). */
+    len = (size_t)sprintf(text, "[motion]\ntype = %s\n", b->planar ? "ballistic2d" : "ballistic");
+    if (b->planar ? put_key(&text, &len, "o0", b->x, 2) || put_key(&text, &len, "v", v, 2)
+                        || put_key(&text, &len, "a", a, 2) || put_key(&text, &len, "alpha0", &b->angle, 1)
+                        || put_key(&text, &len, "omega", w + 2, 1)
+                  : put_key(&text, &len, "o0", b->x, 3) || put_key(&text, &len, "v", v, 3)
+                        || put_key(&text, &len, "a", a, 3) || put_key(&text, &len, "q0", b->q, 4)
+                        || put_key(&text, &len, "omega", w, 3)) {
         free(text);
         vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
         return NULL;
@@ -129,6 +134,10 @@ advance(vccd_sim_body *b, double s, const double g[3])
     for (int k = 0; k < 3; k++) {
         b->x[k] += b->v[k] * s + 0.5 * g[k] * s * s;
         b->v[k] += g[k] * s;
+    }
+    if (b->planar) {
+        vccd_sim_body_set_angle(b, b->angle + b->w[2] * s);
+        return;
     }
     n = sqrt(b->w[0] * b->w[0] + b->w[1] * b->w[1] + b->w[2] * b->w[2]);
     th = n * s;

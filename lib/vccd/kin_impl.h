@@ -63,6 +63,33 @@ VK_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, i
     }
 }
 
+/* The n scalars o + u t + b t^2/2 restricted to [t0, t1] and
+   reparametrised to [0, 1]: o' = o + u t0 + b t0^2/2, u' = (u + b t0) h,
+   b' = b h^2 with h = t1 - t0.  Outputs may not be the inputs. */
+static inline void
+VK_FN(kin_quad_rebase)(VB_T *o_out, VB_T *u_out, VB_T *b_out, const VB_T *o, const VB_T *u, const VB_T *b, int n,
+                       const VB_T *t0, const VB_T *t1)
+{
+    VB_TMP(h, o_out);
+    VB_TMP(h2, o_out);
+    VB_TMP(t02, o_out);
+    VB_TMP(s, o_out);
+    VB_SUB(h, t1, t0);
+    VB_SQR(h2, h);
+    VB_SQR(t02, t0);
+    VB_MUL_2EXP(t02, t02, -1);
+    for (int i = 0; i < n; i++) {
+        VB_MUL(s, &u[i], t0);
+        VB_ADD(&o_out[i], &o[i], s);
+        VB_MUL(s, &b[i], t02);
+        VB_ADD(&o_out[i], &o_out[i], s);
+        VB_MUL(s, &b[i], t0);
+        VB_ADD(&u_out[i], &u[i], s);
+        VB_MUL(&u_out[i], &u_out[i], h);
+        VB_MUL(&b_out[i], &b[i], h2);
+    }
+}
+
 /* Clip every component of v to [-|b|, |b|] where |v| <= |b| is known
    (a rotated vector keeps its length).  Rigorous backends only: on the
    others an enclosure off by a rounding could turn empty. */
@@ -472,6 +499,59 @@ VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK
         VB_SUB(k1, u, k1);
         VB_DIV(k1, k1, &f[0]);          /* be'' */
         VK_FN(kin_comb2)(ca, NULL, k2, &wwd, k1, &wd);
+    }
+}
+
+/* A planar rigid motion (thesis B.1.1; ltlrm2d, ballistic2d): body point
+   p (x, y; its z is ignored) at c + R(alpha) p in z = 0, where q holds
+   (c_x, c_y, alpha) at the times, qv (c'_x, c'_y, omega) (read only for
+   v), ca the centre's acceleration (2 values, or NULL: none) and w the
+   constant omega.  With r = R(alpha) p and r' = omega (-r_y, r_x):
+   v = c' + r', a = c'' + omega (-r'_y, r'_x); sin and cos of the interval
+   angle, no unit vector rounded.  Every output's z is exactly 0. */
+static inline void
+VK_FN(kin_planar_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *q, const VK_V3 *qv, const VB_T *ca,
+                       const VB_T *w, const VK_V3 *p)
+{
+    const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
+    VB_T r[2], rp[2], sn[1], cs[1], s[1];
+    VB_TMP_N(r_l, r, 2, ref);
+    VB_TMP_N(rp_l, rp, 2, ref);
+    VB_TMP_N(sn_l, sn, 1, ref);
+    VB_TMP_N(cs_l, cs, 1, ref);
+    VB_TMP_N(s_l, s, 1, ref);
+
+    VB_SIN_COS(sn, cs, &q->c[2]);
+    VB_MUL(&r[0], cs, &p->c[0]);
+    VB_MUL(s, sn, &p->c[1]);
+    VB_SUB(&r[0], &r[0], s);            /* cos px - sin py */
+    VB_MUL(&r[1], sn, &p->c[0]);
+    VB_MUL(s, cs, &p->c[1]);
+    VB_ADD(&r[1], &r[1], s);            /* sin px + cos py */
+    if (v || a) {
+        VB_MUL(&rp[0], w, &r[1]);
+        VB_NEG(&rp[0], &rp[0]);
+        VB_MUL(&rp[1], w, &r[0]);
+    }
+    if (a) {
+        VB_MUL(&a->c[0], w, &rp[1]);
+        VB_NEG(&a->c[0], &a->c[0]);
+        VB_MUL(&a->c[1], w, &rp[0]);
+        if (ca) {
+            VB_ADD(&a->c[0], &a->c[0], &ca[0]);
+            VB_ADD(&a->c[1], &a->c[1], &ca[1]);
+        }
+        VB_SET_D(&a->c[2], 0.0);
+    }
+    if (v) {
+        VB_ADD(&v->c[0], &qv->c[0], &rp[0]);
+        VB_ADD(&v->c[1], &qv->c[1], &rp[1]);
+        VB_SET_D(&v->c[2], 0.0);
+    }
+    if (x) {
+        VB_ADD(&x->c[0], &q->c[0], &r[0]);
+        VB_ADD(&x->c[1], &q->c[1], &r[1]);
+        VB_SET_D(&x->c[2], 0.0);
     }
 }
 

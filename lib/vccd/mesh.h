@@ -74,6 +74,17 @@ typedef struct {
        boundary, inconsistent. */
     long boundary_edges, nonmanifold_edges, inconsistent_edges;
     long unused_vertices;
+    /* 1: a 2D body (doc/query.md): a set of segments in the plane z = 0,
+       stored as triangles (i, j, j), one per segment from vertex i to j,
+       so that the BVH, every BV type, the swept tests and the distance
+       query serve polygons unchanged.  Set by vccd_mesh_init_arrays when
+       every triangle has that form and every vertex has z = 0; such a
+       mesh keeps all its "triangles" (they are segments, not degenerate
+       faces), refuses a zero-length segment, and its closure says whether
+       every vertex ends exactly two segments (a closed polygon: CLOSED)
+       or not (OPEN, boundary_edges = the vertices ending one segment, or
+       NONMANIFOLD for three or more). */
+    int planar;
     /* Set by vccd_mesh_load: the file read (NULL for a procedural mesh),
        its format ("obj", "off", "ply", "procedural"), and the
        normalisation applied: every vertex became scale * (x - center). */
@@ -129,6 +140,13 @@ void vccd_mesh_clear(vccd_mesh *m);
                       around z and M >= 3 around the tube (N M <= 2^24)
      grid:N           the square [-1/2, 1/2]^2 in z = 0, N x N cells
                       (1 <= N <= 2048), normal +z
+   and the 2D bodies (planar meshes, counter-clockwise closed polygons):
+     ngon:N           regular N-gon of circumradius 1 (3 <= N <= 2^20),
+                      a vertex on +x
+     rect:W:H         rectangle W x H centred on the origin
+     star:N:SEED      star polygon: N vertices at angles 2 pi k / N, radii
+                      drawn in [0.3, 1] from the integer SEED (splitmix64,
+                      the same polygon on every machine)
    Coordinates are computed in doubles (cos, sin, sqrt); the doubles made
    are the geometry from then on, as for a file. */
 
@@ -162,6 +180,13 @@ typedef struct {
    divergence theorem gives numbers for an open mesh, but they are not its
    volume. */
 int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
+
+/* The same for a 2D body (lib/mesh/area.c): closed counter-clockwise
+   polygons of density 1 per unit area, by Green's theorem; volume is
+   then the area, com has z = 0 and inertia is the lamina's (about z: the
+   polar moment).  -1 with e for an open polyline, a 3D mesh, or a
+   signed area <= 0. */
+int vccd_mesh_area_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
 
 /* --- loading (lib/mesh/load.c) -------------------------------------------
 

@@ -123,7 +123,9 @@ void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v,
    origin encloses where the body origin is, and column j of R where the
    body axis e_j points, i.e. x(p, t) = origin + R p.  Built from eval of
    the origin and of origin + e_j, so it holds for every model without
-   model code.  Returns -1 (and leaves the outputs alone) for per-vertex
+   model code.  A planar model (dim 2) gets e_z as R's third column: the
+   pose is then exact for the points of the plane z = 0, the only ones it
+   moves.  Returns -1 (and leaves the outputs alone) for per-vertex
    models, which have no pose. */
 int vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
 /* What vccd_motion_pose_di computes of a RIGID-form motion (ltlrm,

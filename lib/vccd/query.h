@@ -55,8 +55,24 @@ typedef enum {
 
 const char *vccd_query_mode_name(vccd_query_mode m);
 
+/* How the exact mode finds candidate pairs: the BVH traversal, or every
+   owned feature pair solved over the whole time domain (the reference
+   loop, faster when there are few pairs).  AUTO takes brute force for two
+   2D bodies with at most VCCD_QUERY_BRUTE_2D_PAIRS vertex-edge pairs
+   (doc/query.md has the measurement), the BVH otherwise.  Capoeira always
+   traverses the BVH (it is the BVH alone). */
+typedef enum {
+    VCCD_QUERY_SEARCH_AUTO = 0, VCCD_QUERY_SEARCH_BVH, VCCD_QUERY_SEARCH_BRUTE
+} vccd_query_search;
+#define VCCD_QUERY_BRUTE_2D_PAIRS 64
+
+const char *vccd_query_search_name(vccd_query_search s);
+/* -1 for an unknown name ("auto", "bvh", "brute"). */
+int vccd_query_search_find(const char *name);
+
 typedef struct {
     vccd_query_mode mode;
+    vccd_query_search search;   /* vccd_query_opts_init: AUTO */
     int bv;                     /* BV type index (built in both BVHs) */
     double eps_d;               /* > 0: step back to a gap >= eps_d */
     double min_separation;      /* d > 0: the first time the distance can
@@ -80,8 +96,10 @@ void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body
    `vertex_body` against triangle tri[1 - vertex_body]; EE: edge
-   (v[0], v[1]) of A against edge (v[2], v[3]) of B.  tri: the two
-   triangles whose ownership masks gave the pair. */
+   (v[0], v[1]) of A against edge (v[2], v[3]) of B; VE2D (2D bodies):
+   vertex v[0] of body `vertex_body` against the other's edge
+   (v[1], v[2]) = segment tri[1 - vertex_body], v[3] = v[2].  tri: the two
+   triangles (2D: segments) whose ownership masks gave the pair. */
 typedef struct {
     vccd_feature_kind kind;
     long tri[2];
@@ -96,8 +114,8 @@ typedef struct {
     int have_pair;              /* exact, status != none */
     vccd_query_pair pair;
     /* Display values at the contact (midpoints of enclosures over
-       [lo, hi]): the point, the unit normal of the face (VF) or of both
-       edges (EE) oriented from A towards B so that v . n >= 0, and the
+       [lo, hi]): the point, the unit normal of the face (VF), of both
+       edges (EE) or of the edge in the plane (VE2D), oriented from A towards B so that v . n >= 0, and the
        velocity of A's point minus B's. */
     double point[3], normal[3], velocity[3], vn;
     vccd_di param[2];
@@ -116,8 +134,10 @@ typedef struct {
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 
-/* The first contact of a and b in [o->solve.t0, o->solve.t1].  0, or -1
-   with e set (the BV type not built in both, out of memory -- r then
+/* The first contact of a and b in [o->solve.t0, o->solve.t1]: two 3D
+   meshes, or two 2D bodies (mesh.h planar, planar motions).  0, or -1
+   with e set (one body 2D and the other not, the BV type not built in
+   both, out of memory -- r then
    still holds a valid, possibly weaker, answer: possible from the
    smallest bound not searched). */
 int vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,

@@ -46,4 +46,21 @@ void vccd_rigid_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with
 void vccd_rigid_randomize_poses(vccd_motion *m, gmp_randstate_t rs, int kind);
 #define VCCD_RIGID_POSES_NKINDS 7
 
+/* The planar rigid motions (lib/motion/planar.c; ltlrm2d, ballistic2d):
+   m->param holds (o0x, o0y, alpha0), their rates (vx, vy, omega) and,
+   with an acceleration, (ax, ay, 0), so that centre and angle are one
+   line or quadratic.  Keys o0, alpha0 (default 0), v, omega, and a
+   (default 0 0) when with_a. */
+enum { VCCD_PLANAR_Q = 0, VCCD_PLANAR_R = 3, VCCD_PLANAR_A = 6, VCCD_PLANAR_N = 6, VCCD_PLANAR_NA = 9 };
+int vccd_planar_parse(vccd_motion *m, vccd_config_section *s, int with_a, vccd_error *e);
+/* kind 0 generic; 1 omega = 0; 2 half turn (omega = +-pi); 3 full turn
+   (+-2 pi); 4 coordinates near 1e6; 5 large angles (alpha0 ~ 1e4, omega
+   ~ 100, for the argument reduction of sin/cos). */
+void vccd_planar_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with_a);
+#define VCCD_PLANAR_NKINDS 6
+/* The acceleration is there when nparams >= VCCD_PLANAR_NA. */
+void vccd_planar_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams, const vccd_mi_struct *t0,
+                        const vccd_mi_struct *t1);
+void vccd_planar_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+
 #endif

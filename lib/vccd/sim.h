@@ -25,6 +25,14 @@ typedef struct {
     double mass, inertia[3][3];
     double inv_mass, inv_inertia[3][3];
     double x[3], q[4], v[3], w[3];
+    /* A 2D body (mesh.planar; doc/simulate.md, "2D mode"): it stays in
+       the plane z = 0 with x[2] = v[2] = 0 and w = (0, 0, omega), and
+       its orientation is the angle (radians about z), an exact double
+       that both its pose and its planar motion (ballistic2d's alpha0)
+       start from; q is kept as (cos angle/2, 0, 0, sin angle/2) for the
+       physics and the output. */
+    int planar;
+    double angle;
 } vccd_sim_body;
 
 /* One contact: between bodies a and b, the normal n (unit, from a
@@ -49,7 +57,8 @@ typedef struct {
 
 void vccd_sim_contacts_clear(vccd_sim_contacts *l);
 
-/* The pose enclosure of body b (vccd_pose_from_quat of its state). */
+/* The pose enclosure of body b (vccd_pose_from_quat of its state; a 2D
+   body's from its angle, as its planar motion's pose at t = 0). */
 int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
 /* World velocity of body b's material point at world position p. */
 void vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double p[3]);
@@ -171,6 +180,9 @@ typedef struct {
    and says so). */
 int vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_sim_opts *o,
                   vccd_sim_event_fn on_event, void *ctx, vccd_error *e);
+
+/* Set a 2D body's angle (and q from it). */
+void vccd_sim_body_set_angle(vccd_sim_body *b, double angle);
 
 /* Kinetic energy, linear and angular momentum (about the origin) of the
    moving bodies, and their potential energy -m g.x. */

@@ -208,6 +208,45 @@ START_TEST(test_obj_errors)
 }
 END_TEST
 
+/* 2D bodies (obj2d): a polygon and an open polyline read to segments
+   (i, j, j) in z = 0; every bad line named. */
+#define SQ "v 0 0\nv 1 0\nv 1 1 0\nv 0 1\n"
+START_TEST(test_obj2d)
+{
+    char path[512];
+    vccd_mesh m;
+    vccd_error e;
+    write_file(path, sizeof path, "sq.obj2d", "# a unit square and a tail\n" SQ "l 1 2 3 4 1\nv 2 2\nl -3 -1\n",
+               sizeof("# a unit square and a tail\n" SQ "l 1 2 3 4 1\nv 2 2\nl -3 -1\n") - 1, 0);
+    if (vccd_mesh_load(&m, path, NULL, &e) != 0)
+        tu_fail("%s", e.msg);
+    TU_CHECK(m.planar && m.nv == 5 && m.nt == 5 && !strcmp(m.format, "obj2d"), "obj2d: planar %d nv %ld nt %ld",
+             m.planar, m.nv, m.nt);
+    TU_CHECK(m.t[3][0] == 3 && m.t[3][1] == 0 && m.t[3][2] == 0 && m.t[4][0] == 2 && m.t[4][1] == 4,
+             "obj2d: segments not (i, j, j) in order");
+    /* vertex 3 (index 2) ends three segments: not a closed polygon */
+    TU_CHECK(m.closure == VCCD_MESH_NONMANIFOLD && m.boundary_edges == 1, "obj2d closure %d ends %ld",
+             (int)m.closure, m.boundary_edges);
+    vccd_mesh_clear(&m);
+    unlink(path);
+    expect_error("a.obj2d", SQ "l 1 2 5\n", 5, "vertex index 5 out of range", "4 vertices so far");
+    expect_error("a.obj2d", SQ "l 1 -5\n", 5, "vertex index -5 out of range", NULL);
+    expect_error("a.obj2d", SQ "l 1 0\n", 5, "polyline index 2", "vertex index 0");
+    expect_error("a.obj2d", SQ "l 1 2 x\n", 5, "polyline index 3", "'x' is not an integer");
+    expect_error("a.obj2d", SQ "l 1\n", 5, "polyline with 1 vertex", "at least 2");
+    expect_error("a.obj2d", SQ "l 1 2 2\n", 5, "polyline index 3", "zero-length segment");
+    expect_error("a.obj2d", SQ "v 1 1\nl 3 5\n", 6, "zero-length segment from vertex 3 to vertex 5", NULL);
+    expect_error("a.obj2d", "v 0 0\nv nan 1\n", 2, "vertex 2 x is NaN", NULL);
+    expect_error("a.obj2d", "v 0 0\nv 1 inf\n", 2, "vertex 2 y", "infinite");
+    expect_error("a.obj2d", "v 0 0\nv 1 1 0.5\n", 2, "vertex 2 z = 0.5", "plane z = 0");
+    expect_error("a.obj2d", "v 0 0\nv 1\n", 2, "vertex 2: 1 coordinate", "expected 2");
+    expect_error("a.obj2d", "v 0 0\nv 1 1 0 7\n", 2, "vertex 2: extra field '7'", NULL);
+    expect_error("a.obj2d", SQ "f 1 2 3\n", 5, "unknown statement 'f'", NULL);
+    expect_error("a.obj2d", SQ, 0, "no segment", NULL);
+    expect_error("a.obj2d.gz", SQ "l 1 2 9\n", 5, "out of range", NULL);
+}
+END_TEST
+
 START_TEST(test_off_errors)
 {
     expect_error("a.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n", 6, "face 0 corner 3", "out of range 0..2");
@@ -335,7 +374,7 @@ START_TEST(test_format_errors)
     char path[512];
     vccd_mesh m;
     vccd_error e;
-    expect_error("a.stl", "solid x\nfacet normal 0 0 1\n", 0, "unknown mesh format", "obj off ply");
+    expect_error("a.stl", "solid x\nfacet normal 0 0 1\n", 0, "unknown mesh format", "obj obj2d off ply");
     expect_error("a", "hello\n", 0, "unknown mesh format", NULL);
     /* an unknown extension but a known first word: read as that format */
     {
@@ -502,7 +541,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_rounding, test_box, test_obj_errors, test_off_errors, test_ply_errors, test_format_errors,
+    const TTest *tests[] = { test_rounding, test_box, test_obj_errors, test_obj2d, test_off_errors, test_ply_errors, test_format_errors,
                              test_degenerate, test_normalize,  test_models,     test_config };
     int rc;
     /* mkdtemp's template: six placeholder letters, made at run time */

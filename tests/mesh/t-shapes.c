@@ -127,6 +127,66 @@ expect_error(const char *spec, const char *n1, const char *n2)
     TU_CHECK(m.nt == 0 && !m.v, "'%s': failed build left a mesh", spec);
 }
 
+/* Twice the signed area of a 2D body's segments (shoelace). */
+static double
+area2(const vccd_mesh *m)
+{
+    double a = 0.0;
+    for (long i = 0; i < m->nt; i++) {
+        const double *p = m->v[m->t[i][0]], *q = m->v[m->t[i][1]];
+        a += p[0] * q[1] - p[1] * q[0];
+    }
+    return a;
+}
+
+/* 2D bodies: segments (i, j, j) in z = 0, closed, counter-clockwise,
+   with the closed-form areas; star polygons fixed by their seed. */
+START_TEST(test_2d)
+{
+    vccd_mesh m, m2;
+    static const long ns[] = { 3, 4, 7, 64, 1000 };
+    for (int k = 0; k < 5; k++) {
+        char spec[32];
+        double pi = 3.14159265358979323846, want = (double)ns[k] * sin(2 * pi / (double)ns[k]);
+        snprintf(spec, sizeof spec, "ngon:%ld", ns[k]);
+        shape(&m, spec);
+        TU_CHECK(m.planar && m.closure == VCCD_MESH_CLOSED && m.nv == ns[k] && m.nt == ns[k] && m.degenerate == 0,
+                 "%s: planar %d closure %d nv %ld nt %ld", spec, m.planar, (int)m.closure, m.nv, m.nt);
+        TU_CHECK(fabs(area2(&m) - want) < 1e-12 * ns[k], "%s: twice the area %.17g, expected %.17g", spec, area2(&m),
+                 want);
+        for (long i = 0; i < m.nv; i++)
+            TU_CHECK(fabs(hypot(m.v[i][0], m.v[i][1]) - 1.0) < 1e-15 && m.v[i][2] == 0.0, "%s vertex %ld", spec, i);
+        for (long i = 0; i < m.nt; i++)
+            TU_CHECK(m.t[i][1] == m.t[i][2] && m.t[i][1] == (i + 1) % ns[k] && m.t[i][0] == i, "%s segment %ld",
+                     spec, i);
+        vccd_mesh_clear(&m);
+    }
+    shape(&m, "rect:2:0.5");
+    TU_CHECK(m.planar && m.closure == VCCD_MESH_CLOSED && m.nt == 4 && area2(&m) == 2.0, "rect: area %g", area2(&m) / 2);
+    vccd_mesh_clear(&m);
+    shape(&m, "star:50:7");
+    shape(&m2, "star:50:7");
+    TU_CHECK(m.planar && m.closure == VCCD_MESH_CLOSED && m.nt == 50 && area2(&m) > 0, "star: not a closed CCW body");
+    TU_CHECK(memcmp(m.v, m2.v, (size_t)m.nv * sizeof *m.v) == 0, "star: the same seed gave another polygon");
+    for (long i = 0; i < m.nv; i++) {
+        double r = hypot(m.v[i][0], m.v[i][1]);
+        TU_CHECK(r >= 0.3 - 1e-15 && r <= 1.0 + 1e-15, "star vertex %ld at radius %g", i, r);
+    }
+    vccd_mesh_clear(&m2);
+    shape(&m2, "star:50:8");
+    TU_CHECK(memcmp(m.v, m2.v, (size_t)m.nv * sizeof *m.v) != 0, "star: seeds 7 and 8 gave the same polygon");
+    vccd_mesh_clear(&m);
+    vccd_mesh_clear(&m2);
+    expect_error("ngon:2", "N = 2", "3..");
+    expect_error("ngon:3.5", "N = 3.5", NULL);
+    expect_error("rect:0:1", "W = 0", "positive");
+    expect_error("rect:1", "takes 2 parameters", NULL);
+    expect_error("star:5", "takes 2 parameters", NULL);
+    expect_error("star:5:-1", "SEED = -1", NULL);
+    expect_error("star:5:0.5", "SEED = 0.5", NULL);
+}
+END_TEST
+
 START_TEST(test_errors)
 {
     TU_CHECK(vccd_mesh_is_shape("box:1:2:3") && vccd_mesh_is_shape("tetrahedron") && vccd_mesh_is_shape("grid:")
@@ -157,7 +217,7 @@ START_TEST(test_errors)
         int i = 0;
         while (vccd_mesh_shape_info(i, &n, &p, &w))
             i++;
-        TU_CHECK(i == 5, "%d shapes registered", i);
+        TU_CHECK(i == 8, "%d shapes registered", i);
     }
 }
 END_TEST
@@ -165,6 +225,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_counts, test_geometry, test_errors };
+    const TTest *tests[] = { test_counts, test_geometry, test_2d, test_errors };
     return tu_main("shapes", tests, (int)(sizeof tests / sizeof tests[0]));
 }

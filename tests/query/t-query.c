@@ -14,14 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil.h"
-
-typedef struct {
-    vccd_mesh m;
-    vccd_bvh h;
-    vccd_motion *mo;
-    vccd_query_body qb;
-} body;
+#include "qbody.h"
 
 static const char *const shapes[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1", "torus:1:0.4:6:4",
                                       "box:0.5:0.5:2" };
@@ -93,20 +86,6 @@ motion_text(char *out, size_t size, const char *type, const double p0[3], const 
     return n < (int)size ? 0 : -1;
 }
 
-static vccd_motion *
-motion_from_text(const char *text)
-{
-    vccd_config c;
-    vccd_error e;
-    vccd_motion *m;
-    if (vccd_config_load_string(&c, "t-query", text, &e) != 0)
-        tu_fail("config: %s\n%s", e.msg, text);
-    if (!(m = vccd_motion_from_config(vccd_config_find(&c, "motion.m"), 320, &e)))
-        tu_fail("motion: %s\n%s", e.msg, text);
-    vccd_config_clear(&c);
-    return m;
-}
-
 static void
 body_load(body *b, const char *spec, double radius)
 {
@@ -120,16 +99,6 @@ body_load(body *b, const char *spec, double radius)
     bo.leaf_size = 1 + (int)(tu_ulong() % 4);
     if (vccd_bvh_build(&b->h, &b->m, &bo, &e) != 0)
         tu_fail("bvh: %s", e.msg);
-}
-
-static void
-body_move(body *b, vccd_motion *m)
-{
-    vccd_error e;
-    vccd_motion_free(b->mo);
-    b->mo = m;
-    if (b->qb.bvh ? vccd_query_body_set_motion(&b->qb, m, &e) : vccd_query_body_init(&b->qb, &b->h, m, &e))
-        tu_fail("body: %s", e.msg);
 }
 
 /* Move a by model ma from p[0] to p[1], b by mb from p[2] to p[3]. */
@@ -173,13 +142,10 @@ check_brute(const vccd_query_result *r, const vccd_query_result *brute, const ch
                  r->lo, r->hi, brute->lo, brute->hi);
 }
 
-static void
-body_clear(body *b)
+static int
+overlap(const vccd_query_result *x, const vccd_query_result *y)
 {
-    vccd_query_body_clear(&b->qb);
-    vccd_bvh_clear(&b->h);
-    vccd_mesh_clear(&b->m);
-    vccd_motion_free(b->mo);
+    return x->lo <= y->hi && y->lo <= x->hi;
 }
 
 static void
