@@ -125,7 +125,7 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
 }
 
 static int
-load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd_error *e)
+load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, int bv, vccd_error *e)
 {
     vccd_mesh_mass mp;
     vccd_bvh_opts bo;
@@ -186,6 +186,7 @@ load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd
         vccd_sim_body_finish(b);
     }
     vccd_bvh_opts_init(&bo);
+    bo.types = 1u << bv;        /* the one type the run traverses */
     if (vccd_bvh_build(&b->bvh, &b->mesh, &bo, e) != 0)
         return -1;
     return 0;
@@ -224,7 +225,7 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
     sc->nb = 0;
     for (int i = 0; i < c->n; i++)
         if (!strncmp(c->sec[i].name, "body.", 5))
-            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, e) != 0)
+            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, sc->o.bv, e) != 0)
                 return -1;
     for (int i = 0; i < sc->nb; i++)
         moving += !sc->bodies[i].fixed;
@@ -237,6 +238,7 @@ void
 vccd_sim_scene_clear(vccd_sim_scene *sc)
 {
     for (int i = 0; sc->bodies && i < sc->nb; i++) {
+        vccd_sim_body_clear_cache(&sc->bodies[i]);
         vccd_bvh_clear(&sc->bodies[i].bvh);
         vccd_mesh_clear(&sc->bodies[i].mesh);
     }

@@ -92,6 +92,15 @@ vccd_sim_contacts_clear(vccd_sim_contacts *l)
     l->n = l->cap = 0;
 }
 
+void
+vccd_sim_body_clear_cache(vccd_sim_body *b)
+{
+    vccd_query_body_clear(&b->qb);
+    free(b->memo);
+    b->memo = NULL;
+    b->nmemo = 0;
+}
+
 int
 vccd_sim_body_finish(vccd_sim_body *b)
 {

@@ -17,6 +17,15 @@
    of mass, the state (centre x, unit quaternion q = w x y z, velocity v,
    angular velocity w in the world frame), its inverse mass and inverse
    body-frame inertia (0 for a static body, which never moves). */
+/* A gap lower bound between two bodies proved at their states s[0] and
+   s[1] (x then q): still a proof while both states are bit for bit the
+   same. */
+typedef struct {
+    double s[2][7];
+    double lower;
+    int valid;
+} vccd_sim_gap_memo;
+
 typedef struct {
     char name[64];
     vccd_mesh mesh;
@@ -25,6 +34,13 @@ typedef struct {
     double mass, inertia[3][3];
     double inv_mass, inv_inertia[3][3];
     double x[3], q[4], v[3], w[3];
+    /* Kept by vccd_sim_step between calls (zero them with the body, free
+       them with vccd_sim_body_clear_cache): the query's per-node sizes,
+       made on the first step rather than for every TOC query, and the
+       gaps proved to the bodies after this one (memo[j], j > index). */
+    vccd_query_body qb;
+    vccd_sim_gap_memo *memo;
+    int nmemo;
 } vccd_sim_body;
 
 /* One contact: between bodies a and b, the normal n (unit, from a
@@ -59,6 +75,8 @@ void vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b);
 /* b's inverse mass and inverse inertia from mass and inertia (3x3
    inverse; 0 when fixed).  -1 when the inertia is not invertible. */
 int vccd_sim_body_finish(vccd_sim_body *b);
+/* Free what vccd_sim_step kept in b (not its mesh or BVH). */
+void vccd_sim_body_clear_cache(vccd_sim_body *b);
 
 /* --- the manifold (lib/sim/manifold.c) -----------------------------------
 
@@ -162,7 +180,9 @@ typedef struct {
     double min_gap;             /* rigorous lower bound: min over the pieces'
                                    starts and the step's end, all pairs */
     double t_ccd, t_manifold, t_impulse, t_gap;     /* seconds */
-    long queries;
+    long queries;               /* TOC queries run */
+    long skipped;               /* pairs that could not meet in a piece */
+    long distances;             /* distance queries of the gap checks */
     double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;
 
