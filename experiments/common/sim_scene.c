@@ -115,6 +115,17 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s': expected exact or capoeira",
                                   kv->value);
     }
+    if ((kv = vccd_config_get(s, "manifold"))) {
+        if (!strcmp(kv->value, "auto"))
+            o->manifold = VCCD_SIM_MANIFOLD_AUTO;
+        else if (!strcmp(kv->value, "features"))
+            o->manifold = VCCD_SIM_MANIFOLD_FEATURES;
+        else if (!strcmp(kv->value, "nodes"))
+            o->manifold = VCCD_SIM_MANIFOLD_NODES;
+        else
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "'%s': expected auto, features or nodes", kv->value);
+    }
     if ((kv = vccd_config_get(s, "bv"))) {
         int t = vccd_bv_type_find(kv->value);
         if (t < 0)

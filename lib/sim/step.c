@@ -150,17 +150,6 @@ advance(vccd_sim_body *b, double s, const double g[3])
         b->q[k] = q[k] / n;
 }
 
-/* The rigorous distance lower bound of bodies i and j at their states. */
-static int
-pair_gap(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv, vccd_error *e)
-{
-    vccd_pose pi, pj;
-    if (vccd_sim_body_pose(&pi, &bodies[i]) != 0 || vccd_sim_body_pose(&pj, &bodies[j]) != 0)
-        return vccd_error_set(e, bodies[i].name, 0, NULL, NULL, "orientation of %s or %s is not a rotation",
-                              bodies[i].name, bodies[j].name);
-    return vccd_distance(d, &bodies[i].bvh, &pi, &bodies[j].bvh, &pj, bv, e);
-}
-
 /* Body b's query body, its per-node sizes made once and kept in b, with
    motion m. */
 static int
@@ -260,7 +249,7 @@ check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, int bv, doubl
             if ((mm = memo_get(bodies, i, j))) {
                 d.lower = mm->lower;
             } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
-                if (pair_gap(&d, bodies, i, j, bv, e) != 0)
+                if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
                     return -1;
                 r->distances++;
             }
@@ -303,6 +292,8 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     /* a pair this far apart needs no distance query for the step back
        (fmin below) or the manifold */
     double enough = fmax(2.0 * o->eps_d, o->band_factor * o->eps_d);
+    int nodes = o->manifold == VCCD_SIM_MANIFOLD_NODES
+                || (o->manifold == VCCD_SIM_MANIFOLD_AUTO && o->mode == VCCD_QUERY_CAPOEIRA);
     memset(r, 0, sizeof *r);
     r->min_gap = INFINITY;
     r->pair_gap = pg;
@@ -383,11 +374,15 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
                         memo_put(bodies, i, j, g);
                         continue;
                     }
-                    if (vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band, o->mode != VCCD_QUERY_EXACT, e) != 0)
+                    if ((nodes ? vccd_sim_manifold_nodes(&cl, &g, bodies, i, j, o->bv, band, e)
+                               : vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band,
+                                                   o->mode != VCCD_QUERY_EXACT ? VCCD_SIM_APPROX_TIME : 0, e))
+                        != 0)
                         goto done;
                     /* the manifold's bound is the pair's (min with the
-                       band): the next piece's start needs no query */
-                    if (g < band || g >= enough)
+                       band): the next piece's start needs no query
+                       unless it is 0 (the nodes' volumes overlap) */
+                    if (g > 0.0 && (g < band || g >= enough))
                         memo_put(bodies, i, j, g);
                 }
             r->t_manifold += now() - t0;

@@ -55,7 +55,10 @@ typedef struct {
     double gap_lower, gap_upper;
     double vn;                  /* relative normal velocity before */
     double impulse, friction[3];
-    int approximate;            /* capoeira: a guess from the BVH bound */
+    /* 0: exact; VCCD_SIM_APPROX_TIME: capoeira's contact time (the exact
+       manifold at it); VCCD_SIM_APPROX_NODES: the node manifold of thesis
+       6.1.1 (point and normal from BVH leaves, tri = -1) */
+    int approximate;
 } vccd_sim_contact;
 
 typedef struct {
@@ -63,10 +66,27 @@ typedef struct {
     size_t n, cap;
 } vccd_sim_contacts;
 
+enum { VCCD_SIM_APPROX_TIME = 1, VCCD_SIM_APPROX_NODES = 2 };
+
+/* --- the contact list (lib/sim/contacts.c) --------------------------------- */
 void vccd_sim_contacts_clear(vccd_sim_contacts *l);
+/* Append c: 0, or -1 when out of memory (l unchanged). */
+int vccd_sim_contacts_push(vccd_sim_contacts *l, const vccd_sim_contact *c);
+/* Cluster l->c[first..] in place: contacts with normals within 15
+   degrees form a group, and a group keeps at most 4 -- the closest, the
+   farthest from it, and the two making the largest triangles with those
+   on either side -- so a resting face gives 4 points, not one per
+   feature pair. */
+void vccd_sim_contacts_cluster(vccd_sim_contacts *l, size_t first);
 
 /* The pose enclosure of body b (vccd_pose_from_quat of its state). */
 int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
+/* The rigorous distance of bodies i and j at their states
+   (vccd_distance with BV type bv, no memo): 0, or -1 with e set. */
+int vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv,
+                           vccd_error *e);
+/* w := world position of body-frame point p of b (doubles, physics). */
+void vccd_sim_body_to_world(double w[3], const vccd_sim_body *b, const double p[3]);
 /* World velocity of body b's material point at world position p. */
 void vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double p[3]);
 /* World inverse inertia R I^-1 R^T of body b. */
@@ -94,6 +114,20 @@ void vccd_sim_body_clear_cache(vccd_sim_body *b);
    distance lower bound of the pair (min with band).  0, or -1 with e. */
 int vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib,
                       int bv, double band, int approximate, vccd_error *e);
+
+/* The cheaper manifold of capoeira mode (thesis 6.1.1, lib/sim/
+   manifold_nodes.c): no triangle is looked at.  Every pair of BVH leaves
+   whose volumes (type bv) are not proved `band` apart -- the thesis'
+   "do the nodes overlap when enlarged?" -- gives one contact at the
+   midpoint of the two leaves' centres (the mean of their vertices),
+   with the normal along the line between those centres from a to b (the
+   thesis' own "primitive" normal) and gap_lower the volumes' distance
+   lower bound; then clustered as above.  Approximate by construction
+   (VCCD_SIM_APPROX_NODES).  *min_gap := the min of band and the leaf
+   pairs' bounds: still a proof.  0, or -1 with e (bv not built, out of
+   memory). */
+int vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia,
+                            int ib, int bv, double band, vccd_error *e);
 
 /* --- impulses (lib/sim/impulse.c) ------------------------------------------
 
@@ -147,12 +181,18 @@ int vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vc
    is proved by the TOC query, its start by that distance (> 0), which is
    the whole non-penetration proof (doc/simulate.md).  More than
    max_events contacts in one step end the step there (truncated). */
+/* The manifold at a contact: the triangle pairs' features (6.1.2), or
+   the BVH leaves' (6.1.1, approximate); AUTO is the leaves' in capoeira
+   mode and the features' in exact mode. */
+enum { VCCD_SIM_MANIFOLD_AUTO = 0, VCCD_SIM_MANIFOLD_FEATURES, VCCD_SIM_MANIFOLD_NODES };
+
 typedef struct {
     double g[3], dt;
     int bv;
     vccd_query_mode mode;
     double eps_d, band_factor;
     int max_events;
+    int manifold;               /* VCCD_SIM_MANIFOLD_* */
     mpfr_prec_t prec;           /* of the motions' parameters */
     vccd_sim_impulse_opts impulse;
     vccd_solve_opts solve;      /* solver, arithmetic, eps_t */

@@ -294,9 +294,49 @@ START_TEST(test_manifold)
 }
 END_TEST
 
+/* The node manifold (thesis 6.1.1) on the same boxes: approximate by
+   construction, so only what it promises is checked -- its contacts are
+   labelled, name no triangle, lie between the boxes, point from a to b
+   (+z here: the faces across the leaves' line are the two horizontal
+   ones), and its gap bound is a proof: in (0, g], as is each contact's;
+   3 bands apart, nothing. */
+START_TEST(test_manifold_nodes)
+{
+    long iters = tu_iters(20);
+    for (long it = 0; it < iters; it++) {
+        vccd_sim_body b[2];
+        vccd_sim_contacts l = { NULL, 0, 0 };
+        vccd_error e;
+        double g = 1e-3 * (0.25 + tu_unit()), ang = 6.283185307179586 * tu_unit(), gap;
+        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
+        mesh_body(&b[1], "box:1:1:1", 1.0 + g, ang);
+        ck_assert(vccd_sim_manifold_nodes(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, &e) == 0);
+        TU_CHECK(l.n >= 1 && l.n <= 4, "case %ld (angle %g): %zu points", it, ang, l.n);
+        TU_CHECK(gap <= g && gap >= 0.0, "case %ld: gap bound %g, gap %g", it, gap, g);
+        for (size_t i = 0; i < l.n; i++) {
+            const vccd_sim_contact *c = &l.c[i];
+            TU_CHECK(c->approximate == VCCD_SIM_APPROX_NODES && c->tri[0] == -1 && c->tri[1] == -1,
+                     "case %ld: not labelled", it);
+            TU_CHECK(fabs(c->normal[2] - 1) < 1e-12 && c->a == 0 && c->b == 1, "case %ld: normal %g %g %g", it,
+                     c->normal[0], c->normal[1], c->normal[2]);
+            TU_CHECK(c->point[2] > -0.5 && c->point[2] < 1.5 + g && c->gap_lower <= g && c->gap_lower >= 0.0,
+                     "case %ld: point z %g, gap %g", it, c->point[2], c->gap_lower);
+        }
+        l.n = 0;
+        b[1].x[2] = 1.0 + 6e-3;
+        ck_assert(vccd_sim_manifold_nodes(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, &e) == 0);
+        TU_CHECK(l.n == 0 && gap == 2e-3, "apart by 3 bands: %zu points, gap %g", l.n, gap);
+        vccd_sim_contacts_clear(&l);
+        mesh_body_clear(&b[0]);
+        mesh_body_clear(&b[1]);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold };
+    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold,
+                             test_manifold_nodes };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
