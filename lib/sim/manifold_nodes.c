@@ -60,6 +60,69 @@ leaf_face_along(double n[3], double *best, const vccd_sim_body *b, int32_t i, co
     }
 }
 
+/* Leaf i's vertex spread: the largest distance of a vertex from the
+   first one (a size to compare leaves by). */
+static double
+leaf_size(const vccd_sim_body *b, int32_t i)
+{
+    const vccd_bvh_node *nd = &b->bvh.node[i];
+    const vccd_mesh *m = &b->mesh;
+    const double *p0 = m->v[m->t[b->bvh.tri[nd->start]][0]];
+    double r = 0.0;
+    for (int32_t k = 0; k < nd->n; k++)
+        for (int j = 0; j < 3; j++) {
+            const double *p = m->v[m->t[b->bvh.tri[nd->start + k]][j]];
+            double d = (p[0] - p0[0]) * (p[0] - p0[0]) + (p[1] - p0[1]) * (p[1] - p0[1])
+                       + (p[2] - p0[2]) * (p[2] - p0[2]);
+            r = d > r ? d : r;
+        }
+    return sqrt(r);
+}
+
+/* The points of contact c (normal set): the vertices of the smaller of
+   the two leaves that lie within the band of its extreme along the
+   normal (towards the other body) -- the corner an edge lands on, the
+   four corners of a face landing flat -- each once.  The leaves'
+   centres would put the point up to a leaf's size off, under the centre
+   of mass of a box landing on its edge, which then balanced there. */
+static int
+support_contacts(vccd_sim_contacts *out, size_t first, vccd_sim_contact *c, const vccd_sim_body *A, int32_t la,
+                 const vccd_sim_body *B, int32_t lb, double band)
+{
+    int small_b = leaf_size(B, lb) <= leaf_size(A, la);
+    const vccd_sim_body *S = small_b ? B : A;
+    const vccd_bvh_node *nd = &S->bvh.node[small_b ? lb : la];
+    const vccd_mesh *m = &S->mesh;
+    /* towards the other body: -n for b's vertices, +n for a's */
+    double sg = small_b ? -1.0 : 1.0, top = -INFINITY;
+    for (int pass = 0; pass < 2; pass++)
+        for (int32_t k = 0; k < nd->n; k++)
+            for (int j = 0; j < 3; j++) {
+                double w[3], h;
+                vccd_sim_body_to_world(w, S, m->v[m->t[S->bvh.tri[nd->start + k]][j]]);
+                h = sg * (w[0] * c->normal[0] + w[1] * c->normal[1] + w[2] * c->normal[2]);
+                if (pass == 0) {
+                    top = h > top ? h : top;
+                    continue;
+                }
+                if (!(h >= top - band))
+                    continue;
+                memcpy(c->point, w, sizeof w);
+                /* once: the same vertex comes from its triangles and from
+                   other leaf pairs */
+                {
+                    size_t i = first;
+                    while (i < out->n && memcmp(out->c[i].point, w, sizeof w) != 0)
+                        i++;
+                    if (i < out->n)
+                        continue;
+                }
+                if (vccd_sim_contacts_push(out, c) != 0)
+                    return -1;
+            }
+    return 0;
+}
+
 /* The contact of leaves la (of A) and lb (of B), their volumes' distance
    at least lower.  The thesis takes the line between the leaves' centres
    as the normal (its "primitive method").  That line is far off for two
@@ -70,8 +133,8 @@ leaf_face_along(double n[3], double *best, const vccd_sim_body *b, int32_t i, co
    turned from a to b by the centres of mass, so a deeply non-convex
    body can get a normal on the wrong side. */
 static int
-leaf_contact(vccd_sim_contacts *out, const vccd_sim_body *A, const vccd_sim_body *B, int ia, int ib, int32_t la,
-             int32_t lb, double lower)
+leaf_contact(vccd_sim_contacts *out, size_t first, const vccd_sim_body *A, const vccd_sim_body *B, int ia, int ib,
+             int32_t la, int32_t lb, double lower, double band)
 {
     vccd_sim_contact c;
     double ca[3], cb[3], d[3], l = 0.0, best = -1.0;
@@ -85,7 +148,6 @@ leaf_contact(vccd_sim_contacts *out, const vccd_sim_body *A, const vccd_sim_body
     leaf_centre(ca, A, la);
     leaf_centre(cb, B, lb);
     for (int k = 0; k < 3; k++) {
-        c.point[k] = 0.5 * (ca[k] + cb[k]);
         d[k] = cb[k] - ca[k];
         l += d[k] * d[k];
     }
@@ -113,7 +175,7 @@ leaf_contact(vccd_sim_contacts *out, const vccd_sim_body *A, const vccd_sim_body
     if (l < 0.0)
         for (int k = 0; k < 3; k++)
             c.normal[k] = -c.normal[k];
-    return vccd_sim_contacts_push(out, &c);
+    return support_contacts(out, first, &c, A, la, B, lb, band);
 }
 
 int
@@ -145,7 +207,7 @@ vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_sim_
             if (na->left == 0 && nb->left == 0) {
                 if (lo < *min_gap)
                     *min_gap = lo;
-                if (leaf_contact(out, A, B, ia, ib, x[0], x[1], lo) != 0)
+                if (leaf_contact(out, first, A, B, ia, ib, x[0], x[1], lo, band) != 0)
                     goto oom;
             } else {
                 /* both children of the node with more triangles */

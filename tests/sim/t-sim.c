@@ -296,9 +296,10 @@ END_TEST
 
 /* The node manifold (thesis 6.1.1) on the same boxes: approximate by
    construction, so only what it promises is checked -- its contacts are
-   labelled, name no triangle, lie between the boxes, point from a to b
+   labelled, name no triangle, sit at the top box's bottom corners (the
+   smaller leaves' vertices nearest the other body), point from a to b
    (+z here: the faces across the leaves' line are the two horizontal
-   ones), and its gap bound is a proof: in (0, g], as is each contact's;
+   ones), and its gap bound is a proof: in [0, g], as is each contact's;
    3 bands apart, nothing. */
 START_TEST(test_manifold_nodes)
 {
@@ -319,8 +320,11 @@ START_TEST(test_manifold_nodes)
                      "case %ld: not labelled", it);
             TU_CHECK(fabs(c->normal[2] - 1) < 1e-12 && c->a == 0 && c->b == 1, "case %ld: normal %g %g %g", it,
                      c->normal[0], c->normal[1], c->normal[2]);
-            TU_CHECK(c->point[2] > -0.5 && c->point[2] < 1.5 + g && c->gap_lower <= g && c->gap_lower >= 0.0,
-                     "case %ld: point z %g, gap %g", it, c->point[2], c->gap_lower);
+            /* the points: vertices of the smaller leaves (the top box's)
+               nearest the other body, so its bottom corners */
+            TU_CHECK(fabs(hypot(c->point[0], c->point[1]) - sqrt(0.5)) < 1e-9 && fabs(c->point[2] - (0.5 + g)) < 1e-9,
+                     "case %ld: point %g %g %g not a corner", it, c->point[0], c->point[1], c->point[2]);
+            TU_CHECK(c->gap_lower <= g && c->gap_lower >= 0.0, "case %ld: gap %g", it, c->gap_lower);
         }
         l.n = 0;
         b[1].x[2] = 1.0 + 6e-3;
