@@ -65,6 +65,25 @@ get_bool(int *out, vccd_config_section *s, const char *key, vccd_error *e)
     return 0;
 }
 
+/* *out := the index of key's value in names (NULL-terminated): 0, 1
+   (absent) or -1 naming the choices. */
+static int
+get_choice(int *out, vccd_config_section *s, const char *key, const char *const *names, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(s, key);
+    char list[256] = "";
+    if (!kv)
+        return 1;
+    for (int i = 0; names[i]; i++) {
+        if (!strcmp(kv->value, names[i])) {
+            *out = i;
+            return 0;
+        }
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+    }
+    return vccd_error_set(e, s->file, kv->line, s->name, key, "'%s': expected one of %s", kv->value, list);
+}
+
 static int
 parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
 {
@@ -106,25 +125,13 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
             || get_num(&o->impulse.v_sep, s, "separation_speed", 0.0, 1e6, e) < 0)
             return -1;
     }
-    if ((kv = vccd_config_get(s, "mode"))) {
-        if (!strcmp(kv->value, "exact"))
-            o->mode = VCCD_QUERY_EXACT;
-        else if (!strcmp(kv->value, "capoeira"))
-            o->mode = VCCD_QUERY_CAPOEIRA;
-        else
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s': expected exact or capoeira",
-                                  kv->value);
-    }
-    if ((kv = vccd_config_get(s, "manifold"))) {
-        if (!strcmp(kv->value, "auto"))
-            o->manifold = VCCD_SIM_MANIFOLD_AUTO;
-        else if (!strcmp(kv->value, "features"))
-            o->manifold = VCCD_SIM_MANIFOLD_FEATURES;
-        else if (!strcmp(kv->value, "nodes"))
-            o->manifold = VCCD_SIM_MANIFOLD_NODES;
-        else
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
-                                  "'%s': expected auto, features or nodes", kv->value);
+    {
+        static const char *const modes[] = { "exact", "capoeira", NULL };
+        static const char *const manifolds[] = { "auto", "features", "nodes", NULL };
+        int m = (int)o->mode;
+        if (get_choice(&m, s, "mode", modes, e) < 0 || get_choice(&o->manifold, s, "manifold", manifolds, e) < 0)
+            return -1;
+        o->mode = m == 1 ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
     }
     if ((kv = vccd_config_get(s, "bv"))) {
         int t = vccd_bv_type_find(kv->value);

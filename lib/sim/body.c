@@ -27,8 +27,8 @@ vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int
     return vccd_distance(d, &bodies[i].bvh, &pi, &bodies[j].bvh, &pj, bv, e);
 }
 
-static void
-cross(double r[3], const double a[3], const double b[3])
+void
+vccd_sim_cross(double r[3], const double a[3], const double b[3])
 {
     r[0] = a[1] * b[2] - a[2] * b[1];
     r[1] = a[2] * b[0] - a[0] * b[2];
@@ -41,7 +41,7 @@ vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double
     double r[3], c[3];
     for (int k = 0; k < 3; k++)
         r[k] = p[k] - b->x[k];
-    cross(c, b->w, r);
+    vccd_sim_cross(c, b->w, r);
     for (int k = 0; k < 3; k++)
         out[k] = b->v[k] + c[k];
 }

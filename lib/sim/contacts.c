@@ -49,9 +49,7 @@ area(const double a[3], const double b[3], const double c[3], const double n[3])
         u[k] = b[k] - a[k];
         v[k] = c[k] - a[k];
     }
-    w[0] = u[1] * v[2] - u[2] * v[1];
-    w[1] = u[2] * v[0] - u[0] * v[2];
-    w[2] = u[0] * v[1] - u[1] * v[0];
+    vccd_sim_cross(w, u, v);
     return dot(w, n);
 }
 

@@ -52,9 +52,7 @@ tri_normal_w(double n[3], double t[3][3])
         u[k] = t[1][k] - t[0][k];
         v[k] = t[2][k] - t[0][k];
     }
-    n[0] = u[1] * v[2] - u[2] * v[1];
-    n[1] = u[2] * v[0] - u[0] * v[2];
-    n[2] = u[0] * v[1] - u[1] * v[0];
+    vccd_sim_cross(n, u, v);
 }
 
 /* Orient unit normal n from a to b: along d (b's point minus a's) when
@@ -149,9 +147,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
             }
             if (!(sqrt(dot(d, d)) < band))
                 continue;
-            n[0] = ea[1] * eb[2] - ea[2] * eb[1];
-            n[1] = ea[2] * eb[0] - ea[0] * eb[2];
-            n[2] = ea[0] * eb[1] - ea[1] * eb[0];
+            vccd_sim_cross(n, ea, eb);
             /* nearly parallel edges: their contact is a vertex's */
             if (sqrt(dot(n, n)) <= 1e-6 * sqrt(dot(ea, ea) * dot(eb, eb)) || normalize(n) != 0)
                 continue;

@@ -42,9 +42,7 @@ leaf_face_along(double n[3], double *best, const vccd_sim_body *b, int32_t i, co
             u[d] = p1[d] - p0[d];
             v[d] = p2[d] - p0[d];
         }
-        f[0] = u[1] * v[2] - u[2] * v[1];
-        f[1] = u[2] * v[0] - u[0] * v[2];
-        f[2] = u[0] * v[1] - u[1] * v[0];
+        vccd_sim_cross(f, u, v);
         vccd_sim_body_to_world(w, b, f);
         for (int d = 0; d < 3; d++)
             w[d] -= wo[d];

@@ -85,6 +85,8 @@ int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
    (vccd_distance with BV type bv, no memo): 0, or -1 with e set. */
 int vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv,
                            vccd_error *e);
+/* r := a x b (doubles; r may not alias a or b). */
+void vccd_sim_cross(double r[3], const double a[3], const double b[3]);
 /* w := world position of body-frame point p of b (doubles, physics). */
 void vccd_sim_body_to_world(double w[3], const vccd_sim_body *b, const double p[3]);
 /* World velocity of body b's material point at world position p. */

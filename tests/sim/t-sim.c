@@ -252,6 +252,17 @@ mesh_body_clear(vccd_sim_body *b)
     vccd_mesh_clear(&b->mesh);
 }
 
+/* b := a unit box over a 2 x 2 x 1 box, *g in [2.5e-4, 1.25e-3) above
+   it, turned about z by a random *ang. */
+static void
+box_over_box(vccd_sim_body b[2], double *g, double *ang)
+{
+    *g = 1e-3 * (0.25 + tu_unit());
+    *ang = 6.283185307179586 * tu_unit();
+    mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
+    mesh_body(&b[1], "box:1:1:1", 1.0 + *g, *ang);
+}
+
 /* Manifolds: a unit box over a 2 x 2 x 1 box, gap g, turned about z by
    a random angle: the points of the one normal group are 4 (the top
    box's bottom corners, all inside the lower face), the normal is +z,
@@ -263,9 +274,8 @@ START_TEST(test_manifold)
         vccd_sim_body b[2];
         vccd_sim_contacts l = { NULL, 0, 0 };
         vccd_error e;
-        double g = 1e-3 * (0.25 + tu_unit()), ang = 6.283185307179586 * tu_unit(), gap;
-        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
-        mesh_body(&b[1], "box:1:1:1", 1.0 + g, ang);
+        double g, ang, gap;
+        box_over_box(b, &g, &ang);
         ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
         TU_CHECK(l.n == 4, "case %ld (angle %g): %zu points", it, ang, l.n);
         TU_CHECK(gap <= g && gap > 0.99 * g, "case %ld: gap bound %g, gap %g", it, gap, g);
@@ -308,9 +318,8 @@ START_TEST(test_manifold_nodes)
         vccd_sim_body b[2];
         vccd_sim_contacts l = { NULL, 0, 0 };
         vccd_error e;
-        double g = 1e-3 * (0.25 + tu_unit()), ang = 6.283185307179586 * tu_unit(), gap;
-        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
-        mesh_body(&b[1], "box:1:1:1", 1.0 + g, ang);
+        double g, ang, gap;
+        box_over_box(b, &g, &ang);
         ck_assert(vccd_sim_manifold_nodes(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, &e) == 0);
         TU_CHECK(l.n >= 1 && l.n <= 4, "case %ld (angle %g): %zu points", it, ang, l.n);
         TU_CHECK(gap <= g && gap >= 0.0, "case %ld: gap bound %g, gap %g", it, gap, g);
