@@ -413,8 +413,10 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         goto done;
     rc = 0;
 done:
-    for (int i = 0; i < nb; i++)
+    for (int i = 0; i < nb; i++) {
         vccd_motion_free(m[i]);
+        bodies[i].qb.m = NULL;          /* the kept query body outlives m */
+    }
     free(m);
     free(pg);
     r->pair_gap = NULL;
