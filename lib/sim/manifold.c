@@ -147,6 +147,16 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
             }
             if (!(sqrt(dot(d, d)) < band))
                 continue;
+            /* closest points within the band of an edge's end are that
+               vertex's contact (a corner over a face beside the edge
+               otherwise also gave the edge pair's steep normal: a box
+               landing flat got a 51-degree contact); if the vertex is
+               over no face, the pair's closest points stand in below */
+            {
+                double la = sqrt(dot(ea, ea)), lb = sqrt(dot(eb, eb));
+                if (!(s * la > band && (1 - s) * la > band && t * lb > band && (1 - t) * lb > band))
+                    continue;
+            }
             vccd_sim_cross(n, ea, eb);
             /* nearly parallel edges: their contact is a vertex's */
             if (sqrt(dot(n, n)) <= 1e-6 * sqrt(dot(ea, ea) * dot(eb, eb)) || normalize(n) != 0)
@@ -172,6 +182,9 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
     vccd_distance_list list = { NULL, 0, 0 };
     vccd_distance_result r;
     size_t first = out->n;
+    char *had = NULL;               /* pair i gave a feature contact */
+    double closest = INFINITY;
+    int any;
     if (vccd_sim_body_pose(&pa, A) != 0 || vccd_sim_body_pose(&pb, B) != 0)
         return vccd_error_set(e, A->name, 0, NULL, NULL, "a body's orientation is not a rotation");
     if (vccd_distance_within(&list, &r, &A->bvh, &pa, &B->bvh, &pb, bv, band, e) != 0) {
@@ -179,19 +192,35 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
         return -1;
     }
     *min_gap = r.lower;
+    /* First the features.  Then a pair without one gets its closest
+       points instead (the band is a rigorous bound, the features' test
+       is doubles) when it is the closest pair, or when no pair had a
+       feature -- so the contact that stopped the motion is always there.
+       Closest points standing in for every pair without a feature gave
+       wrong normals: a ground triangle beside the one under a box's
+       corner is closest to that corner's side edges, at a steep angle. */
+    if (list.n && !(had = calloc(list.n, 1))) {
+        free(list.pair);
+        return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+    }
+    for (size_t i = 0; i < list.n; i++) {
+        size_t n0 = out->n;
+        if (pair_contacts(out, &list.pair[i], A, &pa, B, &pb, ia, ib, band, approximate) < 0) {
+            free(had);
+            free(list.pair);
+            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+        }
+        had[i] = out->n > n0;
+        if (list.pair[i].lower < closest)
+            closest = list.pair[i].lower;
+    }
+    any = out->n > first;
     for (size_t i = 0; i < list.n; i++) {
         const vccd_distance_pair *p = &list.pair[i];
         vccd_sim_contact c;
         double d[3], m[3];
-        int nf = pair_contacts(out, p, A, &pa, B, &pb, ia, ib, band, approximate);
-        if (nf < 0) {
-            free(list.pair);
-            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
-        }
-        if (nf > 0)
+        if (had[i] || (any && p->lower > closest))
             continue;
-        /* no feature within the band by the double computation (the
-           band is a rigorous bound): the closest points stand in */
         contact_init(&c, p, ia, ib, approximate);
         for (int k = 0; k < 3; k++) {
             d[k] = p->q[k] - p->p[k];
@@ -219,10 +248,12 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
         }
         normalize(c.normal);
         if (vccd_sim_contacts_push(out, &c) != 0) {
+            free(had);
             free(list.pair);
             return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
         }
     }
+    free(had);
     free(list.pair);
     vccd_sim_contacts_cluster(out, first);
     return 0;
