@@ -21,6 +21,14 @@ typedef struct {
     long contacts, events;
 } log_ctx;
 
+/* events.csv's manifold column: what is approximate about a contact. */
+static const char *
+manifold_label(int approximate)
+{
+    return approximate == VCCD_SIM_APPROX_NODES ? "approximate-nodes"
+           : approximate == VCCD_SIM_APPROX_TIME ? "approximate" : "exact";
+}
+
 static void
 log_event(void *vctx, const vccd_sim_event *ev)
 {
@@ -33,7 +41,7 @@ log_event(void *vctx, const vccd_sim_event *ev)
                 c->step, c->t0 + ev->t, c->bodies[k->a].name, c->bodies[k->b].name, k->tri[0], k->tri[1],
                 k->point[0], k->point[1], k->point[2], k->normal[0], k->normal[1], k->normal[2], k->vn, k->impulse,
                 k->gap_lower, k->gap_upper, ev->solve.converged ? "yes" : "no", ev->solve.singular ? "yes" : "no",
-                ev->solve.sweeps, ev->solve.fallback ? "yes" : "no", k->approximate ? "approximate" : "exact");
+                ev->solve.sweeps, ev->solve.fallback ? "yes" : "no", manifold_label(k->approximate));
     }
 }
 
@@ -93,6 +101,27 @@ write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up)
                "with lines title 'total'\n");
 }
 
+/* --check-gap: the distance query (lib/bvh/distance.c) of every pair
+   at the state a step ended in, apart from the step's own bookkeeping
+   (its memos, sphere bounds and skipped pairs): *min := the smallest
+   lower bound, *mi, *mj its pair.  0, or -1 with e set. */
+static int
+check_gap(double *min, int *mi, int *mj, const vccd_sim_body *bodies, int nb, int bv, vccd_error *e)
+{
+    *min = INFINITY;
+    for (int i = 0; i < nb; i++)
+        for (int j = i + 1; j < nb; j++) {
+            vccd_distance_result d;
+            if (bodies[i].fixed && bodies[j].fixed)
+                continue;
+            if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
+                return -1;
+            if (!(d.lower >= *min))
+                *min = d.lower, *mi = i, *mj = j;
+        }
+    return 0;
+}
+
 int
 vccd_cmd_simulate(int argc, char **argv)
 {
@@ -110,6 +139,9 @@ vccd_cmd_simulate(int argc, char **argv)
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0;
     long truncated = 0;
+    int nodes, check = 0, cmin_i = 0, cmin_j = 0;
+    long cmin_step = -1;
+    double cmin = INFINITY, t_check = 0;
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc) {
@@ -117,6 +149,8 @@ vccd_cmd_simulate(int argc, char **argv)
         } else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
             if (vccd_cli_parse_long(&steps_opt, "--steps", argv[++i], 1, 1000000000L) != 0)
                 return VCCD_EXIT_USAGE;
+        } else if (!strcmp(argv[i], "--check-gap")) {
+            check = 1;
         } else if (!strcmp(argv[i], "--dt") && i + 1 < argc) {
             char *end;
             dt_opt = strtod(argv[++i], &end);
@@ -140,6 +174,8 @@ vccd_cmd_simulate(int argc, char **argv)
         sc.steps = steps_opt;
     steps = sc.steps;
     o = sc.o;
+    nodes = o.manifold == VCCD_SIM_MANIFOLD_NODES
+            || (o.manifold == VCCD_SIM_MANIFOLD_AUTO && o.mode == VCCD_QUERY_CAPOEIRA);
     if (mkdir(out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "vccd: cannot create %s: %s\n", out, strerror(errno));
         goto done;
@@ -162,13 +198,13 @@ vccd_cmd_simulate(int argc, char **argv)
     fprintf(tr, "step,time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
     fprintf(lc.ev, "step,time,body_a,body_b,tri_a,tri_b,px,py,pz,nx,ny,nz,vn_before,impulse,gap_lower,gap_upper,"
                    "pgs_converged,non_unique,sweeps,fallback,manifold\n");
-    fprintf(en, "step,time,kinetic,potential,total,px,py,pz,Lx,Ly,Lz,gap_lower,events,pieces,truncated\n");
+    fprintf(en, "step,time,kinetic,potential,total,px,py,pz,Lx,Ly,Lz,gap_lower,events,pieces,truncated,checked_gap\n");
     lc.bodies = bodies;
     lc.contacts = lc.events = 0;
     t_start = vccd_clock_now();
     for (long st = 0; st <= steps; st++) {
         vccd_sim_step_result sr;
-        double ke, pe, p[3], L[3], t = st * o.dt;
+        double ke, pe, p[3], L[3], t = st * o.dt, check_g = NAN;
         memset(&sr, 0, sizeof sr);
         sr.min_gap = NAN;
         if (st > 0) {
@@ -184,6 +220,25 @@ vccd_cmd_simulate(int argc, char **argv)
             ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap;
             truncated += sr.truncated;
         }
+        if (check) {
+            double g, t1 = vccd_clock_now();
+            int ci = 0, cj = 0;
+            if (check_gap(&g, &ci, &cj, bodies, nb, o.bv, &e) != 0) {
+                fprintf(stderr, "vccd: step %ld: --check-gap: %s\n", st, e.msg);
+                rc = VCCD_EXIT_FAIL;
+                goto done;
+            }
+            t_check += vccd_clock_now() - t1;
+            check_g = g;
+            if (!(g > 0.0)) {
+                fprintf(stderr, "vccd: step %ld: --check-gap: bodies %s and %s: distance lower bound %.17g is not > 0\n",
+                        st, bodies[ci].name, bodies[cj].name, g);
+                rc = VCCD_EXIT_FAIL;
+                goto done;
+            }
+            if (g < cmin)
+                cmin = g, cmin_i = ci, cmin_j = cj, cmin_step = st;
+        }
         for (int i = 0; i < nb; i++) {
             const vccd_sim_body *b = &bodies[i];
             fprintf(tr, "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
@@ -195,18 +250,28 @@ vccd_cmd_simulate(int argc, char **argv)
             nframes++;
         }
         vccd_sim_energy(&ke, &pe, p, L, bodies, nb, o.g);
-        fprintf(en, "%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d\n", st, t, ke, pe,
+        fprintf(en, "%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d,", st, t, ke, pe,
                 ke + pe, p[0], p[1], p[2], L[0], L[1], L[2], sr.min_gap, sr.events, sr.pieces, sr.truncated);
+        if (check)
+            fprintf(en, "%.17g", check_g);
+        fputc('\n', en);
     }
     t_start = vccd_clock_now() - t_start;
-    printf("simulate: %d bodies, %ld steps of %g s, mode %s%s, bv %s, eps_d %g, e %g, mu %g\n", nb, steps, o.dt,
-           vccd_query_mode_name(o.mode), o.mode == VCCD_QUERY_EXACT ? "" : " (APPROXIMATE contact times and manifolds)", vccd_bv_type_get(o.bv)->name, o.eps_d, o.impulse.e, o.impulse.mu);
+    printf("simulate: %d bodies, %ld steps of %g s, mode %s%s, manifold %s, bv %s, eps_d %g, e %g, mu %g\n", nb,
+           steps, o.dt, vccd_query_mode_name(o.mode),
+           o.mode == VCCD_QUERY_EXACT ? "" : " (APPROXIMATE contact times)",
+           nodes ? "nodes (APPROXIMATE: BVH leaves, thesis 6.1.1)" : "features (thesis 6.1.2)",
+           vccd_bv_type_get(o.bv)->name, o.eps_d, o.impulse.e, o.impulse.mu);
     printf("contact events: %ld (%ld contact points), steps truncated at max_events: %ld\n", lc.events, lc.contacts,
            truncated);
     printf("min gap lower bound over the run: %.17g (%s)\n", min_gap,
            min_gap > 0 ? "> 0: no interpenetration, proved" : "NOT PROVED");
     printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s\n", t_start,
            steps / t_start, ccd, man, imp, gap);
+    if (check)
+        printf("independent gap check (--check-gap, the distance query of every pair at every step end, %.3f s): "
+               "min lower bound %.17g at step %ld, bodies %s and %s: > 0, proved\n", t_check, cmin, cmin_step,
+               bodies[cmin_i].name, bodies[cmin_j].name);
     write_plot(gp, bodies, nb, nframes, sc.planar ? 1 : 2);
     printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv, %s/frames.dat and %s/plot.gp "
            "(cd %s && gnuplot plot.gp: side.png, height.png, energy.png)\n", out, out, out, out, out, out);

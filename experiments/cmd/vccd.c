@@ -300,7 +300,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "See experiments/configs/distance.ini and doc/bvh.md.\n",
       vccd_cmd_distance },
     { "simulate", "rigid bodies stepped with the proved TOC: never interpenetrating",
-      "usage: vccd simulate SCENE.ini [--out DIR] [--steps N] [--dt DT]\n"
+      "usage: vccd simulate SCENE.ini [--out DIR] [--steps N] [--dt DT] [--check-gap]\n"
       "\n"
       "Steps rigid bodies with ballistic motion; at the first contact of\n"
       "any pair (the mesh TOC, stepped back to a proved gap >= eps_d) it\n"
@@ -311,7 +311,10 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "DIR/events.csv (each contact point) and DIR/energy.csv (energy,\n"
       "momentum and the step's gap lower bound), frames.dat and plot.gp\n"
       "(gnuplot).  Exit 0 when the whole run is proved free of\n"
-      "interpenetration, 1 otherwise.\n"
+      "interpenetration, 1 otherwise.  --check-gap: after every step, the\n"
+      "distance query of every pair again, apart from the run's own gap\n"
+      "bookkeeping; exit 1 if a lower bound is not > 0, else its minimum\n"
+      "is printed (and each step's in energy.csv's checked_gap).\n"
       "\n"
       "  [simulate]\n"
       "  steps = 100                # --steps overrides\n"
@@ -325,6 +328,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                             # (default sqrt(2 |g| band eps_d))\n"
       "  separation_speed = 0       # target speed of resting contacts\n"
       "  mode = exact               # exact | capoeira (APPROXIMATE contacts)\n"
+      "  manifold = auto            # features (thesis 6.1.2) | nodes (6.1.1:\n"
+      "                             # BVH leaves, APPROXIMATE) | auto: nodes\n"
+      "                             # in capoeira mode, else features\n"
       "  bv = obb                   # sphere aabb obb kdop14 kdop18\n"
       "  max_events = 64            # contacts per step before it is cut\n"
       "  [body.NAME]                # two or more\n"

@@ -65,6 +65,25 @@ get_bool(int *out, vccd_config_section *s, const char *key, vccd_error *e)
     return 0;
 }
 
+/* *out := the index of key's value in names (NULL-terminated): 0, 1
+   (absent) or -1 naming the choices. */
+static int
+get_choice(int *out, vccd_config_section *s, const char *key, const char *const *names, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(s, key);
+    char list[256] = "";
+    if (!kv)
+        return 1;
+    for (int i = 0; names[i]; i++) {
+        if (!strcmp(kv->value, names[i])) {
+            *out = i;
+            return 0;
+        }
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+    }
+    return vccd_error_set(e, s->file, kv->line, s->name, key, "'%s': expected one of %s", kv->value, list);
+}
+
 static int
 parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
 {
@@ -106,14 +125,13 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
             || get_num(&o->impulse.v_sep, s, "separation_speed", 0.0, 1e6, e) < 0)
             return -1;
     }
-    if ((kv = vccd_config_get(s, "mode"))) {
-        if (!strcmp(kv->value, "exact"))
-            o->mode = VCCD_QUERY_EXACT;
-        else if (!strcmp(kv->value, "capoeira"))
-            o->mode = VCCD_QUERY_CAPOEIRA;
-        else
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s': expected exact or capoeira",
-                                  kv->value);
+    {
+        static const char *const modes[] = { "exact", "capoeira", NULL };
+        static const char *const manifolds[] = { "auto", "features", "nodes", NULL };
+        int m = (int)o->mode;
+        if (get_choice(&m, s, "mode", modes, e) < 0 || get_choice(&o->manifold, s, "manifold", manifolds, e) < 0)
+            return -1;
+        o->mode = m == 1 ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
     }
     if ((kv = vccd_config_get(s, "bv"))) {
         int t = vccd_bv_type_find(kv->value);
@@ -156,7 +174,7 @@ static const char *const body_keys[] = { "fixed", "density", "mass", "inertia", 
                                           "velocity", "angular_velocity", "angle", NULL };
 
 static int
-load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd_error *e)
+load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, int bv, vccd_error *e)
 {
     vccd_mesh_mass mp;
     vccd_bvh_opts bo;
@@ -228,6 +246,7 @@ load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, vccd
         vccd_sim_body_finish(b);
     }
     vccd_bvh_opts_init(&bo);
+    bo.types = 1u << bv;        /* the one type the run traverses */
     if (vccd_bvh_build(&b->bvh, &b->mesh, &bo, e) != 0)
         return -1;
     return 0;
@@ -266,7 +285,7 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
     sc->nb = 0;
     for (int i = 0; i < c->n; i++)
         if (!strncmp(c->sec[i].name, "body.", 5))
-            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, e) != 0)
+            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, sc->o.bv, e) != 0)
                 return -1;
     for (int i = 0; i < sc->nb; i++) {
         moving += !sc->bodies[i].fixed;
@@ -291,6 +310,7 @@ void
 vccd_sim_scene_clear(vccd_sim_scene *sc)
 {
     for (int i = 0; sc->bodies && i < sc->nb; i++) {
+        vccd_sim_body_clear_cache(&sc->bodies[i]);
         vccd_bvh_clear(&sc->bodies[i].bvh);
         vccd_mesh_clear(&sc->bodies[i].mesh);
     }

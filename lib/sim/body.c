@@ -46,8 +46,18 @@ vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b)
     return vccd_pose_from_quat(p, pos, q);
 }
 
-static void
-cross(double r[3], const double a[3], const double b[3])
+int
+vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv, vccd_error *e)
+{
+    vccd_pose pi, pj;
+    if (vccd_sim_body_pose(&pi, &bodies[i]) != 0 || vccd_sim_body_pose(&pj, &bodies[j]) != 0)
+        return vccd_error_set(e, bodies[i].name, 0, NULL, NULL, "orientation of %s or %s is not a rotation",
+                              bodies[i].name, bodies[j].name);
+    return vccd_distance(d, &bodies[i].bvh, &pi, &bodies[j].bvh, &pj, bv, e);
+}
+
+void
+vccd_sim_cross(double r[3], const double a[3], const double b[3])
 {
     r[0] = a[1] * b[2] - a[2] * b[1];
     r[1] = a[2] * b[0] - a[0] * b[2];
@@ -60,7 +70,7 @@ vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double
     double r[3], c[3];
     for (int k = 0; k < 3; k++)
         r[k] = p[k] - b->x[k];
-    cross(c, b->w, r);
+    vccd_sim_cross(c, b->w, r);
     for (int k = 0; k < 3; k++)
         out[k] = b->v[k] + c[k];
 }
@@ -79,6 +89,15 @@ quat_mat(double R[3][3], const double q[4])
     R[2][0] = 2 * (x * z - w * y);
     R[2][1] = 2 * (y * z + w * x);
     R[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+void
+vccd_sim_body_to_world(double w[3], const vccd_sim_body *b, const double p[3])
+{
+    double R[3][3];
+    quat_mat(R, b->q);
+    for (int i = 0; i < 3; i++)
+        w[i] = b->x[i] + R[i][0] * p[0] + R[i][1] * p[1] + R[i][2] * p[2];
 }
 
 /* out := R M R^T for body b's rotation R. */
@@ -114,11 +133,12 @@ vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b)
 }
 
 void
-vccd_sim_contacts_clear(vccd_sim_contacts *l)
+vccd_sim_body_clear_cache(vccd_sim_body *b)
 {
-    free(l->c);
-    l->c = NULL;
-    l->n = l->cap = 0;
+    vccd_query_body_clear(&b->qb);
+    free(b->memo);
+    b->memo = NULL;
+    b->nmemo = 0;
 }
 
 int

@@ -19,14 +19,6 @@ vccd_sim_impulse_opts_init(vccd_sim_impulse_opts *o)
     o->tol = 1e-10;
 }
 
-static void
-cross(double r[3], const double a[3], const double b[3])
-{
-    r[0] = a[1] * b[2] - a[2] * b[1];
-    r[1] = a[2] * b[0] - a[0] * b[2];
-    r[2] = a[0] * b[1] - a[1] * b[0];
-}
-
 static double
 dot(const double a[3], const double b[3])
 {
@@ -45,10 +37,10 @@ static double
 response(const body_inv *X, const double r1[3], const double d1[3], const double r2[3], const double d2[3])
 {
     double a[3], w[3], c[3];
-    cross(a, r1, d1);
+    vccd_sim_cross(a, r1, d1);
     for (int i = 0; i < 3; i++)
         w[i] = X->I[i][0] * a[0] + X->I[i][1] * a[1] + X->I[i][2] * a[2];
-    cross(c, w, r2);
+    vccd_sim_cross(c, w, r2);
     return X->im * dot(d1, d2) + dot(c, d2);
 }
 
@@ -64,7 +56,7 @@ apply(vccd_sim_body *bodies, const body_inv *inv, const vccd_sim_contact *c, con
             continue;
         for (int k = 0; k < 3; k++)
             r[k] = c->point[k] - X->x[k];
-        cross(a, r, P);
+        vccd_sim_cross(a, r, P);
         for (int k = 0; k < 3; k++) {
             X->v[k] += sg * inv[i].im * P[k];
             X->w[k] += sg * (inv[i].I[k][0] * a[0] + inv[i].I[k][1] * a[1] + inv[i].I[k][2] * a[2]);

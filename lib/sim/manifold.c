@@ -8,9 +8,6 @@
 #include "vccd/closest.h"
 #include "vccd/sim.h"
 
-/* Contacts whose normals are closer than this angle share a group. */
-#define SAME_NORMAL_COS 0.9659258262890683     /* cos 15 degrees */
-#define GROUP_MAX 4
 
 static double
 mid(vccd_di x)
@@ -46,21 +43,6 @@ normalize(double v[3])
     return 0;
 }
 
-static int
-push(vccd_sim_contacts *l, const vccd_sim_contact *c)
-{
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 16;
-        vccd_sim_contact *nc = realloc(l->c, cap * sizeof *nc);
-        if (!nc)
-            return -1;
-        l->c = nc;
-        l->cap = cap;
-    }
-    l->c[l->n++] = *c;
-    return 0;
-}
-
 /* The normal of the triangle t[0..2], unnormalised. */
 static void
 tri_normal_w(double n[3], double t[3][3])
@@ -70,72 +52,7 @@ tri_normal_w(double n[3], double t[3][3])
         u[k] = t[1][k] - t[0][k];
         v[k] = t[2][k] - t[0][k];
     }
-    n[0] = u[1] * v[2] - u[2] * v[1];
-    n[1] = u[2] * v[0] - u[0] * v[2];
-    n[2] = u[0] * v[1] - u[1] * v[0];
-}
-
-/* Twice the signed area of (a, b, c) seen along n. */
-static double
-area(const double a[3], const double b[3], const double c[3], const double n[3])
-{
-    double u[3], v[3], w[3];
-    for (int k = 0; k < 3; k++) {
-        u[k] = b[k] - a[k];
-        v[k] = c[k] - a[k];
-    }
-    w[0] = u[1] * v[2] - u[2] * v[1];
-    w[1] = u[2] * v[0] - u[0] * v[2];
-    w[2] = u[0] * v[1] - u[1] * v[0];
-    return dot(w, n);
-}
-
-/* Keep at most GROUP_MAX of c[0..n), spanning the largest area: the
-   closest pair, the point farthest from it, the point making the largest
-   triangle with those two, and the largest on the other side of their
-   line (a face-face contact keeps the corners of its overlap). */
-static size_t
-reduce(vccd_sim_contact *c, size_t n)
-{
-    const double *nn = c[0].normal;
-    size_t k[GROUP_MAX] = { 0, 0, 0, 0 }, nk = 1;
-    double best, side;
-    vccd_sim_contact out[GROUP_MAX];
-    if (n <= GROUP_MAX)
-        return n;
-    for (size_t i = 1; i < n; i++)
-        if (c[i].gap_lower < c[k[0]].gap_lower)
-            k[0] = i;
-    best = -1.0;
-    for (size_t i = 0; i < n; i++) {
-        double d[3], l;
-        for (int m = 0; m < 3; m++)
-            d[m] = c[i].point[m] - c[k[0]].point[m];
-        if ((l = dot(d, d)) > best)
-            best = l, k[1] = i;
-    }
-    if (k[1] != k[0])
-        nk = 2;
-    best = 0.0;
-    side = 0.0;
-    for (size_t i = 0; i < n && nk == 2; i++) {
-        double a = area(c[k[0]].point, c[k[1]].point, c[i].point, nn);
-        if (fabs(a) > best)
-            best = fabs(a), side = a, k[2] = i;
-    }
-    if (best > 0.0) {
-        nk = 3;
-        best = 0.0;
-        for (size_t i = 0; i < n; i++) {
-            double a = area(c[k[0]].point, c[k[1]].point, c[i].point, nn);
-            if (a * side < 0 && fabs(a) > best)
-                best = fabs(a), k[3] = i, nk = 4;
-        }
-    }
-    for (size_t j = 0; j < nk; j++)
-        out[j] = c[k[j]];
-    memcpy(c, out, nk * sizeof *c);
-    return nk;
+    vccd_sim_cross(n, u, v);
 }
 
 /* Orient unit normal n from a to b: along d (b's point minus a's) when
@@ -223,7 +140,7 @@ pair_contacts_2d(vccd_sim_contacts *out, vccd_sim_contact *c, double ta[3][3], d
                 c->normal[k] = fn[k];
             }
             orient(c->normal, d, ab, tiny);
-            if (push(out, c) != 0)
+            if (vccd_sim_contacts_push(out, c) != 0)
                 return -1;
         }
     }
@@ -271,7 +188,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
                 c.normal[k] = fn[k];
             }
             orient(c.normal, d, ab, tiny);
-            if (push(out, &c) != 0)
+            if (vccd_sim_contacts_push(out, &c) != 0)
                 return -1;
             found++;
         }
@@ -292,9 +209,17 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
             }
             if (!(sqrt(dot(d, d)) < band))
                 continue;
-            n[0] = ea[1] * eb[2] - ea[2] * eb[1];
-            n[1] = ea[2] * eb[0] - ea[0] * eb[2];
-            n[2] = ea[0] * eb[1] - ea[1] * eb[0];
+            /* closest points within the band of an edge's end are that
+               vertex's contact (a corner over a face beside the edge
+               otherwise also gave the edge pair's steep normal: a box
+               landing flat got a 51-degree contact); if the vertex is
+               over no face, the pair's closest points stand in below */
+            {
+                double la = sqrt(dot(ea, ea)), lb = sqrt(dot(eb, eb));
+                if (!(s * la > band && (1 - s) * la > band && t * lb > band && (1 - t) * lb > band))
+                    continue;
+            }
+            vccd_sim_cross(n, ea, eb);
             /* nearly parallel edges: their contact is a vertex's */
             if (sqrt(dot(n, n)) <= 1e-6 * sqrt(dot(ea, ea) * dot(eb, eb)) || normalize(n) != 0)
                 continue;
@@ -303,7 +228,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
                 c.normal[k] = n[k];
             }
             orient(c.normal, d, ab, tiny);
-            if (push(out, &c) != 0)
+            if (vccd_sim_contacts_push(out, &c) != 0)
                 return -1;
             found++;
         }
@@ -318,8 +243,10 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
     vccd_pose pa, pb;
     vccd_distance_list list = { NULL, 0, 0 };
     vccd_distance_result r;
-    vccd_sim_contact *raw;
-    size_t first = out->n, n, done;
+    size_t first = out->n;
+    char *had = NULL;               /* pair i gave a feature contact */
+    double closest = INFINITY;
+    int any;
     if (vccd_sim_body_pose(&pa, A) != 0 || vccd_sim_body_pose(&pb, B) != 0)
         return vccd_error_set(e, A->name, 0, NULL, NULL, "a body's orientation is not a rotation");
     if (vccd_distance_within(&list, &r, &A->bvh, &pa, &B->bvh, &pb, bv, band, e) != 0) {
@@ -327,19 +254,38 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
         return -1;
     }
     *min_gap = r.lower;
+    /* First the features.  Then a pair without one gets its closest
+       points instead (the band is a rigorous bound, the features' test
+       is doubles) when it is the closest pair, or when no pair had a
+       feature -- so the contact that stopped the motion is always there.
+       Closest points standing in for every pair without a feature gave
+       wrong normals: a ground triangle beside the one under a box's
+       corner is closest to that corner's side edges, at a steep angle. */
+    if (list.n && !(had = calloc(list.n, 1))) {
+        free(list.pair);
+        return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+    }
+    for (size_t i = 0; i < list.n; i++) {
+        /* found, not pushed: a 2D segment's end over the other segment
+           is its owner's contact, and the pair of the segment that does
+           not own it must not add closest points for it a second time */
+        int found = pair_contacts(out, &list.pair[i], A, &pa, B, &pb, ia, ib, band, approximate);
+        if (found < 0) {
+            free(had);
+            free(list.pair);
+            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
+        }
+        had[i] = found > 0;
+        if (list.pair[i].lower < closest)
+            closest = list.pair[i].lower;
+    }
+    any = out->n > first;
     for (size_t i = 0; i < list.n; i++) {
         const vccd_distance_pair *p = &list.pair[i];
         vccd_sim_contact c;
         double d[3], m[3];
-        int nf = pair_contacts(out, p, A, &pa, B, &pb, ia, ib, band, approximate);
-        if (nf < 0) {
-            free(list.pair);
-            return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
-        }
-        if (nf > 0)
+        if (had[i] || (any && p->lower > closest))
             continue;
-        /* no feature within the band by the double computation (the
-           band is a rigorous bound): the closest points stand in */
         contact_init(&c, p, ia, ib, approximate);
         for (int k = 0; k < 3; k++) {
             d[k] = p->q[k] - p->p[k];
@@ -370,34 +316,14 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
             to_world(c.normal, &pa, d, 0);
         }
         normalize(c.normal);
-        if (push(out, &c) != 0) {
+        if (vccd_sim_contacts_push(out, &c) != 0) {
+            free(had);
             free(list.pair);
             return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
         }
     }
+    free(had);
     free(list.pair);
-    /* Cluster out->c[first..] by normal, in place: sort each group to the
-       front of what is left, then reduce it. */
-    raw = out->c + first;
-    n = out->n - first;
-    done = 0;
-    for (size_t g = 0; g < n;) {
-        size_t end = g + 1, kept;
-        for (size_t i = g + 1; i < n; i++)
-            if (dot(raw[i].normal, raw[g].normal) >= SAME_NORMAL_COS) {
-                vccd_sim_contact t = raw[end];
-                raw[end] = raw[i];
-                raw[i] = t;
-                end++;
-            }
-        kept = reduce(raw + g, end - g);
-        memmove(raw + done, raw + g, kept * sizeof *raw);
-        /* the rest of the array moves down behind the kept ones */
-        memmove(raw + done + kept, raw + end, (n - end) * sizeof *raw);
-        n -= (end - g) - kept + (g - done);
-        done += kept;
-        g = done;
-    }
-    out->n = first + done;
+    vccd_sim_contacts_cluster(out, first);
     return 0;
 }

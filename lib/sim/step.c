@@ -11,6 +11,7 @@
 
 #include "vccd/bv.h"
 #include "vccd/config.h"
+#include "vccd/fp.h"
 #include "vccd/sim.h"
 
 void
@@ -158,30 +159,109 @@ advance(vccd_sim_body *b, double s, const double g[3])
         b->q[k] = q[k] / n;
 }
 
-/* The rigorous distance lower bound of bodies i and j at their states. */
+/* Body b's query body, its per-node sizes made once and kept in b, with
+   motion m. */
 static int
-pair_gap(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv, vccd_error *e)
+body_query(vccd_sim_body *b, const vccd_motion *m, vccd_error *e)
 {
-    vccd_pose pi, pj;
-    if (vccd_sim_body_pose(&pi, &bodies[i]) != 0 || vccd_sim_body_pose(&pj, &bodies[j]) != 0)
-        return vccd_error_set(e, bodies[i].name, 0, NULL, NULL, "orientation of %s or %s is not a rotation",
-                              bodies[i].name, bodies[j].name);
-    return vccd_distance(d, &bodies[i].bvh, &pi, &bodies[j].bvh, &pj, bv, e);
+    if (b->qb.bvh == &b->bvh)
+        return vccd_query_body_set_motion(&b->qb, m, e);
+    vccd_query_body_clear(&b->qb);
+    return vccd_query_body_init(&b->qb, &b->bvh, m, e);
 }
 
-/* Every pair's gap at the current states, minimum into *min_gap; -1
-   (with e) when some lower bound is not > 0. */
+/* Room for the gap memos of bodies[0..nb), forgotten when nb changed. */
 static int
-check_gaps(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, int bv, vccd_error *e)
+memo_ready(vccd_sim_body *bodies, int nb)
+{
+    for (int i = 0; i < nb; i++) {
+        vccd_sim_body *b = &bodies[i];
+        if (b->nmemo == nb)
+            continue;
+        free(b->memo);
+        if (!(b->memo = calloc((size_t)nb, sizeof *b->memo))) {
+            b->nmemo = 0;
+            return -1;
+        }
+        b->nmemo = nb;
+    }
+    return 0;
+}
+
+static void
+state_of(double s[7], const vccd_sim_body *b)
+{
+    memcpy(s, b->x, 3 * sizeof *s);
+    memcpy(s + 3, b->q, 4 * sizeof *s);
+}
+
+/* The memo of pair i < j if it still holds at their states, else NULL. */
+static const vccd_sim_gap_memo *
+memo_get(const vccd_sim_body *bodies, int i, int j)
+{
+    const vccd_sim_gap_memo *m = &bodies[i].memo[j];
+    double si[7], sj[7];
+    state_of(si, &bodies[i]);
+    state_of(sj, &bodies[j]);
+    if (!m->valid || memcmp(m->s[0], si, sizeof si) || memcmp(m->s[1], sj, sizeof sj))
+        return NULL;
+    return m;
+}
+
+static void
+memo_put(vccd_sim_body *bodies, int i, int j, double lower)
+{
+    vccd_sim_gap_memo *m = &bodies[i].memo[j];
+    state_of(m->s[0], &bodies[i]);
+    state_of(m->s[1], &bodies[j]);
+    m->lower = lower;
+    m->valid = 1;
+}
+
+/* A lower bound of the distance of bodies i and j from their bounding
+   spheres about the centres: |x_i - x_j| - r_i - r_j rounded down, r the
+   query's root radius (max |p| over the mesh, rounded up; the pose turns
+   by a true rotation, so no point leaves it).  -INFINITY before the
+   query bodies exist. */
+static double
+sphere_gap(const vccd_sim_body *bodies, int i, int j)
+{
+    const vccd_sim_body *a = &bodies[i], *b = &bodies[j];
+    double s = 0.0;
+    if (!a->qb.rad || !b->qb.rad)
+        return -INFINITY;
+    for (int k = 0; k < 3; k++) {
+        double d = fabs(a->x[k] - b->x[k]);
+        d = d > 0.0 ? vccd_fp_next_down(d) : 0.0;
+        s = vccd_fp_next_down(s + vccd_fp_next_down(d * d));
+    }
+    s = s > 0.0 ? vccd_fp_next_down(sqrt(s)) : 0.0;
+    return vccd_fp_next_down(vccd_fp_next_down(s - a->qb.rad[0]) - b->qb.rad[0]);
+}
+
+/* Every pair's gap lower bound at the current states into r->pair_gap,
+   the minimum into r->min_gap: a memo still valid, else the spheres'
+   bound when it is at least `enough` (a pair that far needs no more),
+   else the distance query.  -1 (with e) when some lower bound is not
+   > 0. */
+static int
+check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, int bv, double enough, vccd_error *e)
 {
     double t0 = now();
     for (int i = 0; i < nb; i++)
         for (int j = i + 1; j < nb; j++) {
             vccd_distance_result d;
+            const vccd_sim_gap_memo *mm;
             if (bodies[i].fixed && bodies[j].fixed)
                 continue;
-            if (pair_gap(&d, bodies, i, j, bv, e) != 0)
-                return -1;
+            memset(&d, 0, sizeof d);
+            if ((mm = memo_get(bodies, i, j))) {
+                d.lower = mm->lower;
+            } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
+                if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
+                    return -1;
+                r->distances++;
+            }
             if (d.lower < r->min_gap)
                 r->min_gap = d.lower;
             r->pair_gap[i * nb + j] = d.lower;
@@ -193,9 +273,20 @@ check_gaps(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, int bv,
                                       bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
                                       d.upper);
             }
+            memo_put(bodies, i, j, d.lower);
         }
     r->t_gap += now() - t0;
     return 0;
+}
+
+/* 1 when pair i, j cannot touch over the piece: its gap at the start
+   exceeds the most both can move, the speed bounds of their root nodes
+   over the motion's unit time summed and rounded up. */
+static int
+cannot_meet(vccd_sim_body *bodies, int i, int j, double gap)
+{
+    double si = vccd_query_body_speed(&bodies[i].qb, 0), sj = vccd_query_body_speed(&bodies[j].qb, 0);
+    return gap > vccd_fp_next_up(si + sj);
 }
 
 int
@@ -207,10 +298,15 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     vccd_sim_contacts cl = { NULL, 0, 0 };
     int rc = -1;
     double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg);
+    /* a pair this far apart needs no distance query for the step back
+       (fmin below) or the manifold */
+    double enough = fmax(2.0 * o->eps_d, o->band_factor * o->eps_d);
+    int nodes = o->manifold == VCCD_SIM_MANIFOLD_NODES
+                || (o->manifold == VCCD_SIM_MANIFOLD_AUTO && o->mode == VCCD_QUERY_CAPOEIRA);
     memset(r, 0, sizeof *r);
     r->min_gap = INFINITY;
     r->pair_gap = pg;
-    if (!m || !pg) {
+    if (!m || !pg || memo_ready(bodies, nb) != 0) {
         free(m);
         free(pg);
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
@@ -220,14 +316,14 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         vccd_query_result best;
         int ba = -1, bb = -1;
         double s = 1.0, t0;
-        if (check_gaps(r, bodies, nb, o->bv, e) != 0)
-            goto done;
         r->pieces++;
         for (int i = 0; i < nb; i++) {
             vccd_motion_free(m[i]);
-            if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)))
+            if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)) || body_query(&bodies[i], m[i], e) != 0)
                 goto done;
         }
+        if (check_gaps(r, bodies, nb, o->bv, enough, e) != 0)
+            goto done;
         vccd_query_opts_init(&qo);
         qo.mode = o->mode;
         qo.bv = o->bv;
@@ -240,26 +336,19 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         memset(&best, 0, sizeof best);
         for (int i = 0; i < nb; i++)
             for (int j = i + 1; j < nb; j++) {
-                vccd_query_body qa, qb;
                 vccd_query_result q;
-                int ok;
                 if (bodies[i].fixed && bodies[j].fixed)
                     continue;
+                if (cannot_meet(bodies, i, j, r->pair_gap[i * nb + j])) {
+                    r->skipped++;
+                    continue;
+                }
                 /* A pair starting closer than eps_d steps back to half
                    its starting gap instead: stepping back to eps_d would
                    stop it at t = 0 for ever (a resting contact). */
                 qo.eps_d = o->mode == VCCD_QUERY_EXACT ? fmin(o->eps_d, 0.5 * r->pair_gap[i * nb + j]) : 0.0;
-                if (vccd_query_body_init(&qa, &bodies[i].bvh, m[i], e) != 0)
-                    goto done;
-                if (vccd_query_body_init(&qb, &bodies[j].bvh, m[j], e) != 0) {
-                    vccd_query_body_clear(&qa);
-                    goto done;
-                }
-                ok = vccd_query_toc(&q, &qa, &qb, &qo, e);
-                vccd_query_body_clear(&qa);
-                vccd_query_body_clear(&qb);
                 r->queries++;
-                if (ok != 0)
+                if (vccd_query_toc(&q, &bodies[i].qb, &bodies[j].qb, &qo, e) != 0)
                     goto done;
                 if (q.status != VCCD_TOC_NONE && q.lo < s) {
                     s = q.lo;
@@ -286,11 +375,24 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             cl.n = 0;
             for (int i = 0; i < nb; i++)
                 for (int j = i + 1; j < nb; j++) {
-                    double g;
+                    double g = sphere_gap(bodies, i, j);
                     if (bodies[i].fixed && bodies[j].fixed)
                         continue;
-                    if (vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band, o->mode != VCCD_QUERY_EXACT, e) != 0)
+                    /* proved farther apart than the band: no contact */
+                    if (g >= band && g >= enough) {
+                        memo_put(bodies, i, j, g);
+                        continue;
+                    }
+                    if ((nodes ? vccd_sim_manifold_nodes(&cl, &g, bodies, i, j, o->bv, band, e)
+                               : vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band,
+                                                   o->mode != VCCD_QUERY_EXACT ? VCCD_SIM_APPROX_TIME : 0, e))
+                        != 0)
                         goto done;
+                    /* the manifold's bound is the pair's (min with the
+                       band): the next piece's start needs no query
+                       unless it is 0 (the nodes' volumes overlap) */
+                    if (g > 0.0 && (g < band || g >= enough))
+                        memo_put(bodies, i, j, g);
                 }
             r->t_manifold += now() - t0;
             t0 = now();
@@ -316,12 +418,14 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             break;
         }
     }
-    if (check_gaps(r, bodies, nb, o->bv, e) != 0)
+    if (check_gaps(r, bodies, nb, o->bv, enough, e) != 0)
         goto done;
     rc = 0;
 done:
-    for (int i = 0; i < nb; i++)
+    for (int i = 0; i < nb; i++) {
         vccd_motion_free(m[i]);
+        bodies[i].qb.m = NULL;          /* the kept query body outlives m */
+    }
     free(m);
     free(pg);
     r->pair_gap = NULL;

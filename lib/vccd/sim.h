@@ -17,6 +17,15 @@
    of mass, the state (centre x, unit quaternion q = w x y z, velocity v,
    angular velocity w in the world frame), its inverse mass and inverse
    body-frame inertia (0 for a static body, which never moves). */
+/* A gap lower bound between two bodies proved at their states s[0] and
+   s[1] (x then q): still a proof while both states are bit for bit the
+   same. */
+typedef struct {
+    double s[2][7];
+    double lower;
+    int valid;
+} vccd_sim_gap_memo;
+
 typedef struct {
     char name[64];
     vccd_mesh mesh;
@@ -33,6 +42,13 @@ typedef struct {
        physics and the output. */
     int planar;
     double angle;
+    /* Kept by vccd_sim_step between calls (zero them with the body, free
+       them with vccd_sim_body_clear_cache): the query's per-node sizes,
+       made on the first step rather than for every TOC query, and the
+       gaps proved to the bodies after this one (memo[j], j > index). */
+    vccd_query_body qb;
+    vccd_sim_gap_memo *memo;
+    int nmemo;
 } vccd_sim_body;
 
 /* One contact: between bodies a and b, the normal n (unit, from a
@@ -47,7 +63,10 @@ typedef struct {
     double gap_lower, gap_upper;
     double vn;                  /* relative normal velocity before */
     double impulse, friction[3];
-    int approximate;            /* capoeira: a guess from the BVH bound */
+    /* 0: exact; VCCD_SIM_APPROX_TIME: capoeira's contact time (the exact
+       manifold at it); VCCD_SIM_APPROX_NODES: the node manifold of thesis
+       6.1.1 (point and normal from BVH leaves, tri = -1) */
+    int approximate;
 } vccd_sim_contact;
 
 typedef struct {
@@ -55,11 +74,30 @@ typedef struct {
     size_t n, cap;
 } vccd_sim_contacts;
 
+enum { VCCD_SIM_APPROX_TIME = 1, VCCD_SIM_APPROX_NODES = 2 };
+
+/* --- the contact list (lib/sim/contacts.c) --------------------------------- */
 void vccd_sim_contacts_clear(vccd_sim_contacts *l);
+/* Append c: 0, or -1 when out of memory (l unchanged). */
+int vccd_sim_contacts_push(vccd_sim_contacts *l, const vccd_sim_contact *c);
+/* Cluster l->c[first..] in place: contacts with normals within 15
+   degrees form a group, and a group keeps at most 4 -- the closest, the
+   farthest from it, and the two making the largest triangles with those
+   on either side -- so a resting face gives 4 points, not one per
+   feature pair. */
+void vccd_sim_contacts_cluster(vccd_sim_contacts *l, size_t first);
 
 /* The pose enclosure of body b (vccd_pose_from_quat of its state; a 2D
    body's from its angle, as its planar motion's pose at t = 0). */
 int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
+/* The rigorous distance of bodies i and j at their states
+   (vccd_distance with BV type bv, no memo): 0, or -1 with e set. */
+int vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv,
+                           vccd_error *e);
+/* r := a x b (doubles; r may not alias a or b). */
+void vccd_sim_cross(double r[3], const double a[3], const double b[3]);
+/* w := world position of body-frame point p of b (doubles, physics). */
+void vccd_sim_body_to_world(double w[3], const vccd_sim_body *b, const double p[3]);
 /* World velocity of body b's material point at world position p. */
 void vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const double p[3]);
 /* World inverse inertia R I^-1 R^T of body b. */
@@ -68,6 +106,8 @@ void vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b);
 /* b's inverse mass and inverse inertia from mass and inertia (3x3
    inverse; 0 when fixed).  -1 when the inertia is not invertible. */
 int vccd_sim_body_finish(vccd_sim_body *b);
+/* Free what vccd_sim_step kept in b (not its mesh or BVH). */
+void vccd_sim_body_clear_cache(vccd_sim_body *b);
 
 /* --- the manifold (lib/sim/manifold.c) -----------------------------------
 
@@ -85,6 +125,20 @@ int vccd_sim_body_finish(vccd_sim_body *b);
    distance lower bound of the pair (min with band).  0, or -1 with e. */
 int vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib,
                       int bv, double band, int approximate, vccd_error *e);
+
+/* The cheaper manifold of capoeira mode (thesis 6.1.1, lib/sim/
+   manifold_nodes.c): no triangle is looked at.  Every pair of BVH leaves
+   whose volumes (type bv) are not proved `band` apart -- the thesis'
+   "do the nodes overlap when enlarged?" -- gives one contact at the
+   midpoint of the two leaves' centres (the mean of their vertices),
+   with the normal along the line between those centres from a to b (the
+   thesis' own "primitive" normal) and gap_lower the volumes' distance
+   lower bound; then clustered as above.  Approximate by construction
+   (VCCD_SIM_APPROX_NODES).  *min_gap := the min of band and the leaf
+   pairs' bounds: still a proof.  0, or -1 with e (bv not built, out of
+   memory). */
+int vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia,
+                            int ib, int bv, double band, vccd_error *e);
 
 /* --- impulses (lib/sim/impulse.c) ------------------------------------------
 
@@ -138,12 +192,18 @@ int vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vc
    is proved by the TOC query, its start by that distance (> 0), which is
    the whole non-penetration proof (doc/simulate.md).  More than
    max_events contacts in one step end the step there (truncated). */
+/* The manifold at a contact: the triangle pairs' features (6.1.2), or
+   the BVH leaves' (6.1.1, approximate); AUTO is the leaves' in capoeira
+   mode and the features' in exact mode. */
+enum { VCCD_SIM_MANIFOLD_AUTO = 0, VCCD_SIM_MANIFOLD_FEATURES, VCCD_SIM_MANIFOLD_NODES };
+
 typedef struct {
     double g[3], dt;
     int bv;
     vccd_query_mode mode;
     double eps_d, band_factor;
     int max_events;
+    int manifold;               /* VCCD_SIM_MANIFOLD_* */
     mpfr_prec_t prec;           /* of the motions' parameters */
     vccd_sim_impulse_opts impulse;
     vccd_solve_opts solve;      /* solver, arithmetic, eps_t */
@@ -171,7 +231,9 @@ typedef struct {
     double min_gap;             /* rigorous lower bound: min over the pieces'
                                    starts and the step's end, all pairs */
     double t_ccd, t_manifold, t_impulse, t_gap;     /* seconds */
-    long queries;
+    long queries;               /* TOC queries run */
+    long skipped;               /* pairs that could not meet in a piece */
+    long distances;             /* distance queries of the gap checks */
     double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;
 

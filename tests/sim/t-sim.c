@@ -252,10 +252,22 @@ mesh_body_clear(vccd_sim_body *b)
     vccd_mesh_clear(&b->mesh);
 }
 
+/* b := a unit box over a 2 x 2 x 1 box, *g in [2.5e-4, 1.25e-3) above
+   it, turned about z by a random *ang. */
+static void
+box_over_box(vccd_sim_body b[2], double *g, double *ang)
+{
+    *g = 1e-3 * (0.25 + tu_unit());
+    *ang = 6.283185307179586 * tu_unit();
+    mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
+    mesh_body(&b[1], "box:1:1:1", 1.0 + *g, *ang);
+}
+
 /* Manifolds: a unit box over a 2 x 2 x 1 box, gap g, turned about z by
    a random angle: the points of the one normal group are 4 (the top
    box's bottom corners, all inside the lower face), the normal is +z,
-   the gaps are g to rounding; a gap of 3 bands gives no contact. */
+   the gaps are g to rounding; a gap of 3 bands gives no contact.  The
+   same for the node manifold, as far as it promises (below). */
 START_TEST(test_manifold)
 {
     long iters = tu_iters(20);
@@ -263,9 +275,8 @@ START_TEST(test_manifold)
         vccd_sim_body b[2];
         vccd_sim_contacts l = { NULL, 0, 0 };
         vccd_error e;
-        double g = 1e-3 * (0.25 + tu_unit()), ang = 6.283185307179586 * tu_unit(), gap;
-        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
-        mesh_body(&b[1], "box:1:1:1", 1.0 + g, ang);
+        double g, ang, gap;
+        box_over_box(b, &g, &ang);
         ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
         TU_CHECK(l.n == 4, "case %ld (angle %g): %zu points", it, ang, l.n);
         TU_CHECK(gap <= g && gap > 0.99 * g, "case %ld: gap bound %g, gap %g", it, gap, g);
@@ -283,10 +294,33 @@ START_TEST(test_manifold)
             for (size_t j = i + 1; j < l.n; j++)
                 TU_CHECK(hypot(l.c[i].point[0] - l.c[j].point[0], l.c[i].point[1] - l.c[j].point[1]) > 0.9,
                          "case %ld: two points of the same corner", it);
+        /* The node manifold (thesis 6.1.1): approximate by construction,
+           so only what it promises -- its contacts are labelled, name no
+           triangle, sit at the top box's bottom corners (the smaller
+           leaves' vertices nearest the other body), point from a to b
+           (+z: the faces across the leaves' line are the horizontal
+           ones), and its gap bound is a proof, in [0, g], as is each
+           contact's. */
+        l.n = 0;
+        ck_assert(vccd_sim_manifold_nodes(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, &e) == 0);
+        TU_CHECK(l.n >= 1 && l.n <= 4, "nodes, case %ld (angle %g): %zu points", it, ang, l.n);
+        TU_CHECK(gap <= g && gap >= 0.0, "nodes, case %ld: gap bound %g, gap %g", it, gap, g);
+        for (size_t i = 0; i < l.n; i++) {
+            const vccd_sim_contact *c = &l.c[i];
+            TU_CHECK(c->approximate == VCCD_SIM_APPROX_NODES && c->tri[0] == -1 && c->tri[1] == -1,
+                     "nodes, case %ld: not labelled", it);
+            TU_CHECK(fabs(c->normal[2] - 1) < 1e-12 && c->a == 0 && c->b == 1, "nodes, case %ld: normal %g %g %g",
+                     it, c->normal[0], c->normal[1], c->normal[2]);
+            TU_CHECK(fabs(hypot(c->point[0], c->point[1]) - sqrt(0.5)) < 1e-9 && fabs(c->point[2] - (0.5 + g)) < 1e-9,
+                     "nodes, case %ld: point %g %g %g not a corner", it, c->point[0], c->point[1], c->point[2]);
+            TU_CHECK(c->gap_lower <= g && c->gap_lower >= 0.0, "nodes, case %ld: gap %g", it, c->gap_lower);
+        }
         l.n = 0;
         b[1].x[2] = 1.0 + 6e-3;
         ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
         TU_CHECK(l.n == 0 && gap == 2e-3, "apart by 3 bands: %zu points, gap %g", l.n, gap);
+        ck_assert(vccd_sim_manifold_nodes(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, &e) == 0);
+        TU_CHECK(l.n == 0 && gap == 2e-3, "nodes, apart by 3 bands: %zu points, gap %g", l.n, gap);
         vccd_sim_contacts_clear(&l);
         mesh_body_clear(&b[0]);
         mesh_body_clear(&b[1]);
