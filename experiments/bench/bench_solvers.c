@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "query_run.h"
 #include "vccd.h"
+#include "vccd/rng.h"
 #include "vccd/grow.h"
 
 #define MAX_SOLVERS 8
@@ -381,10 +382,7 @@ out:
 static uint64_t
 rnd_next(uint64_t *s)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return vccd_rng_next(s);
 }
 
 static double

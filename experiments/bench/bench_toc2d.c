@@ -14,23 +14,15 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "vccd/rng.h"
 #include "vccd/query.h"
 
 #define VB2_PI 3.14159265358979323846
 
-static uint64_t
-mix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 static double
 uniform(uint64_t *x)
 {
-    return (double)(mix(x) >> 11) * 0x1p-53;
+    return vccd_rng_unit(x);
 }
 
 /* The two planar motions of instance seed: config text, as a user would

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "vccd/rng.h"
 #include "vccd/mesh.h"
 
 #define MAX_PARAMS 4
@@ -301,16 +302,6 @@ build_rect(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const 
     return 0;
 }
 
-/* splitmix64: a fixed generator, so a seed names one polygon everywhere. */
-static uint64_t
-splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 static int
 build_star(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
@@ -326,7 +317,7 @@ build_star(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const 
     /* radii in [0.3, 1]: every vertex sees the centre, so the polygon is
        simple (star-shaped about the origin) */
     for (long k = 0; k < n; k++)
-        r[k] = 0.3 + 0.7 * (double)(splitmix64(&x) >> 11) * 0x1p-53;
+        r[k] = 0.3 + 0.7 * vccd_rng_unit(&x);
     rc = polygon(v, nv, t, nt, n, r, a, e);
     free(r);
     return rc;

@@ -8,17 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vccd/rng.h"
 #include "vccd/query.h"
 
-/* splitmix64: a seed gives one instance on every platform. */
+/* vccd_rng: a seed gives one instance on every platform. */
 static double
 unit(uint64_t *s)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    z ^= z >> 31;
-    return (double)(z >> 11) * 0x1p-53;
+    return vccd_rng_unit(s);
 }
 
 /* Uniform on the unit sphere of dimension n - 1 (rejection from the
