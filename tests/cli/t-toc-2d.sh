@@ -56,6 +56,24 @@ printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
 expect 0 "2d step back" -- $vccd toc --json "$tmp/t.ini"
 check "2d step back: gap >= eps_d" python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(not (d['step_back']['ok'] and d['gap'][0] >= 0.01 and d['pair']['kind'] == 'vertex-edge-2d' and d['lo'] <= 0.375))"
 
+# min_separation = 0.1: the vertex comes within 0.1 of B's left edge at
+# t = 3/8 - 0.1/4 = 0.35, through the segment's capsule piece; the gap
+# at lo is 0.1 up to the rounding of the time.
+holds_ms() {
+    sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p' "$tmp/out" | awk '{ exit !($1 <= 0.35 && 0.35 <= $2 + 1e-12) }'
+}
+gap_ms() {
+    sed -n 's/^gap: \[\([^,]*\), \([^]]*\)\].*/\1 \2/p' "$tmp/out" | awk '{ exit !($1 <= 0.1 + 1e-9 && $2 >= 0.1 - 1e-9 && $1 > 0.0999) }'
+}
+for bv in aabb obb; do
+    for search in bvh brute; do
+        printf '%s\n[query]\nbv = %s\nsearch = %s\nmin_separation = 0.1\n' "$base" $bv $search >"$tmp/t.ini"
+        expect 0 "2d min_separation $bv $search" -- $vccd toc "$tmp/t.ini"
+        check "2d min_separation $bv $search: [lo, hi] holds 0.35" holds_ms
+        check "2d min_separation $bv $search: gap at lo about 0.1" gap_ms
+    done
+done
+
 expect 0 "example" -- $vccd toc "${srcdir:-.}/experiments/configs/toc-2d.ini"
 check "example: certified" grep -q '^status: certified$' "$tmp/out"
 check "example: step back proved" grep -q '^step_back: gap >= eps_d proved' "$tmp/out"
