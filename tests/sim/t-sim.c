@@ -248,6 +248,7 @@ mesh_body(vccd_sim_body *b, const char *shape, double z, double angle)
 static void
 mesh_body_clear(vccd_sim_body *b)
 {
+    vccd_sim_body_clear_cache(b);
     vccd_bvh_clear(&b->bvh);
     vccd_mesh_clear(&b->mesh);
 }

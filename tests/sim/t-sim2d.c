@@ -48,6 +48,7 @@ body_2d(vccd_sim_body *b, const char *spec, double x, double y, double vx, doubl
 static void
 body_clear(vccd_sim_body *b)
 {
+    vccd_sim_body_clear_cache(b);
     vccd_bvh_clear(&b->bvh);
     vccd_mesh_clear(&b->mesh);
 }
