@@ -410,6 +410,21 @@ END_TEST
    so that the witness points are rounded; B's vertices are enclosed one
    ulp wide.  The distance is h up to the turned coordinates' rounding
    (|x| <= 2: 2^-50 absolute covers it). */
+/* The rotation of unit quaternion q (w x y z), in doubles. */
+static void
+quat_matrix(double R[3][3], const double q[4])
+{
+    R[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
+    R[0][1] = 2 * (q[1] * q[2] - q[0] * q[3]);
+    R[0][2] = 2 * (q[1] * q[3] + q[0] * q[2]);
+    R[1][0] = 2 * (q[1] * q[2] + q[0] * q[3]);
+    R[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
+    R[1][2] = 2 * (q[2] * q[3] - q[0] * q[1]);
+    R[2][0] = 2 * (q[1] * q[3] - q[0] * q[2]);
+    R[2][1] = 2 * (q[2] * q[3] + q[0] * q[1]);
+    R[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
+}
+
 START_TEST(test_skew_edges)
 {
     long iters = tu_iters(200), proved = 0;
@@ -428,15 +443,7 @@ START_TEST(test_skew_edges)
         }
         for (int k = 0; k < 4; k++)
             q[k] /= sqrt(qq);
-        R[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
-        R[0][1] = 2 * (q[1] * q[2] - q[0] * q[3]);
-        R[0][2] = 2 * (q[1] * q[3] + q[0] * q[2]);
-        R[1][0] = 2 * (q[1] * q[2] + q[0] * q[3]);
-        R[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
-        R[1][2] = 2 * (q[2] * q[3] - q[0] * q[1]);
-        R[2][0] = 2 * (q[1] * q[3] - q[0] * q[2]);
-        R[2][1] = 2 * (q[2] * q[3] + q[0] * q[1]);
-        R[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
+        quat_matrix(R, q);
         for (int i = 0; i < 3; i++) {
             br[i][2] += h;
             for (int k = 0; k < 3; k++) {
@@ -458,9 +465,51 @@ START_TEST(test_skew_edges)
 }
 END_TEST
 
+/* Coplanar triangles edge to edge, h apart in their plane (two box faces
+   side by side just before a face contact), turned at random: neither the
+   common normal nor the witness direction (tilted off the plane by its
+   points' rounding over h) proves the gap; the in-plane edge normals do. */
+START_TEST(test_coplanar_edges)
+{
+    long iters = tu_iters(200), proved = 0;
+    for (long it = 0; it < iters; it++) {
+        double h = ldexp(1.0, -20 - (int)(tu_ulong() % 16)), R[3][3], q[4], qq = 0.0;
+        const double ar[3][3] = { { 0, -1, 0 }, { 0, 1, 0 }, { -1, 0.3, 0 } };
+        double br[3][3] = { { 0, -0.7, 0 }, { 0, 1.2, 0 }, { 1, 0.2, 0 } };
+        double av[3][3], bv[3][3];
+        const double *ap[3] = { av[0], av[1], av[2] };
+        vccd_di_vec3 bi[3];
+        const vccd_di_vec3 *bp[3] = { &bi[0], &bi[1], &bi[2] };
+        vccd_tri_dist r;
+        for (int k = 0; k < 4; k++) {
+            q[k] = 2 * tu_unit() - 1;
+            qq += q[k] * q[k];
+        }
+        for (int k = 0; k < 4; k++)
+            q[k] /= sqrt(qq);
+        quat_matrix(R, q);
+        for (int i = 0; i < 3; i++) {
+            br[i][0] += h;
+            for (int k = 0; k < 3; k++) {
+                av[i][k] = R[k][0] * ar[i][0] + R[k][1] * ar[i][1] + R[k][2] * ar[i][2];
+                bv[i][k] = R[k][0] * br[i][0] + R[k][1] * br[i][1] + R[k][2] * br[i][2];
+            }
+            for (int k = 0; k < 3; k++)
+                bi[i].c[k] = vccd_di_set_2d(vccd_fp_next_down(bv[i][k]), vccd_fp_next_up(bv[i][k]));
+        }
+        vccd_tri_distance(&r, ap, bp);
+        TU_CHECK(r.lower <= h + 0x1p-50 && r.upper >= h - 0x1p-50, "coplanar edges %a apart: [%a, %a] misses it", h,
+                 r.lower, r.upper);
+        proved += r.lower > 0.5 * h;
+    }
+    TU_CHECK(proved == iters, "coplanar edges: the lower bound proved half the gap on %ld of %ld pairs", proved,
+             iters);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors, test_within, test_skew_edges };
+    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors, test_within, test_skew_edges, test_coplanar_edges };
     return tu_main("distance", tests, (int)(sizeof tests / sizeof tests[0]));
 }
