@@ -102,6 +102,18 @@ vccd_cli_close_output(FILE *f, const char *path)
 }
 
 int
+vccd_cli_config_bool(int *out, vccd_config_section *s, vccd_config_kv *kv, vccd_error *e)
+{
+    if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "true") || !strcmp(kv->value, "1"))
+        *out = 1;
+    else if (!strcmp(kv->value, "no") || !strcmp(kv->value, "false") || !strcmp(kv->value, "0"))
+        *out = 0;
+    else
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no");
+    return 0;
+}
+
+int
 vccd_cli_config_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e)
 {
     char *end;

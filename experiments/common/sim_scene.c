@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "sim_scene.h"
 
 #define MAX_BODIES 64
@@ -54,15 +55,7 @@ static int
 get_bool(int *out, vccd_config_section *s, const char *key, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
-    if (!kv)
-        return 1;
-    if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "true") || !strcmp(kv->value, "1"))
-        *out = 1;
-    else if (!strcmp(kv->value, "no") || !strcmp(kv->value, "false") || !strcmp(kv->value, "0"))
-        *out = 0;
-    else
-        return vccd_error_set(e, s->file, kv->line, s->name, key, "expected yes or no");
-    return 0;
+    return kv ? vccd_cli_config_bool(out, s, kv, e) : 1;
 }
 
 /* *out := the index of key's value in names (NULL-terminated): 0, 1

@@ -10,6 +10,7 @@
        mode = exact              # exact | capoeira (BVH alone, approximate)
        bv = obb                  # sphere aabb obb kdop14 kdop18
        eps_d = 0.01              # step back to a proved gap >= eps_d
+       positive_gap = yes        # step back to a proved gap > 0 (default)
        min_separation = 0.05     # first time the distance can be <= d
        search = auto             # auto | bvh | brute (vccd_query_search)
        leaf_size = 1             # default 1
@@ -116,6 +117,8 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
                                   "the step back needs mode = exact (a proved contact time)");
     }
+    if ((kv = vccd_config_get(s, "positive_gap")) && vccd_cli_config_bool(&o->positive_gap, s, kv, e) != 0)
+        return -1;
     if ((kv = vccd_config_get(s, "min_separation"))) {
         vccd_di d;
         if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
@@ -167,7 +170,8 @@ print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
         printf("toc: [%.17g, %.17g]\n", r->lo, r->hi);
     if (r->stepped)
         printf("step_back: %s from lo=%.17g (%d distance queries)\n",
-               r->stepped > 0 ? "gap >= eps_d proved" : "FAILED: the gap at t0 is below eps_d", r->lo_contact,
+               r->stepped < 0 ? (o->eps_d > 0.0 ? "FAILED: the gap at t0 is below eps_d" : "FAILED: touching at t0")
+               : o->eps_d > 0.0 ? "gap >= eps_d proved" : "gap > 0 proved", r->lo_contact,
                r->distance_queries);
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;

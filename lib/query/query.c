@@ -36,6 +36,7 @@ vccd_query_opts_init(vccd_query_opts *o)
     o->bv = vccd_bv_type_find("obb");
     o->eps_d = 0.0;
     o->gap = 1;
+    o->positive_gap = 1;
     o->linear = 1;
     vccd_solve_opts_init(&o->solve);
 }

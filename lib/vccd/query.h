@@ -81,6 +81,11 @@ typedef struct {
                                    node pairs pruned when proved > d
                                    apart); [t0, lo) then has distance > d */
     int gap;                    /* 1: measure the gap at lo (rigid motions) */
+    int positive_gap;           /* 1 (exact mode, rigid motions, a contact
+                                   found, eps_d = 0): when the rigorous gap
+                                   at lo is not proved > 0, step lo back
+                                   until it is (doc/query.md); 0: report
+                                   the root finder's lo as it is */
     int linear;                 /* 1: when both bodies only translate at
                                    constant velocity (ltlrm or ballistic
                                    with zero omega and acceleration) and
@@ -91,7 +96,8 @@ typedef struct {
     vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1] */
 } vccd_query_opts;
 
-/* exact, obb, no step back, gap measured, linear, vccd_solve_opts_init. */
+/* exact, obb, no step back, gap measured and proved positive, linear,
+   vccd_solve_opts_init. */
 void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body
@@ -119,10 +125,12 @@ typedef struct {
        velocity of A's point minus B's. */
     double point[3], normal[3], velocity[3], vn;
     vccd_di param[2];
-    /* Step back (eps_d > 0, exact mode, a contact found): lo moved back
-       to a time where the rigorous gap lower bound is >= eps_d. */
+    /* Step back (exact mode, a contact found; eps_d > 0, or positive_gap
+       and the gap at lo not proved > 0): lo moved back to a time where
+       the rigorous gap lower bound is >= eps_d (> 0 when eps_d = 0). */
     int stepped;                /* 1: done; -1: even t0 is closer than eps_d
-                                   (lo is then t0 and the gap says so) */
+                                   (or touching: lo is then t0 and the gap
+                                   says so) */
     double lo_contact;          /* lo before stepping back */
     int distance_queries;       /* spent by the step back */
     /* The gap at lo by the rigorous distance (rigid motions only). */

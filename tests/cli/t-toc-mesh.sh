@@ -172,6 +172,9 @@ bad capostep "$base
 [query]
 mode = capoeira
 eps_d = 0.1" "capostep.ini:20" "needs mode = exact"
+bad posgap "$base
+[query]
+positive_gap = maybe" "posgap.ini:19" "positive_gap" "expected yes or no"
 bad key "$base
 [query]
 colour = red" "key.ini:19" "colour"

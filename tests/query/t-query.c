@@ -283,14 +283,16 @@ START_TEST(test_known)
 END_TEST
 
 /* The thesis' 256 low-speed bunny frames (7.3; fewer under the sanitizers'
-   multiplier): no crossing at lo, and with the
-   step back a proved gap >= eps_d before the contact. */
+   multiplier): no crossing at the root finder's lo, a proved gap > 0 at
+   the lo reported by default (stepped back from it when needed, hi
+   unchanged), and with the step back a proved gap >= eps_d before the
+   contact. */
 START_TEST(test_bunny)
 {
     const char *src = getenv("srcdir");
     char path[4096];
     body a, b;
-    long n = tu_iters(256);
+    long n = tu_iters(256), stepped = 0;
     vccd_query_opts o;
     vccd_error e;
     vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_CENTROID, 1.0 };
@@ -307,29 +309,48 @@ START_TEST(test_bunny)
     vccd_query_opts_init(&o);
     for (long i = 0; i < n; i++) {
         vccd_motion *ma, *mb;
-        vccd_query_result r, s;
+        vccd_query_result r, s, raw;
         vccd_distance_result d;
         if (vccd_query_scenario(&ma, &mb, 4.0, tu_seed + (uint64_t)i, 320, &e) != 0)
             tu_fail("scenario: %s", e.msg);
         if ((a.qb.bvh ? vccd_query_body_set_motion(&a.qb, ma, &e) : vccd_query_body_init(&a.qb, &a.h, ma, &e))
             || (b.qb.bvh ? vccd_query_body_set_motion(&b.qb, mb, &e) : vccd_query_body_init(&b.qb, &a.h, mb, &e)))
             tu_fail("body: %s", e.msg);
+        /* the root finder's lo as it is, then stepped back to a proved
+           positive gap (the default) */
         o.eps_d = 0.0;
+        o.positive_gap = 0;
+        if (vccd_query_toc(&raw, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        o.positive_gap = 1;
         if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
             tu_fail("query: %s", e.msg);
-        TU_CHECK(r.status == VCCD_TOC_CERTIFIED, "frame %ld: %s", i, vccd_toc_status_name(r.status));
+        TU_CHECK(r.status == VCCD_TOC_CERTIFIED && raw.status == VCCD_TOC_CERTIFIED, "frame %ld: %s", i,
+                 vccd_toc_status_name(r.status));
+        TU_CHECK(r.hi == raw.hi && r.lo <= raw.lo, "frame %ld: [%.17g, %.17g] against [%.17g, %.17g]", i, r.lo, r.hi,
+                 raw.lo, raw.hi);
+        TU_CHECK(r.stepped == 0 ? r.lo == raw.lo : r.stepped == 1 && r.lo < raw.lo && r.lo_contact == raw.lo,
+                 "frame %ld: stepped %d, lo %.17g, raw lo %.17g", i, r.stepped, r.lo, raw.lo);
+        stepped += r.stepped == 1;
         if (vccd_query_distance_at(&d, &a.qb, &b.qb, r.lo, o.bv, &e) != 0)
             tu_fail("distance: %s", e.msg);
-        TU_CHECK(d.status != VCCD_DISTANCE_INTERSECTING, "frame %ld: penetration at lo = %.17g", i, r.lo);
-        TU_CHECK(r.have_gap && r.gap_lower <= r.gap_upper, "frame %ld: no gap", i);
+        TU_CHECK(d.status == VCCD_DISTANCE_SEPARATED && d.lower > 0.0 && r.have_gap && r.gap_lower == d.lower
+                     && r.gap_lower <= r.gap_upper,
+                 "frame %ld: gap at lo = %.17g is [%g, %g] (%s), reported [%g, %g]", i, r.lo, d.lower, d.upper,
+                 vccd_distance_status_name(d.status), r.gap_lower, r.gap_upper);
+        if (vccd_query_distance_at(&d, &a.qb, &b.qb, raw.lo, o.bv, &e) != 0)
+            tu_fail("distance: %s", e.msg);
+        TU_CHECK(d.status != VCCD_DISTANCE_INTERSECTING, "frame %ld: penetration at lo = %.17g", i, raw.lo);
         o.eps_d = 1e-3;
         if (vccd_query_toc(&s, &a.qb, &b.qb, &o, &e) != 0)
             tu_fail("query: %s", e.msg);
-        TU_CHECK(s.stepped == 1 && s.gap_lower >= o.eps_d && s.lo < r.lo && s.lo_contact == r.lo,
-                 "frame %ld: step back %d to %.17g, gap %.17g (contact %.17g)", i, s.stepped, s.lo, s.gap_lower, r.lo);
+        TU_CHECK(s.stepped == 1 && s.gap_lower >= o.eps_d && s.lo < r.lo && s.lo_contact == raw.lo,
+                 "frame %ld: step back %d to %.17g, gap %.17g (contact %.17g)", i, s.stepped, s.lo, s.gap_lower,
+                 raw.lo);
         vccd_motion_free(ma);
         vccd_motion_free(mb);
     }
+    printf("bunny frames: %ld of %ld stepped back to a proved positive gap\n", stepped, n);
     vccd_query_body_clear(&a.qb);
     vccd_query_body_clear(&b.qb);
     vccd_bvh_clear(&a.h);
