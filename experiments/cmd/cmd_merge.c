@@ -71,7 +71,7 @@ vccd_cmd_merge(int argc, char **argv)
     }
     for (int b = 0; b < x.nbench; b++)
         for (long k = 0; k < x.instances * x.nsys; k++)
-            if (!seen[b][k]) {
+            if (!seen[b][k] && run_cell_planned(&x, (int)(k % x.nsys), k / x.nsys)) {
                 vccd_cli_usage_error("merge: benchmark %d instance %ld system %s is in no shard", b + 1, k / x.nsys,
                                      x.sys[k % x.nsys].name);
                 goto done;

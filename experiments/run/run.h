@@ -27,6 +27,9 @@ typedef struct {
     char name[64];
     run_mode mode;
     vccd_query_opts q;          /* bv, eps_d, solver, arithmetic, eps_t */
+    long instances;             /* > 0: runs only the first `instances` of
+                                   each benchmark (a peer too slow for all
+                                   of them); 0: all */
 } run_system;
 
 typedef struct {
@@ -72,6 +75,9 @@ void run_experiment_clear(run_experiment *x);
    the decimals the motions are made from. */
 int run_instance_params(double p[22], const run_experiment *x, int b, long i);
 uint64_t run_instance_seed(const run_experiment *x, long i);
+
+/* 1 when system s runs instance i (see run_system.instances). */
+int run_cell_planned(const run_experiment *x, int s, long i);
 
 /* Every system on every instance of bench b, instances spread over jobs
    threads; cells[i * nsys + s].  progress(done) after each instance

@@ -15,6 +15,9 @@
        arithmetic = binary64      # mpfr:PREC | adaptive | unrounded (NON-RIGOROUS)
        eps_t = 1e-6
        eps_d = 0.01               # step-back only
+       positive_gap = yes         # exact: lo stepped back to a proved gap > 0
+       instances = 64             # this system runs only the first 64 of
+                                  # each benchmark (a slow peer)
    Overrides from the command line ("experiment.instances=4") are read as
    a second config named "command line", looked up before the file. */
 #include <errno.h>
@@ -138,6 +141,19 @@ load_system(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
         y->q.eps_d = d.hi;      /* the proof must reach at least the value asked for */
     } else if (y->mode == RUN_STEP_BACK) {
         return vccd_error_set(e, s->file, s->line, s->name, "eps_d", "missing (the gap to step back to)");
+    }
+    if ((kv = get(c, s, "positive_gap", &w))) {
+        if (y->mode != RUN_EXACT)
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "positive_gap is for mode = exact");
+        if (vccd_cli_config_bool(&y->q.positive_gap, w, kv, e) != 0)
+            return -1;
+    }
+    y->instances = 0;
+    if ((kv = get(c, s, "instances", &w))) {
+        long n;
+        if (vccd_cli_config_long(&n, w, kv, 1, 1000000L, e) != 0)
+            return -1;
+        y->instances = n;
     }
     x->nsys++;
     return 0;

@@ -31,6 +31,12 @@ run_instance_seed(const run_experiment *x, long i)
 }
 
 int
+run_cell_planned(const run_experiment *x, int s, long i)
+{
+    return x->sys[s].instances == 0 || i < x->sys[s].instances;
+}
+
+int
 run_instance_params(double p[22], const run_experiment *x, int b, long i)
 {
     char text[1024];
@@ -151,7 +157,7 @@ RUN_OMP("omp atomic read")
             double p[22];
 #ifdef HAVE_FCL
             for (int s = 0; s < x->nsys && !bad && !fcl[0]; s++)
-                if (RUN_IS_FCL(x->sys[s].mode)
+                if (RUN_IS_FCL(x->sys[s].mode) && run_cell_planned(x, s, i)
                     && (!(fcl[0] = vccd_fcl_ca_model_new(&x->model[bn->a].m))
                         || !(fcl[1] = vccd_fcl_ca_model_new(&x->model[bn->b].m))))
                     bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "FCL could not build the models") != 0;
@@ -159,7 +165,7 @@ RUN_OMP("omp atomic read")
             if (!bad && run_instance_params(p, x, b, i) != 0)
                 bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "instance %ld: no motion parameters", i) != 0;
             for (int s = 0; s < x->nsys && !bad; s++)
-                if (run_one(&cells[i * x->nsys + s], &x->sys[s], &qa, &qb, fcl, p, &le) != 0)
+                if (run_cell_planned(x, s, i) && run_one(&cells[i * x->nsys + s], &x->sys[s], &qa, &qb, fcl, p, &le) != 0)
                     bad = 1;
             vccd_motion_free(ma);
             vccd_motion_free(mb);

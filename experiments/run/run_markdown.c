@@ -99,6 +99,18 @@ thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const
     fclose(in);
 }
 
+/* The instances both s and t run: a prefix of every benchmark. */
+static long
+common_instances(const run_experiment *x, int s, int t)
+{
+    long n = x->instances;
+    if (x->sys[s].instances > 0 && x->sys[s].instances < n)
+        n = x->sys[s].instances;
+    if (x->sys[t].instances > 0 && x->sys[t].instances < n)
+        n = x->sys[t].instances;
+    return n;
+}
+
 static int
 bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
 {
@@ -108,26 +120,32 @@ bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
         return -1;
     fprintf(f, "\n## %d. %s - %s, %s speed\n", b + 1, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
     for (int s = 0; s < x->nsys; s++) {
-        if (run_group_compute(&g[s], x, cells, s, b, b + 1) != 0)
+        if (run_group_compute(&g[s], x, cells, s, b, b + 1, x->instances) != 0)
             return free(g), -1;
         fprintf(f, "\n### %s\n\n%ld instances: %ld contacts reported, %ld penetrate or touch (gap lower bound 0), "
                    "%ld cross (certified), %ld errors.\n\n", x->sys[s].name, g[s].n, g[s].contacts, g[s].touching,
                 g[s].crossing, g[s].failed);
         group_table(f, &g[s]);
     }
-    fprintf(f, "\nRemarks (as the thesis computed them):\n\n");
+    fprintf(f, "\nRemarks (as the thesis computed them; two systems that run different instances are "
+               "compared on the ones both run):\n\n");
     for (int kind = 0; kind < 3; kind++)
         for (int s = 0; s < x->nsys; s++)
             for (int t = s + 1; t < x->nsys; t++) {
+                run_group gs = g[s], gt = g[t];
+                long cap = common_instances(x, s, t);
+                if (cap < x->instances && (run_group_compute(&gs, x, cells, s, b, b + 1, cap) != 0
+                                           || run_group_compute(&gt, x, cells, t, b, b + 1, cap) != 0))
+                    return free(g), -1;
                 if (kind == 0)
-                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_TIME][RUN_STAT_MAX], x->sys[t].name,
-                                 g[t].st[RUN_M_TIME][RUN_STAT_MAX], "faster (worst case)", "slower");
+                    ratio_remark(f, x->sys[s].name, gs.st[RUN_M_TIME][RUN_STAT_MAX], x->sys[t].name,
+                                 gt.st[RUN_M_TIME][RUN_STAT_MAX], "faster (worst case)", "slower");
                 else if (kind == 1)
-                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_TIME][RUN_STAT_MEAN], x->sys[t].name,
-                                 g[t].st[RUN_M_TIME][RUN_STAT_MEAN], "faster (average)", "slower");
+                    ratio_remark(f, x->sys[s].name, gs.st[RUN_M_TIME][RUN_STAT_MEAN], x->sys[t].name,
+                                 gt.st[RUN_M_TIME][RUN_STAT_MEAN], "faster (average)", "slower");
                 else
-                    ratio_remark(f, x->sys[s].name, g[s].st[RUN_M_GAP][RUN_STAT_MAX], x->sys[t].name,
-                                 g[t].st[RUN_M_GAP][RUN_STAT_MAX], "more accurate (worst case)", "less accurate");
+                    ratio_remark(f, x->sys[s].name, gs.st[RUN_M_GAP][RUN_STAT_MAX], x->sys[t].name,
+                                 gt.st[RUN_M_GAP][RUN_STAT_MAX], "more accurate (worst case)", "less accurate");
             }
     if (x->reference[0])
         thesis_reference(f, x->reference, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
@@ -140,13 +158,13 @@ verdict(FILE *f, const run_experiment *x, run_cell *const *cells)
 {
     run_group g;
     fprintf(f, "\n## Verdict over all %ld instances (as Tables 61-63)\n\n"
-               "| system | contacts | penetrate or touch | cross | errors | time median | time mean | time max "
-               "| gap min | gap median | gap max |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+               "| system | instances | contacts | penetrate or touch | cross | errors | time median | time mean | time max "
+               "| gap min | gap median | gap max |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
             (long)x->nbench * x->instances);
     for (int s = 0; s < x->nsys; s++) {
-        if (run_group_compute(&g, x, cells, s, 0, x->nbench) != 0)
+        if (run_group_compute(&g, x, cells, s, 0, x->nbench, x->instances) != 0)
             return -1;
-        fprintf(f, "| %s | %ld | %ld | %ld | %ld |", x->sys[s].name, g.contacts, g.touching, g.crossing, g.failed);
+        fprintf(f, "| %s | %ld | %ld | %ld | %ld | %ld |", x->sys[s].name, g.n, g.contacts, g.touching, g.crossing, g.failed);
         num(f, g.st[RUN_M_TIME][RUN_STAT_MEDIAN]);
         num(f, g.st[RUN_M_TIME][RUN_STAT_MEAN]);
         num(f, g.st[RUN_M_TIME][RUN_STAT_MAX]);
@@ -156,7 +174,7 @@ verdict(FILE *f, const run_experiment *x, run_cell *const *cells)
         fputc('\n', f);
     }
     for (int s = 0; s < x->nsys; s++) {
-        if (run_group_compute(&g, x, cells, s, 0, x->nbench) != 0)
+        if (run_group_compute(&g, x, cells, s, 0, x->nbench, x->instances) != 0)
             return -1;
         fprintf(f, "\n### %s, all instances\n\n", x->sys[s].name);
         group_table(f, &g);
@@ -172,14 +190,17 @@ run_report_markdown(FILE *f, const char *dir, const run_experiment *x, run_cell 
     fprintf(f, "# %s\n\n`vccd run`: %d benchmarks x %ld instances (seed %lu; thesis 7.3 frames), %d systems. "
                "Times are ms per query (short queries repeated to 1 ms); the gap is vccd's rigorous distance lower "
                "bound at the reported time (lo) for every system alike.\n\n"
-               "| system | mode | BV | solver | arithmetic | eps_t | eps_d |\n|---|---|---|---|---|---|---|\n",
+               "| system | mode | BV | solver | arithmetic | eps_t | eps_d | instances per benchmark |\n"
+               "|---|---|---|---|---|---|---|---|\n",
             x->name, x->nbench, x->instances, x->seed, x->nsys);
     for (int s = 0; s < x->nsys; s++) {
         const run_system *y = &x->sys[s];
-        fprintf(f, "| %s | %s | %s | %s | %s%s | %g | %g |\n", y->name, run_mode_name(y->mode),
+        fprintf(f, "| %s | %s | %s | %s | %s%s | %g | %g | %ld%s |\n", y->name, run_mode_name(y->mode),
                 vccd_bv_type_get(y->q.bv)->name, y->q.solve.solver->name,
                 vccd_arith_name(an, sizeof an, &y->q.solve.arith),
-                vccd_arith_is_rigorous(&y->q.solve.arith) ? "" : " (NON-RIGOROUS)", y->q.solve.eps_t, y->q.eps_d);
+                vccd_arith_is_rigorous(&y->q.solve.arith) ? "" : " (NON-RIGOROUS)", y->q.solve.eps_t, y->q.eps_d,
+                y->instances > 0 && y->instances < x->instances ? y->instances : x->instances,
+                y->instances > 0 && y->instances < x->instances ? " (the first)" : "");
     }
     if (verdict(f, x, cells) != 0)
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");

@@ -170,6 +170,11 @@ run_merge_read(run_cell *const *cells, unsigned char *const *seen, const run_exp
             vccd_error_set(e, path, ln, NULL, NULL, "a field is not what vccd run writes");
             goto out;
         }
+        if (!run_cell_planned(x, s, i)) {
+            vccd_error_set(e, path, ln, NULL, "instance", "system %s runs only the first %ld instances here",
+                           g[C_SYS], x->sys[s].instances);
+            goto out;
+        }
         if (seen[b - 1][i * x->nsys + s]) {
             vccd_error_set(e, path, ln, NULL, NULL, "benchmark %ld instance %ld system %s given twice", b, i, g[C_SYS]);
             goto out;

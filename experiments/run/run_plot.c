@@ -50,7 +50,7 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
             fprintf(f, "# %s-%s %s\n", x->model[x->bench[b].a].name, x->model[x->bench[b].b].name, x->sys[s].name);
             for (long i = 0; i < x->instances; i++) {
                 const run_cell *c = &cells[b][i * x->nsys + s];
-                double v = value(c, gap);
+                double v = run_cell_planned(x, s, i) ? value(c, gap) : NAN;
                 if (!isnan(v)) {
                     fprintf(f, "%.17g\n", v);
                     any = 1;

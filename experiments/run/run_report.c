@@ -49,9 +49,10 @@ run_group_init(run_group *g)
     memset(g, 0, sizeof *g);
 }
 
-/* Statistics of system s over benches [b0, b1). */
+/* Statistics of system s over benches [b0, b1), instances below cap that
+   s runs. */
 int
-run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells, int s, int b0, int b1)
+run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells, int s, int b0, int b1, long cap)
 {
     long n = (long)(b1 - b0) * x->instances;
     double *v = malloc((size_t)(n ? n : 1) * sizeof *v);
@@ -61,7 +62,9 @@ run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells,
     for (int m = 0; m < NMETRICS; m++) {
         long k = 0;
         for (int b = b0; b < b1; b++)
-            for (long i = 0; i < x->instances; i++) {
+            for (long i = 0; i < x->instances && i < cap; i++) {
+                if (!run_cell_planned(x, s, i))
+                    continue;
                 double y = metric(&cells[b][i * x->nsys + s], m);
                 if (!isnan(y))
                     v[k++] = y;
@@ -70,8 +73,10 @@ run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells,
     }
     free(v);
     for (int b = b0; b < b1; b++)
-        for (long i = 0; i < x->instances; i++) {
+        for (long i = 0; i < x->instances && i < cap; i++) {
             const run_cell *c = &cells[b][i * x->nsys + s];
+            if (!run_cell_planned(x, s, i))
+                continue;
             g->n++;
             g->failed += c->failed;
             g->contacts += !c->failed && c->r.status != VCCD_TOC_NONE;
@@ -108,6 +113,8 @@ write_instances(FILE *f, const run_experiment *x, run_cell *const *cells)
             for (int s = 0; s < x->nsys; s++) {
                 const run_cell *c = &cells[b][i * x->nsys + s];
                 const run_system *y = &x->sys[s];
+                if (!run_cell_planned(x, s, i))
+                    continue;
                 fprintf(f, "%d,%s-%s,%s,%ld,%llu,%s,%s,%s,%s,%s,%.17g,%.17g", b + 1, x->model[bn->a].name,
                         x->model[bn->b].name, bn->speed, i, (unsigned long long)run_instance_seed(x, i), y->name,
                         run_mode_name(y->mode), vccd_bv_type_get(y->q.bv)->name, y->q.solve.solver->name,
@@ -155,7 +162,7 @@ write_summary(FILE *f, const run_experiment *x, run_cell *const *cells)
         bench_label(label, sizeof label, x, b);
         for (int s = 0; s < x->nsys; s++) {
             run_group g;
-            if (run_group_compute(&g, x, cells, s, b < 0 ? 0 : b, b < 0 ? x->nbench : b + 1) != 0)
+            if (run_group_compute(&g, x, cells, s, b < 0 ? 0 : b, b < 0 ? x->nbench : b + 1, x->instances) != 0)
                 return -1;
             for (int k = 0; k < RUN_NSTATS; k++) {
                 fprintf(f, "%d,%s,%s,%s,%s", b + 1, label, b < 0 ? "all" : x->bench[b].speed, x->sys[s].name,

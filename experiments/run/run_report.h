@@ -16,9 +16,11 @@ typedef struct {
 } run_group;
 
 void run_group_init(run_group *g);
-/* g := the statistics of system s over benchmarks [b0, b1).  0, or -1
-   out of memory. */
-int run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells, int s, int b0, int b1);
+/* g := the statistics of system s over benchmarks [b0, b1), over the
+   instances below cap that s runs (x->instances: all).  0, or -1 out of
+   memory. */
+int run_group_compute(run_group *g, const run_experiment *x, run_cell *const *cells, int s, int b0, int b1,
+                      long cap);
 
 const char *run_mode_name(run_mode m);
 

@@ -27,9 +27,9 @@ done
 col() { head -1 "$tmp/j1/instances.csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 st=$(col status); lo=$(col toc_lo); gl=$(col gap_lower); ds=$(col distance_status); sys=$(col system)
 # exact: a certified contact on every instance (the frames meet at the
-# origin), never a certified crossing at lo, and a lower gap bound >= 0
-check "exact: certified, never crossing" awk -F, -v st=$st -v ds=$ds -v sys=$sys -v gl=$gl \
-    'NR > 1 && $sys == "exact" { n++; if ($st != "certified" || $ds == "intersecting" || $gl < 0) bad = 1 }
+# origin), never a certified crossing at lo, and a proved gap > 0 there
+check "exact: certified, gap > 0" awk -F, -v st=$st -v ds=$ds -v sys=$sys -v gl=$gl \
+    'NR > 1 && $sys == "exact" { n++; if ($st != "certified" || $ds != "separated" || !($gl > 0)) bad = 1 }
      END { exit bad || n != 12 }' "$tmp/j1/instances.csv"
 # capoeira's lo is a proof: never after the exact contact
 check "capoeira lo <= exact lo" awk -F, -v lo=$lo -v sys=$sys \
@@ -95,6 +95,31 @@ one_line_error "bad --shard" "shard" "3/2"
 # overrides and --instances
 expect 0 "--instances 1 and an override" -- $vccd run "$tmp/x.ini" --out "$tmp/o" --instances 1 experiment.speeds=low
 check "override rows" test "$(wc -l <"$tmp/o/instances.csv")" -eq 7
+# a system on the first instance of each benchmark only: its rows, its
+# count in the verdict, and merge of shards knows it
+expect 0 "system instances" -- $vccd run "$tmp/x.ini" --out "$tmp/si" system.capo.instances=1
+check "system instances: rows" test "$(grep -c ',capo,' "$tmp/si/instances.csv")" -eq 4
+check "system instances: the first" awk -F, -v sys=$sys 'NR > 1 && $sys == "capo" && $4 != 0 { bad = 1 } END { exit bad }' \
+    "$tmp/si/instances.csv"
+check "system instances: verdict" grep -q '^| capo | 4 |' "$tmp/si/report.md"
+check "system instances: remarks on common instances" grep -q 'compared on the ones both run' "$tmp/si/report.md"
+expect 0 "system instances, shard 1/2" -- $vccd run "$tmp/x.ini" --out "$tmp/si1" --shard 1/2 system.capo.instances=1
+expect 0 "system instances, shard 2/2" -- $vccd run "$tmp/x.ini" --out "$tmp/si2" --shard 2/2 system.capo.instances=1
+expect 0 "system instances, merge" -- $vccd merge "$tmp/x.ini" "$tmp/si1" "$tmp/si2" --out "$tmp/sim" system.capo.instances=1
+untimed "$tmp/si/instances.csv" >"$tmp/a"
+untimed "$tmp/sim/instances.csv" >"$tmp/b"
+check "system instances: merged = one run" cmp -s "$tmp/a" "$tmp/b"
+expect 2 "system instances, merge of rows it does not run" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s2" --out "$tmp/m" \
+    system.capo.instances=1
+one_line_error "system instances, merge of rows it does not run" "instances.csv:" "first 1 instances"
+# positive_gap = no: the root finder's lo as it is (never later than the default's)
+expect 0 "positive_gap = no" -- $vccd run "$tmp/x.ini" --out "$tmp/pg" system.exact.positive_gap=no
+check "positive_gap: default lo <= raw lo" sh -c "paste -d, '$tmp/j1/instances.csv' '$tmp/pg/instances.csv' | awk -F, -v lo=$lo -v sys=$sys -v n=\$(head -1 '$tmp/j1/instances.csv' | awk -F, '{ print NF }') \
+    'NR > 1 && \$sys == \"exact\" { k++; if (!(\$lo <= \$(lo + n))) bad = 1 } END { exit bad || k != 12 }'"
+# (seed 7 has one frame whose raw lo is so close to the root that the
+# gap there rounds to 0: the default steps back from it)
+check "positive_gap: a raw gap of 0 stepped back" sh -c "paste -d, '$tmp/j1/instances.csv' '$tmp/pg/instances.csv' | awk -F, -v lo=$lo -v gl=$gl -v sys=$sys -v n=\$(head -1 '$tmp/j1/instances.csv' | awk -F, '{ print NF }') \
+    'NR > 1 && \$sys == \"exact\" && \$(gl + n) == 0 && \$gl > 0 && \$lo < \$(lo + n) { k++ } END { exit k < 1 }'"
 
 # bad configs and arguments: one line naming file, line and key; status 2
 bad() {
@@ -123,5 +148,8 @@ bad "override of no section" "command line system.other" "$tmp/x.ini" --out "$tm
 bad "missing file" "nope.ini" "$tmp/nope.ini" --out "$tmp/o"
 bad "no experiment" "which experiment"
 bad "bad --jobs" "jobs" "$tmp/x.ini" --jobs 0
+bad "bad positive_gap" "command line system.exact positive_gap" "$tmp/x.ini" --out "$tmp/o" system.exact.positive_gap=maybe
+bad "positive_gap not exact" "command line system.capo positive_gap" "$tmp/x.ini" --out "$tmp/o" system.capo.positive_gap=no
+bad "bad system instances" "command line system.capo instances" "$tmp/x.ini" --out "$tmp/o" system.capo.instances=0
 
 finish
