@@ -22,6 +22,25 @@ typedef struct {
 } closest;
 
 static inline void sub3(double *r, const double *x, const double *y) { for (int k = 0; k < 3; k++) r[k] = x[k] - y[k]; }
+static inline void
+cross3(double *r, const double *x, const double *y)
+{
+    r[0] = x[1] * y[2] - x[2] * y[1];
+    r[1] = x[2] * y[0] - x[0] * y[2];
+    r[2] = x[0] * y[1] - x[1] * y[0];
+}
+
+/* The (unnormalised) normal of triangle t, in doubles: only a direction
+   to try, never part of a bound. */
+static void
+face_normal(double *n, const double *const t[3])
+{
+    double e1[3], e2[3];
+    sub3(e1, t[1], t[0]);
+    sub3(e2, t[2], t[0]);
+    cross3(n, e1, e2);
+}
+
 static inline double clamp01(double x) { return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0; }
 
 static double
@@ -200,13 +219,8 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
     if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
         return;
     for (int side = 0; side < 2; side++) {
-        const double *const *t = side ? bp : a;
-        double e1[3], e2[3], g;
-        sub3(e1, t[1], t[0]);
-        sub3(e2, t[2], t[0]);
-        n[0] = e1[1] * e2[2] - e1[2] * e2[1];
-        n[1] = e1[2] * e2[0] - e1[0] * e2[2];
-        n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+        double g;
+        face_normal(n, side ? bp : a);
         g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
         r->lower = g > r->lower ? g : r->lower;
     }
@@ -241,9 +255,7 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
             double ea[3], eb[3], g;
             sub3(ea, a[(i + 1) % 3], a[i]);
             sub3(eb, bp[(j + 1) % 3], bp[j]);
-            n[0] = ea[1] * eb[2] - ea[2] * eb[1];
-            n[1] = ea[2] * eb[0] - ea[0] * eb[2];
-            n[2] = ea[0] * eb[1] - ea[1] * eb[0];
+            cross3(n, ea, eb);
             g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
             r->lower = g > r->lower ? g : r->lower;
         }
@@ -254,22 +266,16 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
        normal or tilts off the plane by the witness points' rounding over
        the gap, which near contact hides the gap (box faces 8e-12 apart
        were proved apart only once 2e-8 apart, and 1.5e-8 apart only to
-       0.4 of it).  The in-plane normals of
-       the edges, e x n of either triangle, separate them. */
+       0.4 of it).  The in-plane normals of the edges, e x n of either
+       triangle, separate them. */
     for (int side = 0; side < 2; side++) {
         const double *const *t = side ? bp : a;
-        double e1[3], e2[3], nf[3], e[3];
-        sub3(e1, t[1], t[0]);
-        sub3(e2, t[2], t[0]);
-        nf[0] = e1[1] * e2[2] - e1[2] * e2[1];
-        nf[1] = e1[2] * e2[0] - e1[0] * e2[2];
-        nf[2] = e1[0] * e2[1] - e1[1] * e2[0];
+        double nf[3], e[3];
+        face_normal(nf, t);
         for (int i = 0; i < 3; i++) {
             double g;
             sub3(e, t[(i + 1) % 3], t[i]);
-            n[0] = e[1] * nf[2] - e[2] * nf[1];
-            n[1] = e[2] * nf[0] - e[0] * nf[2];
-            n[2] = e[0] * nf[1] - e[1] * nf[0];
+            cross3(n, e, nf);
             g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
             r->lower = g > r->lower ? g : r->lower;
         }

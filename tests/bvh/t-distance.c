@@ -410,29 +410,18 @@ END_TEST
    so that the witness points are rounded; B's vertices are enclosed one
    ulp wide.  The distance is h up to the turned coordinates' rounding
    (|x| <= 2: 2^-50 absolute covers it). */
-/* The rotation of unit quaternion q (w x y z), in doubles. */
-static void
-quat_matrix(double R[3][3], const double q[4])
+/* Triangles ar and br (br moved h along `axis`, h = 2^-20 to 2^-35,
+   so h apart by construction), turned by one random rotation in
+   doubles, B enclosed by one ulp: the bound must hold h (up to the
+   turn's rounding, 2^-50) and prove at least half of it, which is far
+   above the enclosures' width (2^-52).  The count of pairs proved. */
+static long
+turned_pairs_proved(const double ar[3][3], const double br0[3][3], int axis, const char *what, long iters)
 {
-    R[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
-    R[0][1] = 2 * (q[1] * q[2] - q[0] * q[3]);
-    R[0][2] = 2 * (q[1] * q[3] + q[0] * q[2]);
-    R[1][0] = 2 * (q[1] * q[2] + q[0] * q[3]);
-    R[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
-    R[1][2] = 2 * (q[2] * q[3] - q[0] * q[1]);
-    R[2][0] = 2 * (q[1] * q[3] - q[0] * q[2]);
-    R[2][1] = 2 * (q[2] * q[3] + q[0] * q[1]);
-    R[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
-}
-
-START_TEST(test_skew_edges)
-{
-    long iters = tu_iters(200), proved = 0;
+    long proved = 0;
     for (long it = 0; it < iters; it++) {
         double h = ldexp(1.0, -20 - (int)(tu_ulong() % 16)), R[3][3], q[4], qq = 0.0;
-        const double ar[3][3] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, 0.3, -1 } };
-        double br[3][3] = { { 0, -1, 0 }, { 0, 1, 0 }, { 0.3, 0, 1 } };
-        double av[3][3], bv[3][3];
+        double br[3][3], av[3][3], bv[3][3];
         const double *ap[3] = { av[0], av[1], av[2] };
         vccd_di_vec3 bi[3];
         const vccd_di_vec3 *bp[3] = { &bi[0], &bi[1], &bi[2] };
@@ -443,65 +432,53 @@ START_TEST(test_skew_edges)
         }
         for (int k = 0; k < 4; k++)
             q[k] /= sqrt(qq);
-        quat_matrix(R, q);
+        R[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
+        R[0][1] = 2 * (q[1] * q[2] - q[0] * q[3]);
+        R[0][2] = 2 * (q[1] * q[3] + q[0] * q[2]);
+        R[1][0] = 2 * (q[1] * q[2] + q[0] * q[3]);
+        R[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
+        R[1][2] = 2 * (q[2] * q[3] - q[0] * q[1]);
+        R[2][0] = 2 * (q[1] * q[3] - q[0] * q[2]);
+        R[2][1] = 2 * (q[2] * q[3] + q[0] * q[1]);
+        R[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
         for (int i = 0; i < 3; i++) {
-            br[i][2] += h;
+            for (int k = 0; k < 3; k++)
+                br[i][k] = br0[i][k];
+            br[i][axis] += h;
             for (int k = 0; k < 3; k++) {
                 av[i][k] = R[k][0] * ar[i][0] + R[k][1] * ar[i][1] + R[k][2] * ar[i][2];
                 bv[i][k] = R[k][0] * br[i][0] + R[k][1] * br[i][1] + R[k][2] * br[i][2];
             }
-            vccd_di_vec3_set_d(&bi[i], bv[i][0], bv[i][1], bv[i][2]);
             for (int k = 0; k < 3; k++)
                 bi[i].c[k] = vccd_di_set_2d(vccd_fp_next_down(bv[i][k]), vccd_fp_next_up(bv[i][k]));
         }
         vccd_tri_distance(&r, ap, bp);
-        TU_CHECK(r.lower <= h + 0x1p-50 && r.upper >= h - 0x1p-50, "skew edges %a apart: [%a, %a] misses it", h,
-                 r.lower, r.upper);
+        TU_CHECK(r.lower <= h + 0x1p-50 && r.upper >= h - 0x1p-50, "%s %a apart: [%a, %a] misses it", what, h, r.lower,
+                 r.upper);
         proved += r.lower > 0.5 * h;
     }
-    /* every pair is h apart with h >= 2^-35, far above the enclosures'
-       width (2^-52): the bound must prove most of it */
+    return proved;
+}
+
+/* Two skew edges h apart along their common normal. */
+START_TEST(test_skew_edges)
+{
+    static const double ar[3][3] = { { -1, 0, 0 }, { 1, 0, 0 }, { 0, 0.3, -1 } };
+    static const double br[3][3] = { { 0, -1, 0 }, { 0, 1, 0 }, { 0.3, 0, 1 } };
+    long iters = tu_iters(200), proved = turned_pairs_proved(ar, br, 2, "skew edges", iters);
     TU_CHECK(proved == iters, "skew edges: the lower bound proved half the gap on %ld of %ld pairs", proved, iters);
 }
 END_TEST
 
 /* Coplanar triangles edge to edge, h apart in their plane (two box faces
-   side by side just before a face contact), turned at random: neither the
-   common normal nor the witness direction (tilted off the plane by its
-   points' rounding over h) proves the gap; the in-plane edge normals do. */
+   side by side just before a face contact): neither the common normal
+   nor the witness direction (tilted off the plane by its points'
+   rounding over h) proves the gap; the in-plane edge normals do. */
 START_TEST(test_coplanar_edges)
 {
-    long iters = tu_iters(200), proved = 0;
-    for (long it = 0; it < iters; it++) {
-        double h = ldexp(1.0, -20 - (int)(tu_ulong() % 16)), R[3][3], q[4], qq = 0.0;
-        const double ar[3][3] = { { 0, -1, 0 }, { 0, 1, 0 }, { -1, 0.3, 0 } };
-        double br[3][3] = { { 0, -0.7, 0 }, { 0, 1.2, 0 }, { 1, 0.2, 0 } };
-        double av[3][3], bv[3][3];
-        const double *ap[3] = { av[0], av[1], av[2] };
-        vccd_di_vec3 bi[3];
-        const vccd_di_vec3 *bp[3] = { &bi[0], &bi[1], &bi[2] };
-        vccd_tri_dist r;
-        for (int k = 0; k < 4; k++) {
-            q[k] = 2 * tu_unit() - 1;
-            qq += q[k] * q[k];
-        }
-        for (int k = 0; k < 4; k++)
-            q[k] /= sqrt(qq);
-        quat_matrix(R, q);
-        for (int i = 0; i < 3; i++) {
-            br[i][0] += h;
-            for (int k = 0; k < 3; k++) {
-                av[i][k] = R[k][0] * ar[i][0] + R[k][1] * ar[i][1] + R[k][2] * ar[i][2];
-                bv[i][k] = R[k][0] * br[i][0] + R[k][1] * br[i][1] + R[k][2] * br[i][2];
-            }
-            for (int k = 0; k < 3; k++)
-                bi[i].c[k] = vccd_di_set_2d(vccd_fp_next_down(bv[i][k]), vccd_fp_next_up(bv[i][k]));
-        }
-        vccd_tri_distance(&r, ap, bp);
-        TU_CHECK(r.lower <= h + 0x1p-50 && r.upper >= h - 0x1p-50, "coplanar edges %a apart: [%a, %a] misses it", h,
-                 r.lower, r.upper);
-        proved += r.lower > 0.5 * h;
-    }
+    static const double ar[3][3] = { { 0, -1, 0 }, { 0, 1, 0 }, { -1, 0.3, 0 } };
+    static const double br[3][3] = { { 0, -0.7, 0 }, { 0, 1.2, 0 }, { 1, 0.2, 0 } };
+    long iters = tu_iters(200), proved = turned_pairs_proved(ar, br, 0, "coplanar edges", iters);
     TU_CHECK(proved == iters, "coplanar edges: the lower bound proved half the gap on %ld of %ld pairs", proved,
              iters);
 }
