@@ -33,6 +33,16 @@ parse_options(vccd_solve_opts *o, int *kind, int *verbose, const char **csv, int
             *verbose = 1;
             continue;
         }
+        {
+            /* an unknown option is named as such, not as one missing its value */
+            static const char *const valued[] = { "--csv", "--solver", "--arith", "--eps-t", "--max-boxes",
+                                                  "--max-work", "--max-precision", "--kind", "--config", NULL };
+            int k = 0;
+            while (valued[k] && strcmp(valued[k], opt))
+                k++;
+            if (!valued[k])
+                return vccd_cli_usage_error("queries: unknown option '%s' (see vccd help queries)", opt);
+        }
         if (!val)
             return vccd_cli_usage_error("queries: option %s needs a value", opt);
         i++;

@@ -63,6 +63,10 @@ check "--csv: statuses agree with --verbose" test \
 expect 2 "--csv into a missing directory" -- $vccd queries --csv "$tmp/no/such/q.csv" "$vf"
 one_line_error "--csv into a missing directory" "$tmp/no/such/q.csv"
 cp "$vf" "$tmp/data.csv"
+expect 2 "unknown option last" -- $vccd queries "$vf" --bogus
+one_line_error "unknown option last" "unknown option '--bogus'"
+expect 2 "valued option last" -- $vccd queries "$vf" --solver
+one_line_error "valued option last" "--solver needs a value"
 expect 2 "kind not in the path" -- $vccd queries "$tmp/data.csv"
 one_line_error "kind not in the path" "$tmp/data.csv" "--kind"
 expect 0 "--kind vertex-face" -- $vccd queries --kind vertex-face "$tmp/data.csv"
