@@ -35,6 +35,7 @@ typedef struct {
     VF_V3 d[3][3];
     VF_V3 zero;
     VF_V3 V[3][3];              /* u, e1, e2 of the last evaluation */
+    void *block;                /* MPFR: the limbs of all of the above */
 } VF_FN(feature_state);
 
 /* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
@@ -43,52 +44,75 @@ static const int VF_FN(feature_vector_points)[3][3][2] = {
     { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } }, { { 1, 0 }, { 1, 2 }, { -1, -1 } }
 };
 
+/* Every interval of st, in one order: init and clear walk the same
+   list.  DO(x) is run with x pointing to each. */
+#define VF_STATE_EACH(st, DO)                                             \
+    do {                                                                  \
+        VB_T *vf_all_[2] = { (st)->k, (st)->w2 };                         \
+        int vf_n_[2] = { 16, 4 };                                         \
+        VF_V3 *vf_v_;                                                     \
+        for (int vf_a_ = 0; vf_a_ < 2; vf_a_++)                           \
+            for (int vf_i_ = 0; vf_i_ < vf_n_[vf_a_]; vf_i_++) {          \
+                VB_T *x = &vf_all_[vf_a_][vf_i_];                         \
+                DO;                                                       \
+            }                                                             \
+        for (int vf_i_ = 0; vf_i_ < VF_STATE_NV3; vf_i_++) {              \
+            vf_v_ = VF_FN(state_vec)((st), vf_i_);                        \
+            for (int vf_c_ = 0; vf_c_ < 3; vf_c_++) {                     \
+                VB_T *x = &vf_v_->c[vf_c_];                               \
+                DO;                                                       \
+            }                                                             \
+        }                                                                 \
+    } while (0)
+
+/* The state's vectors, numbered 0 .. VF_STATE_NV3 - 1. */
+#define VF_STATE_NV3 (1 + 9 + 9 + 4 * 3 + 4 * 3 * 2)
+static inline VF_V3 *
+VF_FN(state_vec)(VF_FN(feature_state) *st, int i)
+{
+    if (i == 0)
+        return &st->zero;
+    if ((i -= 1) < 9)
+        return &st->d[i / 3][i % 3];
+    if ((i -= 9) < 9)
+        return &st->V[i / 3][i % 3];
+    if ((i -= 9) < 4)
+        return &st->c[i];
+    if ((i -= 4) < 4)
+        return &st->cv[i];
+    if ((i -= 4) < 4)
+        return &st->p[i];
+    if ((i -= 4) < 12)
+        return &st->y[i / 3][i % 3];
+    i -= 12;
+    return &st->X[i / 3][i % 3];
+}
+
 static inline void
 VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
 {
-    for (int i = 0; i < 16; i++)
-        VB_INIT(&st->k[i], prec);
-    for (int i = 0; i < 4; i++)
-        VB_INIT(&st->w2[i], prec);
-    VF_FN(vec3_init)(&st->zero, prec);
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_init)(&st->d[i][k], prec);
-            VF_FN(vec3_init)(&st->V[i][k], prec);
-        }
-    for (int i = 0; i < 4; i++) {
-        VF_FN(vec3_init)(&st->c[i], prec);
-        VF_FN(vec3_init)(&st->cv[i], prec);
-        VF_FN(vec3_init)(&st->p[i], prec);
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_init)(&st->y[i][k], prec);
-            VF_FN(vec3_init)(&st->X[i][k], prec);
-        }
-    }
+#ifdef VB_INIT_BLOCK
+    /* MPFR: the limbs of every interval in one block (the 370 mpfr_init2
+       were a tenth of an adaptive tail query's escalation) */
+    long n = 0;
+    char *at;
+    VF_STATE_EACH(st, (void)x; n++);
+    st->block = at = VB_INIT_BLOCK(n, prec);
+    VF_STATE_EACH(st, VB_INIT_ON(x, prec, at));
+#else
+    VF_STATE_EACH(st, VB_INIT(x, prec));
+#endif
 }
 
 static inline void
 VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 {
-    for (int i = 0; i < 16; i++)
-        VB_CLEAR(&st->k[i]);
-    for (int i = 0; i < 4; i++)
-        VB_CLEAR(&st->w2[i]);
-    VF_FN(vec3_clear)(&st->zero);
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_clear)(&st->d[i][k]);
-            VF_FN(vec3_clear)(&st->V[i][k]);
-        }
-    for (int i = 0; i < 4; i++) {
-        VF_FN(vec3_clear)(&st->c[i]);
-        VF_FN(vec3_clear)(&st->cv[i]);
-        VF_FN(vec3_clear)(&st->p[i]);
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_clear)(&st->y[i][k]);
-            VF_FN(vec3_clear)(&st->X[i][k]);
-        }
-    }
+#ifdef VB_INIT_BLOCK
+    VB_FREE_BLOCK(st->block);
+    st->block = NULL;
+#else
+    VF_STATE_EACH(st, VB_CLEAR(x));
+#endif
 }
 
 /* What does not depend on time: the body points, and per point of a
@@ -427,6 +451,8 @@ VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state
     return 1;
 }
 
+#undef VF_STATE_EACH
+#undef VF_STATE_NV3
 #undef VF_CAT2
 #undef VF_CAT
 #undef VF_FN
