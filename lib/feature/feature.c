@@ -472,6 +472,59 @@ projections_apart(const vccd_di *pi, int na, int np, const double axis[3], doubl
            || vccd_di_sub(vccd_di_set_d(amin), vccd_di_set_d(bmax)).lo > m;
 }
 
+/* Is [alo, ahi] more than d below or above [blo, bhi] (d >= 0)?  The
+   gaps rounded down, as in projections_apart; d = 0 compares exactly. */
+static inline int
+spans_apart(double alo, double ahi, double blo, double bhi, double d)
+{
+    if (d == 0.0)
+        return blo > ahi || alo > bhi;
+    return vccd_di_sub(vccd_di_set_d(blo), vccd_di_set_d(ahi)).lo > d
+           || vccd_di_sub(vccd_di_set_d(alo), vccd_di_set_d(bhi)).lo > d;
+}
+
+/* min and max of doubles known not to be NaN (no libm call) */
+static inline double min2(double x, double y) { return x < y ? x : y; }
+static inline double max2(double x, double y) { return x > y ? x : y; }
+
+/* Are the features more than d apart along a coordinate axis over t, in
+   binary64, for a pair whose u, e1, e2 all come from difference frames?
+   On the points relative to one of them (as axis_project's), each
+   feature lies in the box of its relative points' enclosures (it is
+   their convex hull at each t), and boxes apart along x, y or z by more
+   than d keep the features so: a separating axis with no product and no
+   rounding but the gap's, tried before the closest-point axis. */
+static int
+boxes_apart(vccd_feature *f, vccd_di t, double d)
+{
+    const vccd_di_vec3 *u, *e1, *e2;
+    if (f->arith.kind != VCCD_ARITH_BINARY64 || f->c.jet_points || f->kind == VCCD_FEATURE_VE2D)
+        return 0;
+    vectors(f, t, 0);
+    u = &f->di.V[0][0];
+    e1 = &f->di.V[1][0];
+    e2 = &f->di.V[2][0];
+    for (int c = 0; c < 3; c++) {
+        vccd_di a = u->c[c], b = e1->c[c], e = e2->c[c];
+        /* NaN or empty ends decide nothing (min2 would drop a NaN) */
+        if (!(a.lo <= a.hi) || !(b.lo <= b.hi) || !(e.lo <= e.hi))
+            return 0;
+        if (f->kind == VCCD_FEATURE_VF) {
+            /* the vertex u against the triangle {0, e1, e2} */
+            if (spans_apart(a.lo, a.hi, min2(0.0, min2(b.lo, e.lo)), max2(0.0, max2(b.hi, e.hi)), d))
+                return 1;
+        } else {
+            /* the edge {0, e1} against the edge {u, u + e2} */
+            vccd_di w = vccd_di_add(a, e);
+            if (!(w.lo <= w.hi))
+                return 0;
+            if (spans_apart(min2(0.0, b.lo), max2(0.0, b.hi), min2(a.lo, w.lo), max2(a.hi, w.hi), d))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 int
 vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const *P, double d)
 {
@@ -509,7 +562,10 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
     f->evals++;
     f->work += f->weight;
     /* The separating axis first: a few dot products against the terms'
-       cross products, and on easy pairs it decides alone. */
+       cross products, and on easy pairs it decides alone; the coordinate
+       axes before it, with no product at all. */
+    if (boxes_apart(f, t, f->piece ? f->margin : 0.0))
+        return VCCD_INCL_NO;
     if (axis_project(pi, axis, f, t)
         && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, f->piece ? f->margin : 0.0))
         return VCCD_INCL_NO;

@@ -36,6 +36,22 @@ vccd_mi_init_on(vccd_mi_t x, mpfr_prec_t prec, mp_limb_t *limbs)
                          limbs + VCCD_MI_LIMBS(prec));
 }
 
+mp_limb_t *
+vccd_mi_alloc_limbs(long n, mpfr_prec_t prec)
+{
+    mp_limb_t *p;
+    if (prec < MPFR_PREC_MIN || prec > VCCD_MI_PREC_MAX || n < 0) {
+        fprintf(stderr, "vccd_mi_alloc_limbs: precision %ld outside [%ld, %ld] or count %ld\n", (long)prec,
+                (long)MPFR_PREC_MIN, (long)VCCD_MI_PREC_MAX, n);
+        abort();
+    }
+    if (!(p = malloc((size_t)(n > 0 ? n : 1) * 2 * VCCD_MI_LIMBS(prec) * sizeof *p))) {
+        fprintf(stderr, "vccd_mi_alloc_limbs: out of memory\n");
+        abort();
+    }
+    return p;
+}
+
 mpfr_prec_t
 vccd_mi_get_prec(const vccd_mi_t x)
 {

@@ -13,6 +13,14 @@
                         name + 2 * name##_i * VCCD_MI_LIMBS(vccd_mi_get_prec(ref)))
 #define VB_INIT(x, prec) vccd_mi_init2((x), (prec))
 #define VB_CLEAR(x) vccd_mi_clear(x)
+/* n intervals of a struct on one block of limbs (never cleared one by
+   one, nor given another precision): VB_INIT_ON(x, prec, at) inits x on
+   the limbs at `at` (a char *) and moves `at` past them */
+#define VB_INIT_BLOCK(n, prec) ((char *)vccd_mi_alloc_limbs((n), (prec)))
+#define VB_INIT_ON(x, prec, at)                                              \
+    (vccd_mi_init_on((x), (prec), (mp_limb_t *)(void *)(at)),              \
+     (at) += 2 * VCCD_MI_LIMBS(prec) * sizeof(mp_limb_t))
+#define VB_FREE_BLOCK(p) free(p)
 #define VB_SET(r, a) vccd_mi_set((r), (a))
 #define VB_SET_D(r, d) vccd_mi_set_d((r), (d))
 #define VB_NEG(r, a) vccd_mi_neg((r), (a))

@@ -6,6 +6,9 @@
 #undef VB_TMP_N
 #undef VB_INIT
 #undef VB_CLEAR
+#undef VB_INIT_BLOCK
+#undef VB_INIT_ON
+#undef VB_FREE_BLOCK
 #undef VB_SET
 #undef VB_SET_D
 #undef VB_NEG

@@ -35,6 +35,7 @@ typedef struct {
     VF_V3 d[3][3];
     VF_V3 zero;
     VF_V3 V[3][3];              /* u, e1, e2 of the last evaluation */
+    void *block;                /* MPFR: the limbs of all of the above */
 } VF_FN(feature_state);
 
 /* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
@@ -43,52 +44,75 @@ static const int VF_FN(feature_vector_points)[3][3][2] = {
     { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } }, { { 1, 0 }, { 1, 2 }, { -1, -1 } }
 };
 
+/* Every interval of st, in one order: init and clear walk the same
+   list.  DO(x) is run with x pointing to each. */
+#define VF_STATE_EACH(st, DO)                                             \
+    do {                                                                  \
+        VB_T *vf_all_[2] = { (st)->k, (st)->w2 };                         \
+        int vf_n_[2] = { 16, 4 };                                         \
+        VF_V3 *vf_v_;                                                     \
+        for (int vf_a_ = 0; vf_a_ < 2; vf_a_++)                           \
+            for (int vf_i_ = 0; vf_i_ < vf_n_[vf_a_]; vf_i_++) {          \
+                VB_T *x = &vf_all_[vf_a_][vf_i_];                         \
+                DO;                                                       \
+            }                                                             \
+        for (int vf_i_ = 0; vf_i_ < VF_STATE_NV3; vf_i_++) {              \
+            vf_v_ = VF_FN(state_vec)((st), vf_i_);                        \
+            for (int vf_c_ = 0; vf_c_ < 3; vf_c_++) {                     \
+                VB_T *x = &vf_v_->c[vf_c_];                               \
+                DO;                                                       \
+            }                                                             \
+        }                                                                 \
+    } while (0)
+
+/* The state's vectors, numbered 0 .. VF_STATE_NV3 - 1. */
+#define VF_STATE_NV3 (1 + 9 + 9 + 4 * 3 + 4 * 3 * 2)
+static inline VF_V3 *
+VF_FN(state_vec)(VF_FN(feature_state) *st, int i)
+{
+    if (i == 0)
+        return &st->zero;
+    if ((i -= 1) < 9)
+        return &st->d[i / 3][i % 3];
+    if ((i -= 9) < 9)
+        return &st->V[i / 3][i % 3];
+    if ((i -= 9) < 4)
+        return &st->c[i];
+    if ((i -= 4) < 4)
+        return &st->cv[i];
+    if ((i -= 4) < 4)
+        return &st->p[i];
+    if ((i -= 4) < 12)
+        return &st->y[i / 3][i % 3];
+    i -= 12;
+    return &st->X[i / 3][i % 3];
+}
+
 static inline void
 VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
 {
-    for (int i = 0; i < 16; i++)
-        VB_INIT(&st->k[i], prec);
-    for (int i = 0; i < 4; i++)
-        VB_INIT(&st->w2[i], prec);
-    VF_FN(vec3_init)(&st->zero, prec);
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_init)(&st->d[i][k], prec);
-            VF_FN(vec3_init)(&st->V[i][k], prec);
-        }
-    for (int i = 0; i < 4; i++) {
-        VF_FN(vec3_init)(&st->c[i], prec);
-        VF_FN(vec3_init)(&st->cv[i], prec);
-        VF_FN(vec3_init)(&st->p[i], prec);
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_init)(&st->y[i][k], prec);
-            VF_FN(vec3_init)(&st->X[i][k], prec);
-        }
-    }
+#ifdef VB_INIT_BLOCK
+    /* MPFR: the limbs of every interval in one block (the 370 mpfr_init2
+       were a tenth of an adaptive tail query's escalation) */
+    long n = 0;
+    char *at;
+    VF_STATE_EACH(st, (void)x; n++);
+    st->block = at = VB_INIT_BLOCK(n, prec);
+    VF_STATE_EACH(st, VB_INIT_ON(x, prec, at));
+#else
+    VF_STATE_EACH(st, VB_INIT(x, prec));
+#endif
 }
 
 static inline void
 VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 {
-    for (int i = 0; i < 16; i++)
-        VB_CLEAR(&st->k[i]);
-    for (int i = 0; i < 4; i++)
-        VB_CLEAR(&st->w2[i]);
-    VF_FN(vec3_clear)(&st->zero);
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_clear)(&st->d[i][k]);
-            VF_FN(vec3_clear)(&st->V[i][k]);
-        }
-    for (int i = 0; i < 4; i++) {
-        VF_FN(vec3_clear)(&st->c[i]);
-        VF_FN(vec3_clear)(&st->cv[i]);
-        VF_FN(vec3_clear)(&st->p[i]);
-        for (int k = 0; k < 3; k++) {
-            VF_FN(vec3_clear)(&st->y[i][k]);
-            VF_FN(vec3_clear)(&st->X[i][k]);
-        }
-    }
+#ifdef VB_INIT_BLOCK
+    VB_FREE_BLOCK(st->block);
+    st->block = NULL;
+#else
+    VF_STATE_EACH(st, VB_CLEAR(x));
+#endif
 }
 
 /* What does not depend on time: the body points, and per point of a
@@ -351,23 +375,39 @@ VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_ki
     return nq;
 }
 
-/* pi[i] := d . X[i][0] for the n points: their projections on the axis d
-   (exact doubles, any direction: it only has to separate). */
+/* pi[i] := d . P[i] for the n points: their projections on the axis d
+   (exact doubles, any direction: it only has to separate); a NULL P[i]
+   is the origin, projected to exactly 0 (its step out would be
+   subnormal). */
 static void
-VF_FN(feature_project)(vccd_di *pi, VF_V3 X[][3], int n, const double d[3])
+VF_FN(feature_project)(vccd_di *pi, const VF_V3 *const *P, int n, const double d[3])
 {
     VB_T r[1], p[1];
-    const VB_T *ref = &X[0][0].c[0];
-    VB_TMP_N(r_l, r, 1, ref);
-    VB_TMP_N(p_l, p, 1, ref);
-    /* d is exact: a product by a double needs two end products, not four */
-    for (int i = 0; i < n; i++) {
-        VB_MUL_D(r, &X[i][0].c[0], d[0]);
-        VB_MUL_D(p, &X[i][0].c[1], d[1]);
-        VB_ADD(r, r, p);
-        VB_MUL_D(p, &X[i][0].c[2], d[2]);
-        VB_ADD(r, r, p);
-        pi[i] = VB_GET_DI(r);
+    const VB_T *ref = NULL;
+    for (int i = 0; i < n && !ref; i++)
+        if (P[i])
+            ref = &P[i]->c[0];
+    if (!ref) {
+        for (int i = 0; i < n; i++)
+            pi[i] = vccd_di_set_d(0.0);
+        return;
+    }
+    {
+        VB_TMP_N(r_l, r, 1, ref);
+        VB_TMP_N(p_l, p, 1, ref);
+        /* d is exact: a product by a double needs two end products, not four */
+        for (int i = 0; i < n; i++) {
+            if (!P[i]) {
+                pi[i] = vccd_di_set_d(0.0);
+                continue;
+            }
+            VB_MUL_D(r, &P[i]->c[0], d[0]);
+            VB_MUL_D(p, &P[i]->c[1], d[1]);
+            VB_ADD(r, r, p);
+            VB_MUL_D(p, &P[i]->c[2], d[2]);
+            VB_ADD(r, r, p);
+            pi[i] = VB_GET_DI(r);
+        }
     }
 }
 
@@ -378,12 +418,15 @@ static int
 VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feature_kind kind, int np)
 {
     double P[4][3];
-    for (int i = 0; i < np; i++)
+    const VF_V3 *Q[4] = { NULL, NULL, NULL, NULL };
+    for (int i = 0; i < np; i++) {
+        Q[i] = &X[i][0];
         for (int j = 0; j < 3; j++)
             P[i][j] = vccd_di_mid(VB_GET_DI(&X[i][0].c[j]));
+    }
     if (vccd_feature_axis(axis, kind, P) != 0)
         return 0;
-    VF_FN(feature_project)(pi, X, np, axis);
+    VF_FN(feature_project)(pi, Q, np, axis);
     return 1;
 }
 
@@ -393,40 +436,40 @@ VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feat
    e1, e2) or point 0 (edge-edge: 0, e1, u, u + e2).  Moving every point
    by the same X_ref(t) moves both features' projections by the same
    amount at each t, so a gap between them is a gap between the
-   features; and the relative enclosures are the tight ones. */
+   features; and the relative enclosures are the tight ones.  The
+   vectors are read in place (copying them was a tenth of an MPFR
+   predicate) and the origin is not projected. */
 static int
 VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state) *st, vccd_feature_kind kind)
 {
-    static const int ref_point[2] = { 1, 0 };
-    VF_V3 R[4][3];
+    VF_V3 w;
+    const VF_V3 *Q[4];
     double P[4][3];
-    const VB_T *ref = &st->X[0][0].c[0];
-    int z = ref_point[kind];
-    VB_TMP_N(r0_l, R[0][0].c, 3, ref);
-    VB_TMP_N(r1_l, R[1][0].c, 3, ref);
-    VB_TMP_N(r2_l, R[2][0].c, 3, ref);
-    VB_TMP_N(r3_l, R[3][0].c, 3, ref);
+    VB_TMP_N(w_l, w.c, 3, &st->V[0][0].c[0]);
 
     if (kind == VCCD_FEATURE_VF) {
-        VF_FN(vec3_set)(&R[0][0], &st->V[0][0]);
-        VF_FN(vec3_set)(&R[2][0], &st->V[1][0]);
-        VF_FN(vec3_set)(&R[3][0], &st->V[2][0]);
+        Q[0] = &st->V[0][0];
+        Q[1] = NULL;
+        Q[2] = &st->V[1][0];
+        Q[3] = &st->V[2][0];
     } else {
-        VF_FN(vec3_set)(&R[1][0], &st->V[1][0]);
-        VF_FN(vec3_set)(&R[2][0], &st->V[0][0]);
-        VF_FN(vec3_add)(&R[3][0], &st->V[0][0], &st->V[2][0]);
+        VF_FN(vec3_add)(&w, &st->V[0][0], &st->V[2][0]);
+        Q[0] = NULL;
+        Q[1] = &st->V[1][0];
+        Q[2] = &st->V[0][0];
+        Q[3] = &w;
     }
-    VF_FN(vec3_set_d)(&R[z][0], 0.0, 0.0, 0.0);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
-            P[i][j] = i == z ? 0.0 : vccd_di_mid(VB_GET_DI(&R[i][0].c[j]));
+            P[i][j] = Q[i] ? vccd_di_mid(VB_GET_DI(&Q[i]->c[j])) : 0.0;
     if (vccd_feature_axis(axis, kind, P) != 0)
         return 0;
-    VF_FN(feature_project)(pi, R, 4, axis);
-    pi[z] = vccd_di_set_d(0.0);  /* exactly: the step out of 0 is subnormal */
+    VF_FN(feature_project)(pi, Q, 4, axis);
     return 1;
 }
 
+#undef VF_STATE_EACH
+#undef VF_STATE_NV3
 #undef VF_CAT2
 #undef VF_CAT
 #undef VF_FN

@@ -47,6 +47,10 @@ typedef const vccd_mi_struct *vccd_mi_srcptr;
 void vccd_mi_init2(vccd_mi_t x, mpfr_prec_t prec);
 void vccd_mi_clear(vccd_mi_t x);
 void vccd_mi_init_on(vccd_mi_t x, mpfr_prec_t prec, mp_limb_t *limbs);
+/* A block of limbs for n intervals at prec, for vccd_mi_init_on (2
+   VCCD_MI_LIMBS(prec) each), to be released with free(); aborts, as
+   mpfr_init2 does, when out of memory or prec is out of range. */
+mp_limb_t *vccd_mi_alloc_limbs(long n, mpfr_prec_t prec);
 mpfr_prec_t vccd_mi_get_prec(const vccd_mi_t x);
 /* Change the precision, keeping an enclosure of the old value. */
 void vccd_mi_set_prec_round(vccd_mi_t x, mpfr_prec_t prec);

@@ -1154,10 +1154,59 @@ START_TEST(test_special)
 }
 END_TEST
 
+/* --- the empty test against MPFR's comparison ------------------------ */
+
+/* vccd_mi_is_empty decides lo <= hi of regular ends by sign, exponent
+   and significand limbs (mi_impl.h): ends of different precisions, equal
+   values, neighbours, equal exponents and every sign, against
+   mpfr_lessequal_p. */
+START_TEST(test_empty)
+{
+    vccd_mi_t a;
+    long i, n = tu_iters(200000);
+
+    tu_init();
+    tu_nchecks = 0;
+    mpfr_init2(LO(a), 2);
+    mpfr_init2(HI(a), 2);
+    for (i = 0; i < n; i++) {
+        mpfr_ptr x = LO(a), y = HI(a);
+        unsigned long k = tu_ulong();
+        mpfr_set_prec(x, tu_pick_prec(i));
+        mpfr_set_prec(y, tu_pick_prec(i + 1 + (long)(k % 7)));
+        mpfr_urandomb(x, tu_rand);
+        mpfr_mul_2si(x, x, (long)(k >> 3 & 3) - 1, MPFR_RNDN);
+        if (k >> 5 & 1)
+            mpfr_neg(x, x, MPFR_RNDN);
+        switch (k >> 6 & 7) {
+        case 0: mpfr_set(y, x, MPFR_RNDN); break;           /* equal or rounded */
+        case 1: mpfr_set(y, x, MPFR_RNDN); mpfr_nextabove(y); break;
+        case 2: mpfr_set(y, x, MPFR_RNDN); mpfr_nextbelow(y); break;
+        case 3: mpfr_neg(y, x, MPFR_RNDN); break;
+        case 4: mpfr_set_zero(y, (k >> 9 & 1) ? 1 : -1); break;
+        case 5: mpfr_set_inf(y, (k >> 9 & 1) ? 1 : -1); break;
+        default:
+            mpfr_urandomb(y, tu_rand);
+            mpfr_mul_2si(y, y, (long)(k >> 9 & 3) - 1, MPFR_RNDN);
+            if (k >> 11 & 1)
+                mpfr_neg(y, y, MPFR_RNDN);
+            break;
+        }
+        if (k >> 12 & 1)
+            mpfr_swap(x, y);
+        TU_CHECK(vccd_mi_is_empty(a) == !mpfr_lessequal_p(x, y), "is_empty [%s, %s] (precisions %ld, %ld)",
+                 tu_fmt_fr(x), tu_fmt_fr(y), (long)mpfr_get_prec(x),
+                 (long)mpfr_get_prec(y));
+    }
+    printf("t-mi-arith empty: %ld checks\n", tu_nchecks);
+    vccd_mi_clear(a);
+}
+END_TEST
+
 
 int
 main(void)
 {
-    const TTest *tests[] = { test_special, test_alias, test_set, test_measures, test_arith };
+    const TTest *tests[] = { test_special, test_empty, test_alias, test_set, test_measures, test_arith };
     return tu_main("mi-arith", tests, (int)(sizeof tests / sizeof tests[0]));
 }
