@@ -19,6 +19,10 @@ typedef struct {
     int ok[2];
 } q_box;
 
+/* The most vertices a body may have for the query to keep its vertex
+   frames (q_state.vframe): 256 frames are 37 kB per query. */
+#define Q_VFRAME_MAX 256
+
 typedef struct {
     vccd_query_body *body[2];
     const vccd_query_opts *o;
@@ -36,6 +40,11 @@ typedef struct {
     long nslot;                 /* a power of two >= 2 capbox */
     vccd_motion_pose_frame pf[2];
     int have_pf[2];             /* pf[k] holds (a RIGID-form motion) */
+    vccd_di_vec3 (*vframe[2])[3]; /* non-NULL (small meshes with pf[k]):
+                                   body k's vertex frames
+                                   (vccd_motion_point_frame_di), made on
+                                   first use, vframe_ok[k][v] = 1 */
+    unsigned char *vframe_ok[2];
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
