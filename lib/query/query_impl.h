@@ -13,7 +13,7 @@
    of the box shares its relative pose enclosures and the BV type's
    per-pose work (ctx: over the box, and at its start for the contact
    time bound).  ok[k] = 0: no usable pose enclosure (an overflow), so
-   everything may touch. */
+   everything may touch; -1: not prepared yet (swept.c, on first use). */
 typedef struct {
     double t0, t1;
     int ok[2];
