@@ -45,6 +45,7 @@ vccd_query_opts_init(vccd_query_opts *o)
     o->eps_d = 0.0;
     o->gap = 1;
     o->linear = 1;
+    o->advance = 1;
     vccd_solve_opts_init(&o->solve);
 }
 
@@ -167,7 +168,12 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         goto done;
     }
     x.lb = o->solve.t0;
-    if ((x.box = q_box_new(&q, o->solve.t0, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, o->solve.t0, o->solve.t1) != 0)
+    if (q_advance_applies(&q) && (x.lb = q_advance(&q)) > o->solve.t1) {
+        q_finish(&q);           /* the whole domain proved free: none */
+        rc = q_after(&q, e);
+        goto done;
+    }
+    if ((x.box = q_box_new(&q, x.lb, o->solve.t1)) < 0 || push(&q, &h, 0, 0, x.box, x.lb, o->solve.t1) != 0)
         goto oom;
     while (h.n > 0) {
         const vccd_bvh_node *na, *nb;

@@ -84,6 +84,12 @@ int q_search_brute(const q_state *q);
 void q_solve_all(q_state *q);
 /* r := the answer from q (status, [lo, hi], pair, contact geometry). */
 void q_finish(q_state *q);
+/* 1 when the exact query advances conservatively before its traversal
+   (advance.c: tiny rigid 3D meshes, opts.advance). */
+int q_advance_applies(const q_state *q);
+/* A time t >= o->solve.t0 with [t0, t) proved free of contact (of
+   distance <= min_separation), or INFINITY when all of [t0, t1] is. */
+double q_advance(q_state *q);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);
