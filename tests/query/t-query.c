@@ -115,6 +115,27 @@ bodies_move(body *a, body *b, const char *ma, const char *mb, double p[4][3])
     body_move(b, motion_from_text(text));
 }
 
+/* Start and end points of two bodies thrown at each other along a
+   random axis from 1.5 on either side, ending at opposite random offsets
+   (up to 0.3 per coordinate, or 1.5 when miss: they may then miss). */
+static void
+throw_points(double p[4][3], int miss)
+{
+    double axis[3], off[3], an = 0;
+    for (int k = 0; k < 3; k++) {
+        axis[k] = rnd(-1, 1);
+        an += axis[k] * axis[k];
+        off[k] = rnd(-1, 1) * (miss ? 1.5 : 0.3);
+    }
+    for (int k = 0; k < 3; k++) {
+        axis[k] /= sqrt(an);
+        p[0][k] = -1.5 * axis[k];
+        p[1][k] = off[k];
+        p[2][k] = 1.5 * axis[k];
+        p[3][k] = -off[k];
+    }
+}
+
 /* The tests' options: no gap, eps_t 1e-6, margin d, MPFR at 113 bits
    or binary64. */
 static void
@@ -167,7 +188,7 @@ START_TEST(test_random)
     long n = tu_iters(10), mismatch = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
-        double axis[3], off[3], p[4][3], an = 0;
+        double p[4][3];
         const char *ma = motions[tu_ulong() % 7], *mb = motions[tu_ulong() % 8];
         vccd_query_opts o;
         vccd_query_result brute, r, capo;
@@ -176,20 +197,9 @@ START_TEST(test_random)
 
         body_load(&a, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
         body_load(&b, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
-        for (int k = 0; k < 3; k++) {
-            axis[k] = rnd(-1, 1);
-            an += axis[k] * axis[k];
-            off[k] = rnd(-1, 1) * (it % 3 == 2 ? 1.5 : 0.3);       /* a third may miss */
-        }
+        throw_points(p, it % 3 == 2);  /* a third may miss */
         if (it % 4 == 1)        /* both translating: the fast path */
             ma = mb = "translate";
-        for (int k = 0; k < 3; k++) {
-            axis[k] /= sqrt(an);
-            p[0][k] = -1.5 * axis[k];
-            p[1][k] = off[k];
-            p[2][k] = 1.5 * axis[k];
-            p[3][k] = -off[k];
-        }
         bodies_move(&a, &b, ma, mb, p);
 
         opts_for(&o, mpfr, 0.0);
@@ -479,22 +489,11 @@ START_TEST(test_advance)
             body_move(&b, mb);
             snprintf(what, sizeof what, "case %ld (thesis frame, %s speed, d=%g)", it, it % 4 == 0 ? "low" : "high", d);
         } else {
-            double axis[3], off[3], p[4][3], an = 0;
+            double p[4][3];
             const char *ma = rigid[tu_ulong() % 2], *mb = rigid[tu_ulong() % 2];
             body_load(&a, tiny[tu_ulong() % 3], rnd(0.4, 1.0));
             body_load(&b, tiny[tu_ulong() % 3], rnd(0.4, 1.0));
-            for (int k = 0; k < 3; k++) {
-                axis[k] = rnd(-1, 1);
-                an += axis[k] * axis[k];
-                off[k] = rnd(-1, 1) * (it % 3 == 2 ? 1.5 : 0.3);   /* a third may miss */
-            }
-            for (int k = 0; k < 3; k++) {
-                axis[k] /= sqrt(an);
-                p[0][k] = -1.5 * axis[k];
-                p[1][k] = off[k];
-                p[2][k] = 1.5 * axis[k];
-                p[3][k] = -off[k];
-            }
+            throw_points(p, it % 3 == 2);  /* a third may miss */
             bodies_move(&a, &b, ma, mb, p);
             snprintf(what, sizeof what, "case %ld (%s %s vs %s %s, d=%g)", it, a.m.name, ma, b.m.name, mb, d);
         }
