@@ -19,14 +19,19 @@
    one-triangle leaves, 4 frames: exact median 27.6 ms at 1, 11.4 at
    1/4, 9.6 at 1/8, 14.7 at 1/16 (2 and above: 120 ms and worse). */
 #define Q_SPLIT_FACTOR 0.125
-/* The same for a pair of leaves, whose features are solved exactly over
-   the box anyway: a looser cut means fewer time boxes, each a pose
-   enclosure and a leaf pair's vertex enclosures.  Measured with the
-   thesis frames (7.3, 128 instances, OBB, one-triangle leaves):
-   tetrahedron pair median 0.28 -> 0.21 ms low speed, 0.19 -> 0.14 ms
-   high; bunny pair (24 frames) 2.91 -> 2.72 ms low, 1.20 -> 1.21 high;
-   1/2 and 1 measured the same as 1/4 on the tetrahedra. */
+/* The same for a pair of leaves of alike sizes (within a factor 4),
+   whose features are solved exactly over the box anyway: a looser cut
+   means fewer time boxes, each a pose enclosure and a leaf pair's vertex
+   enclosures.  Measured with the thesis frames (7.3, OBB, one-triangle
+   leaves): tetrahedron pair (128 frames) median 0.28 -> 0.21 ms low
+   speed, 0.19 -> 0.14 ms high (before the advance, advance.c; after it
+   about 5%); bunny pair (24 frames) 2.91 -> 2.72 ms low, 1.20 -> 1.21
+   high; 1/2 and 1 measured the same as 1/4 on the tetrahedra.  A
+   tetrahedron's face against a scanned mesh's triangle (32 frames):
+   1/4 was 20-35% slower than 1/8 (tetrahedron-bunny low 10.5 -> 13.5
+   ms, -buddha 8.4 -> 10.9), so unlike leaves keep 1/8. */
 #define Q_LEAF_SPLIT_FACTOR 0.25
+#define Q_ALIKE(a, b) ((a) <= 4.0 * (b) && (b) <= 4.0 * (a))
 #define Q_NODE_SIZE(a, b) ((a) > (b) ? (a) : (b))
 #define Q_LEAF_SIZE(a, b) (0.5 * ((a) + (b)))
 
@@ -111,7 +116,7 @@ compute_n(q_state *q, const item *x)
        the mean of its two. */
     double size = na->left == 0 && nb->left == 0 ? Q_LEAF_SIZE(ea, eb) : Q_NODE_SIZE(ea, eb);
     double w = x->t1 - x->t0, n;
-    size *= na->left == 0 && nb->left == 0 ? Q_LEAF_SPLIT_FACTOR : Q_SPLIT_FACTOR;
+    size *= na->left == 0 && nb->left == 0 && Q_ALIKE(ea, eb) ? Q_LEAF_SPLIT_FACTOR : Q_SPLIT_FACTOR;
     /* the constant-velocity test is exact over any box */
     if (q->lin || !(w > q->o->solve.eps_t) || !(s * w > size))
         return 1;
