@@ -59,6 +59,7 @@ vccd_query_opts_init(vccd_query_opts *o)
 typedef struct {
     double lb, t0, t1;
     int32_t a, b;
+    int32_t deferred;           /* 1: lb is the parent's (split_time) */
     long box;
 } item;
 
@@ -84,7 +85,26 @@ push(q_state *q, heap *h, int32_t a, int32_t b, long box, double parent_lb, doub
     x.a = a;
     x.b = b;
     x.box = box;
+    x.deferred = 0;
     q->r->items++;
+    return heap_push(h, &x);
+}
+
+/* Push a time piece of its parent with the parent's bound (or the
+   piece's start), its own bound deferred until it is popped: most
+   pieces after the contact never are, and their bound was a pose
+   enclosure and a volume test each. */
+static int
+push_deferred(q_state *q, heap *h, const item *parent, long box, double t1)
+{
+    item x = *parent;
+    x.t0 = q->box[box].t0;
+    x.t1 = t1 < q->box[box].t1 ? t1 : q->box[box].t1;
+    x.lb = parent->lb > x.t0 ? parent->lb : x.t0;
+    if (x.lb > x.t1)
+        return 0;
+    x.box = box;
+    x.deferred = 1;
     return heap_push(h, &x);
 }
 
@@ -137,7 +157,7 @@ split_time(q_state *q, heap *h, const item *x, int n)
         /* a piece ending before the parent's bound is proved free */
         if ((t > prev || i == n) && !(t < x->lb)) {
             long k = q_box_new(q, prev, t);
-            if (k < 0 || push(q, h, x->a, x->b, k, x->lb, t) != 0)
+            if (k < 0 || push_deferred(q, h, x, k, t) != 0)
                 return -1;
         }
         prev = t > prev ? t : prev;
@@ -191,6 +211,11 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         x = heap_pop(&h);
         if (x.t1 > q.cut)
             x.t1 = q.cut;
+        if (x.deferred) {       /* its own bound now, and back in line */
+            if (push(&q, &h, x.a, x.b, x.box, x.lb, x.t1) != 0)
+                goto oom;
+            continue;
+        }
         na = &a->bvh->node[x.a];
         nb = &b->bvh->node[x.b];
         n = compute_n(&q, &x);
