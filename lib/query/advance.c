@@ -188,28 +188,33 @@ gap_along(const double n[3], const vccd_di_vec3 *xa, long na, const vccd_di_vec3
 }
 
 double
-q_advance(q_state *q)
+q_hull_gap(q_state *q, double t)
 {
     const vccd_mesh *m[2] = { q->body[0]->bvh->mesh, q->body[1]->bvh->mesh };
+    vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3];
+    for (int k = 0; k < 2; k++) {
+        vertices_at(x[k], q, k, t);
+        for (long v = 0; v < m[k]->nv; v++)
+            for (int c = 0; c < 3; c++)
+                p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
+    }
+    if (!best_axis(n, q, (const double (*)[3])p[0], (const double (*)[3])p[1]))
+        return 0.0;
+    return gap_along(n, x[0], m[0]->nv, x[1], m[1]->nv);
+}
+
+double
+q_advance(q_state *q)
+{
     double t = q->o->solve.t0, t1 = q->o->solve.t1, mg = q->o->min_separation;
     double s = Q_UP(vccd_query_body_speed(q->body[0], 0) + vccd_query_body_speed(q->body[1], 0));
     double close = Q_ADVANCE_CLOSE * (q->body[0]->ext[0] + q->body[1]->ext[0]);
-    vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
-    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3];
 
     if (!(s < INFINITY))
         return t;
     for (int it = 0; it < Q_ADVANCE_MAX_STEPS; it++) {
-        double d, dt, next;
-        for (int k = 0; k < 2; k++) {
-            vertices_at(x[k], q, k, t);
-            for (long v = 0; v < m[k]->nv; v++)
-                for (int c = 0; c < 3; c++)
-                    p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
-        }
-        if (!best_axis(n, q, (const double (*)[3])p[0], (const double (*)[3])p[1]))
-            break;
-        d = Q_DN(gap_along(n, x[0], m[0]->nv, x[1], m[1]->nv) - mg);
+        double d = Q_DN(q_hull_gap(q, t) - mg), dt, next;
         if (!(d > close))
             break;
         q->r->advance_steps++;

@@ -90,6 +90,11 @@ int q_advance_applies(const q_state *q);
 /* A time t >= o->solve.t0 with [t0, t) proved free of contact (of
    distance <= min_separation), or INFINITY when all of [t0, t1] is. */
 double q_advance(q_state *q);
+/* When q_advance_applies: a lower bound (>= 0, 0 proving nothing) of
+   the distance of the two meshes at time t, from the separation of
+   their vertex hulls along the best candidate axis; a few microseconds
+   on the tetrahedron pair, where vccd_query_distance_at takes 30-110. */
+double q_hull_gap(q_state *q, double t);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);
