@@ -13,6 +13,7 @@
        positive_gap = yes        # step back to a proved gap > 0 (default)
        min_separation = 0.05     # first time the distance can be <= d
        search = auto             # auto | bvh | brute (vccd_query_search)
+       advance = yes             # yes | no: tiny meshes advance first
        leaf_size = 1             # default 1
        split = sah
        [solver] / [arithmetic]   as for one feature pair */
@@ -103,6 +104,12 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
         if (o->search == VCCD_QUERY_SEARCH_BRUTE && o->mode != VCCD_QUERY_EXACT)
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
                                   "search = brute needs mode = exact (capoeira is the BVH alone)");
+    }
+    if ((kv = vccd_config_get(s, "advance"))) {
+        if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "no"))
+            o->advance = !strcmp(kv->value, "yes");
+        else
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no, not '%s'", kv->value);
     }
     if ((kv = vccd_config_get(s, "bv")) && (o->bv = vccd_bv_type_find(kv->value)) < 0)
         return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown BV type '%s' (%s)", kv->value,

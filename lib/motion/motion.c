@@ -369,23 +369,48 @@ vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m)
    x(e_j) - x(0) does (the same formula as kin_rigid_eval: x(p, t) =
    c(t) + R(t) p holds for every t, with c(t) and R(t) in their own
    enclosures). */
+/* The centre c(t) and the coefficients of kin_rigid_apply over t of a
+   RIGID-form motion with |w|^2 in w2: what every point shares. */
+static void
+rigid_centre_coefs(const vccd_motion *m, vccd_di_vec3 *c, vccd_di k[4], const vccd_di *w2, vccd_di t)
+{
+    const vccd_di *P = m->param_di;
+    vccd_di_kin_rigid_centre(c, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+    vccd_di_kin_rigid_coefs(k, w2, &t);
+}
+
 void
 vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
 {
-    const vccd_di *P = f->m->param_di;
     vccd_di_vec3 zero, col;
     vccd_di k[4];
 
-    vccd_di_kin_rigid_centre(origin, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O),
-                             (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
-                             f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
-    vccd_di_kin_rigid_coefs(k, &f->w2, &t);
+    rigid_centre_coefs(f->m, origin, k, &f->w2, t);
     vccd_di_vec3_set_d(&zero, 0.0, 0.0, 0.0);
     for (int j = 0; j < 3; j++) {
         vccd_di_kin_rigid_apply(&col, NULL, NULL, &zero, NULL, NULL, f->y[j], k);
         for (int i = 0; i < 3; i++)
             R->m[3 * i + j] = col.c[i];
     }
+}
+
+void
+vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p)
+{
+    const vccd_di *P = f->m->param_di;
+    vccd_di_kin_rigid_frame(y, (const vccd_di_quat *)(P + VCCD_RIGID_Q), (const vccd_di_vec3 *)(P + VCCD_RIGID_W), p);
+}
+
+void
+vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
+                           const long *index, int n, vccd_di t)
+{
+    vccd_di_vec3 c;
+    vccd_di k[4];
+    rigid_centre_coefs(f->m, &c, k, &f->w2, t);
+    for (int i = 0; i < n; i++)
+        vccd_di_kin_rigid_apply(&x[i], NULL, NULL, &c, NULL, NULL, y[index[i]], k);
 }
 
 void
@@ -403,10 +428,8 @@ vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_
         return;
     }
     /* kin_rigid_eval with the centre and the coefficients shared */
-    vccd_di_kin_rigid_centre(&c, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
-                             m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
     vccd_di_vec3_norm2(&w2, w);
-    vccd_di_kin_rigid_coefs(k, &w2, &t);
+    rigid_centre_coefs(m, &c, k, &w2, t);
     for (int i = 0; i < n; i++) {
         vccd_di_kin_rigid_frame(y, (const vccd_di_quat *)(P + VCCD_RIGID_Q), w, &p[i]);
         vccd_di_kin_rigid_apply(&x[i], NULL, NULL, &c, NULL, NULL, y, k);

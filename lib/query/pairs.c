@@ -41,7 +41,7 @@ typedef struct {
 } q_tri_pos;
 
 static void
-tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
+tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
 {
     vccd_di t = vccd_di_set_2d(t0, t1);
     long tri[2] = { ta, tb };
@@ -49,6 +49,20 @@ tri_pos(q_tri_pos *tp, const q_state *q, long ta, long tb, double t0, double t1)
         const vccd_query_body *b = q->body[s];
         vccd_di_vec3 p[3];
         int vx[3];
+        if (q->vframe[s]) {     /* the same enclosures, frames kept */
+            const vccd_mesh *ms = b->bvh->mesh;
+            long v[3];
+            for (int k = 0; k < 3; k++) {
+                v[k] = ms->t[tri[s]][k];
+                if (!q->vframe_ok[s][v[k]]) {
+                    vccd_di_vec3_set_d(&p[k], ms->v[v[k]][0], ms->v[v[k]][1], ms->v[v[k]][2]);
+                    vccd_motion_point_frame_di(&q->pf[s], q->vframe[s][v[k]], &p[k]);
+                    q->vframe_ok[s][v[k]] = 1;
+                }
+            }
+            vccd_motion_eval_frames_di(&q->pf[s], tp->x[s], (const vccd_di_vec3 (*)[3])q->vframe[s], v, 3, t);
+            continue;
+        }
         for (int k = 0; k < 3; k++) {
             long v = b->bvh->mesh->t[tri[s]][k];
             vx[k] = (int)v;

@@ -69,13 +69,27 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->r = r;
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
+        long nv = q->body[k]->bvh->mesh->nv;
         q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
+        /* Small meshes keep their vertices' frames for the leaf pairs'
+           vertex enclosures (pairs.c), which meet the same few vertices
+           in every time box; a large one would allocate more per query
+           than it saves.  No memory: the frames are recomputed. */
+        if (q->have_pf[k] && nv <= Q_VFRAME_MAX && (q->vframe_ok[k] = calloc((size_t)nv, 1))
+            && !(q->vframe[k] = malloc((size_t)nv * sizeof *q->vframe[k]))) {
+            free(q->vframe_ok[k]);
+            q->vframe_ok[k] = NULL;
+        }
+    }
     memset(r, 0, sizeof *r);
     /* The constant-velocity test bounds the times of overlap, not of
        coming within a margin: with min_separation the general tests. */
-    if (o->linear && o->min_separation == 0.0 && q->bt->overlap_times && translating(a->m) && translating(b->m))
-        return linear_init(q, e);
+    if (o->linear && o->min_separation == 0.0 && q->bt->overlap_times && translating(a->m) && translating(b->m)
+        && linear_init(q, e) != 0) {
+        q_state_clear(q);
+        return -1;
+    }
     return 0;
 }
 
@@ -87,6 +101,12 @@ q_state_clear(q_state *q)
     free(q->slot);
     free(q->lin);
     q->lin = NULL;
+    for (int k = 0; k < 2; k++) {
+        free(q->vframe[k]);
+        free(q->vframe_ok[k]);
+        q->vframe[k] = NULL;
+        q->vframe_ok[k] = NULL;
+    }
     q->ctx = NULL;
     q->box = NULL;
     q->slot = NULL;
@@ -174,19 +194,31 @@ q_box_new(q_state *q, double t0, double t1)
     b = &q->box[q->nbox];
     b->t0 = t0;
     b->t1 = t1;
-    for (int s = 0; s < 2; s++) {
+    /* prepared on first use (box_ready): most boxes are dropped by the
+       bound from their start alone and never need the swept context */
+    b->ok[0] = b->ok[1] = -1;
+    *box_slot(q, t0, t1) = q->nbox + 1;
+    return q->nbox++;
+}
+
+/* 1 when box k has its context over the box (at_start 0) or at its
+   start (1) prepared, 0 when it has no usable pose enclosure. */
+static int
+box_ready(q_state *q, long k, int at_start)
+{
+    q_box *b = &q->box[k];
+    if (b->ok[at_start] < 0) {
         vccd_di_vec3 oa, ob;
         vccd_di_mat3 Ra, Rb;
         vccd_bv_relpose rp;
-        double u = s ? t0 : t1;
-        b->ok[s] = pose_over(&oa, &Ra, q, 0, t0, u) == 0 && pose_over(&ob, &Rb, q, 1, t0, u) == 0;
-        if (b->ok[s]) {
+        double u = at_start ? b->t0 : b->t1;
+        b->ok[at_start] = pose_over(&oa, &Ra, q, 0, b->t0, u) == 0 && pose_over(&ob, &Rb, q, 1, b->t0, u) == 0;
+        if (b->ok[at_start]) {
             vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
-            q->bt->prepare(ctx_at(q, q->nbox, s), &rp);
+            q->bt->prepare(ctx_at(q, k, at_start), &rp);
         }
     }
-    *box_slot(q, t0, t1) = q->nbox + 1;
-    return q->nbox++;
+    return b->ok[at_start];
 }
 
 /* A volume of the query's type around every position of the vertices of
@@ -228,7 +260,7 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
     double t0 = q->box[k].t0, t1 = at_start ? t0 : q->box[k].t1;
 
     q->r->bv_tests++;
-    if (!q->box[k].ok[at_start])
+    if (!box_ready(q, k, at_start))
         return 0.0;
     for (int s = 0; s < 2; s++) {
         const vccd_query_body *b = q->body[s];

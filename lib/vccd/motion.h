@@ -140,6 +140,15 @@ typedef struct {
 } vccd_motion_pose_frame;
 int vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m);
 void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+/* The part of the position of body point p under f's motion that does
+   not depend on t (kin_rigid_frame: R(q0) p, w x R(q0) p, w x (w x
+   R(q0) p)), for callers that evaluate the same points over many times.
+   eval_frames_di: x[i] := the position over t of the point whose frame
+   is y[index[i]], for i < n -- the enclosure vccd_motion_eval_points_di
+   gives of that point (the same operations, the frame computed once). */
+void vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p);
+void vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
+                                const long *index, int n, vccd_di t);
 int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
 
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,

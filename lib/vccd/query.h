@@ -93,11 +93,18 @@ typedef struct {
                                    constant-velocity test replaces the
                                    swept test and time is not cut; 0: the
                                    swept test always (for comparison) */
+    int advance;                /* 1: exact mode, two tiny rigid 3D meshes
+                                   (at most 16 triangles each): advance
+                                   conservatively from t0 (the rigorous
+                                   distance of the vertex hulls over a
+                                   bound of the relative speed) before
+                                   the traversal; 0: never (for
+                                   comparison) */
     vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1] */
 } vccd_query_opts;
 
 /* exact, obb, no step back, gap measured and proved positive, linear,
-   vccd_solve_opts_init. */
+   advance, vccd_solve_opts_init. */
 void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body
@@ -139,6 +146,7 @@ typedef struct {
     long bv_tests, feature_pairs, solver_boxes, escalations, items, leaf_pairs;
     long filtered;              /* feature pairs excluded before a solve by
                                    the interval coplanarity over the box */
+    long advance_steps;         /* conservative advancement steps (advance) */
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 

@@ -2,8 +2,8 @@
 # End-to-end tests of `vccd toc` on two moving meshes: boxes meeting at a
 # known time for every BV type and both modes (capoeira never after the
 # contact, and labelled approximate), the step back with a proved gap,
-# a deforming body, --json, min_separation, and bad configs named by
-# file, line and key.
+# a deforming body, --json, min_separation, the advance of tiny meshes
+# turned off, and bad configs named by file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 
@@ -117,6 +117,15 @@ for bv in sphere aabb obb kdop14 kdop18; do
     done
 done
 
+# advance = no (tiny meshes skip the conservative advancement): the same
+# certified time with and without, and the plain query takes it by default
+for adv in yes no; do
+    printf '%s\n[query]\nmin_separation = 0.1\nadvance = %s\n' "$base" $adv >"$tmp/t.ini"
+    expect 0 "advance $adv" -- $vccd toc "$tmp/t.ini"
+    check "advance $adv: certified" grep -q '^status: certified$' "$tmp/out"
+    check "advance $adv: [lo, hi] holds tc - d/4" holds $(awk -v tc=$tc 'BEGIN { printf "%.17g", tc - 0.1 / 4 }')
+done
+
 # min_separation = 0 is the contact query
 printf '%s\n[query]\nmin_separation = 0\n' "$base" >"$tmp/t.ini"
 expect 0 "d = 0" -- $vccd toc "$tmp/t.ini"
@@ -168,6 +177,9 @@ bv = cube" "bv.ini:19" "unknown BV type 'cube'"
 bad epsd "$base
 [query]
 eps_d = -1" "epsd.ini:19" "eps_d" "expected a decimal > 0"
+bad advance "$base
+[query]
+advance = maybe" "advance.ini:19" "advance" "expected yes or no"
 bad capostep "$base
 [query]
 mode = capoeira

@@ -171,7 +171,9 @@ START_TEST(test_pose_box_random)
        included: o + R p from the pose over the box, and
        vccd_motion_eval_points_di over the box, hold the position of p at
        sampled times by MPFR at 256 bits; a per-vertex model goes through
-       eval_points_di the same way. */
+       eval_points_di the same way.  A rigid model's points evaluated from
+       their kept frames (vccd_motion_eval_frames_di) hold it too, and are
+       bit for bit eval_points_di's enclosures. */
     static const char *const names[] = { "ltlrm", "ballistic", "vertex-linear" };
     tu_init();
     for (long it = 0; it < tu_iters(300); it++) {
@@ -194,6 +196,20 @@ START_TEST(test_pose_box_random)
             TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == 0, "%s pose refused", ty->name);
         }
         vccd_motion_eval_points_di(m, xp, p, vx, 2, vccd_di_set_2d(t0, t1));
+        if (!ty->per_vertex) {
+            vccd_motion_pose_frame f;
+            vccd_di_vec3 y[2][3], xf[2];
+            long index[2] = { 1, 0 };
+            TU_CHECK(vccd_motion_pose_frame_init(&f, m) == 0, "%s: no pose frame", ty->name);
+            for (int k = 0; k < 2; k++)
+                vccd_motion_point_frame_di(&f, y[k], &p[k]);
+            vccd_motion_eval_frames_di(&f, xf, (const vccd_di_vec3 (*)[3])y, index, 2, vccd_di_set_2d(t0, t1));
+            for (int k = 0; k < 2; k++)
+                for (int i = 0; i < 3; i++)
+                    TU_CHECK(xf[k].c[i].lo == xp[1 - k].c[i].lo && xf[k].c[i].hi == xp[1 - k].c[i].hi,
+                             "%s it %ld [%a, %a]: eval_frames gives [%a, %a], eval_points [%a, %a]", ty->name, it,
+                             t0, t1, xf[k].c[i].lo, xf[k].c[i].hi, xp[1 - k].c[i].lo, xp[1 - k].c[i].hi);
+        }
         for (int s = 0; s < 5; s++) {
             double t = s == 0 ? t0 : s == 4 ? t1 : t0 + (t1 - t0) * tu_unit();
             vccd_mi_vec3 mp, mx;

@@ -9,7 +9,8 @@
    certain crossing.  Then a known contact (two boxes, one turned
    45 degrees, meeting at t = 1 - (1/2 + sqrt(1/2)) / 4) with its normal
    and approach speed; the thesis' bunny frames with 0 penetrations and
-   the step back's gap >= eps_d; and the errors. */
+   the step back's gap >= eps_d; the conservative advancement of tiny
+   meshes against the query without it; and the errors. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,27 @@ bodies_move(body *a, body *b, const char *ma, const char *mb, double p[4][3])
     body_move(b, motion_from_text(text));
 }
 
+/* Start and end points of two bodies thrown at each other along a
+   random axis from 1.5 on either side, ending at opposite random offsets
+   (up to 0.3 per coordinate, or 1.5 when miss: they may then miss). */
+static void
+throw_points(double p[4][3], int miss)
+{
+    double axis[3], off[3], an = 0;
+    for (int k = 0; k < 3; k++) {
+        axis[k] = rnd(-1, 1);
+        an += axis[k] * axis[k];
+        off[k] = rnd(-1, 1) * (miss ? 1.5 : 0.3);
+    }
+    for (int k = 0; k < 3; k++) {
+        axis[k] /= sqrt(an);
+        p[0][k] = -1.5 * axis[k];
+        p[1][k] = off[k];
+        p[2][k] = 1.5 * axis[k];
+        p[3][k] = -off[k];
+    }
+}
+
 /* The tests' options: no gap, eps_t 1e-6, margin d, MPFR at 113 bits
    or binary64. */
 static void
@@ -166,7 +188,7 @@ START_TEST(test_random)
     long n = tu_iters(10), mismatch = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
-        double axis[3], off[3], p[4][3], an = 0;
+        double p[4][3];
         const char *ma = motions[tu_ulong() % 7], *mb = motions[tu_ulong() % 8];
         vccd_query_opts o;
         vccd_query_result brute, r, capo;
@@ -175,20 +197,9 @@ START_TEST(test_random)
 
         body_load(&a, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
         body_load(&b, shapes[tu_ulong() % (mpfr ? 2 : 5)], rnd(0.4, 1.0));
-        for (int k = 0; k < 3; k++) {
-            axis[k] = rnd(-1, 1);
-            an += axis[k] * axis[k];
-            off[k] = rnd(-1, 1) * (it % 3 == 2 ? 1.5 : 0.3);       /* a third may miss */
-        }
+        throw_points(p, it % 3 == 2);  /* a third may miss */
         if (it % 4 == 1)        /* both translating: the fast path */
             ma = mb = "translate";
-        for (int k = 0; k < 3; k++) {
-            axis[k] /= sqrt(an);
-            p[0][k] = -1.5 * axis[k];
-            p[1][k] = off[k];
-            p[2][k] = 1.5 * axis[k];
-            p[3][k] = -off[k];
-        }
         bodies_move(&a, &b, ma, mb, p);
 
         opts_for(&o, mpfr, 0.0);
@@ -462,9 +473,85 @@ START_TEST(test_minsep)
 }
 END_TEST
 
+/* The conservative advancement of tiny meshes (advance.c) against the
+   same query without it and against the brute force: random thesis
+   frames (7.3) of two tetrahedra at low and high speed, and random ltlrm
+   and ballistic throws of tetrahedra and boxes, with and without a
+   min-separation margin, some missing.  Same status as both, an
+   enclosure meeting both, lo never after the brute force's certified hi
+   (the first contact is in there), no crossing at lo; and the advance
+   must have run on most of them (else this tests nothing). */
+START_TEST(test_advance)
+{
+    static const char *const tiny[] = { "tetrahedron", "box:1:0.7:1.3", "box:0.5:0.5:2" };
+    static const char *const rigid[] = { "ltlrm", "ballistic" };
+    long n = tu_iters(40), advanced = 0, total = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result brute, r, plain;
+        vccd_error e;
+        double d = it % 5 == 4 ? 0.05 : 0.0;
+        char what[160];
+        if (it % 2 == 0) {      /* a thesis frame, tetrahedra of radius 0.71 */
+            vccd_motion *ma, *mb;
+            vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_BBOX, 0.71 };
+            vccd_bvh_opts bo;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            vccd_bvh_opts_init(&bo);
+            bo.leaf_size = 1;
+            if (vccd_mesh_load(&a.m, "tetrahedron", &lo, &e) != 0 || vccd_bvh_build(&a.h, &a.m, &bo, &e) != 0
+                || vccd_mesh_load(&b.m, "tetrahedron", &lo, &e) != 0 || vccd_bvh_build(&b.h, &b.m, &bo, &e) != 0)
+                tu_fail("tetrahedron: %s", e.msg);
+            if (vccd_query_scenario(&ma, &mb, it % 4 == 0 ? 4.0 : 512.0, tu_seed + (uint64_t)it, 320, &e) != 0)
+                tu_fail("scenario: %s", e.msg);
+            body_move(&a, ma);
+            body_move(&b, mb);
+            snprintf(what, sizeof what, "case %ld (thesis frame, %s speed, d=%g)", it, it % 4 == 0 ? "low" : "high", d);
+        } else {
+            double p[4][3];
+            const char *ma = rigid[tu_ulong() % 2], *mb = rigid[tu_ulong() % 2];
+            body_load(&a, tiny[tu_ulong() % 3], rnd(0.4, 1.0));
+            body_load(&b, tiny[tu_ulong() % 3], rnd(0.4, 1.0));
+            throw_points(p, it % 3 == 2);  /* a third may miss */
+            bodies_move(&a, &b, ma, mb, p);
+            snprintf(what, sizeof what, "case %ld (%s %s vs %s %s, d=%g)", it, a.m.name, ma, b.m.name, mb, d);
+        }
+        opts_for(&o, 0, d);
+        if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("brute: %s", e.msg);
+        o.advance = 0;
+        if (vccd_query_toc(&plain, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        TU_CHECK(plain.advance_steps == 0, "%s: advance off, %ld steps", what, plain.advance_steps);
+        o.advance = 1;
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        total++;
+        advanced += r.advance_steps > 0;
+        check_brute(&r, &brute, what);
+        TU_CHECK(r.status == brute.status && r.status == plain.status,
+                 "%s: advance %s [%.17g, %.17g], without %s, brute %s", what, vccd_toc_status_name(r.status), r.lo,
+                 r.hi, vccd_toc_status_name(plain.status), vccd_toc_status_name(brute.status));
+        if (r.status != VCCD_TOC_NONE) {
+            TU_CHECK(overlap(&r, &plain), "%s: advance [%.17g, %.17g], without [%.17g, %.17g]", what, r.lo, r.hi,
+                     plain.lo, plain.hi);
+            TU_CHECK(brute.status != VCCD_TOC_CERTIFIED || r.lo <= brute.hi,
+                     "%s: lo %.17g after the contact [%.17g, %.17g]", what, r.lo, brute.lo, brute.hi);
+        }
+        if (d == 0.0)
+            no_crossing_at_lo(&a, &b, &r, o.bv);
+        body_clear(&a);
+        body_clear(&b);
+    }
+    TU_CHECK(2 * advanced > total, "the advance ran on %ld of %ld cases", advanced, total);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep };
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
