@@ -21,10 +21,6 @@
 
 #include "query_impl.h"
 
-/* At most this many triangles per body: the candidate axes grow as the
-   product of the edge counts. */
-#define Q_ADVANCE_MAX_TRIANGLES 16
-#define Q_ADVANCE_MAX_VERTICES (3 * Q_ADVANCE_MAX_TRIANGLES)
 /* Stop once the proved gap is below this fraction of the bodies' size
    (the sum of their root nodes' ext): the traversal's first time box
    then holds the contact.  Each step stops short of the proved time by
@@ -47,11 +43,8 @@ cross3(double r[3], const double a[3], const double b[3])
 int
 q_advance_applies(const q_state *q)
 {
-    for (int k = 0; k < 2; k++) {
-        const vccd_mesh *m = q->body[k]->bvh->mesh;
-        if (!q->vframe[k] || m->planar || m->nt > Q_ADVANCE_MAX_TRIANGLES || m->nv > Q_ADVANCE_MAX_VERTICES)
-            return 0;
-    }
+    if (!q->vframe[0] || !q->vframe[1] || !q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh))
+        return 0;
     return q->o->advance && q->o->mode == VCCD_QUERY_EXACT && !q->lin;
 }
 
@@ -93,9 +86,9 @@ project(double *lo, double *hi, const double (*p)[3], long n, const double d[3])
    cross products (each edge once: i < j) and the line of the centroids.
    0 when none separates them. */
 static int
-best_axis(double n[3], const q_state *q, const double (*pa)[3], const double (*pb)[3])
+best_axis(double n[3], const vccd_mesh *ma, const double (*pa)[3], const vccd_mesh *mb, const double (*pb)[3])
 {
-    const vccd_mesh *m[2] = { q->body[0]->bvh->mesh, q->body[1]->bvh->mesh };
+    const vccd_mesh *m[2] = { ma, mb };
     const double (*p[2])[3] = { pa, pb };
     double best = 0.0, ca[3] = { 0, 0, 0 }, cb[3] = { 0, 0, 0 }, c[3];
     int found = 0;
@@ -187,21 +180,35 @@ gap_along(const double n[3], const vccd_di_vec3 *xa, long na, const vccd_di_vec3
     return g > 0.0 ? g : 0.0;
 }
 
-double
-q_hull_gap(q_state *q, double t)
+int
+q_hull_small(const vccd_mesh *a, const vccd_mesh *b)
 {
-    const vccd_mesh *m[2] = { q->body[0]->bvh->mesh, q->body[1]->bvh->mesh };
-    vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
+    return !a->planar && !b->planar && a->nt <= Q_ADVANCE_MAX_TRIANGLES && a->nv <= Q_ADVANCE_MAX_VERTICES
+           && b->nt <= Q_ADVANCE_MAX_TRIANGLES && b->nv <= Q_ADVANCE_MAX_VERTICES;
+}
+
+double
+q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb)
+{
     double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3];
-    for (int k = 0; k < 2; k++) {
-        vertices_at(x[k], q, k, t);
+    const vccd_mesh *m[2] = { ma, mb };
+    const vccd_di_vec3 *x[2] = { xa, xb };
+    for (int k = 0; k < 2; k++)
         for (long v = 0; v < m[k]->nv; v++)
             for (int c = 0; c < 3; c++)
                 p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
-    }
-    if (!best_axis(n, q, (const double (*)[3])p[0], (const double (*)[3])p[1]))
+    if (!best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
         return 0.0;
-    return gap_along(n, x[0], m[0]->nv, x[1], m[1]->nv);
+    return gap_along(n, xa, ma->nv, xb, mb->nv);
+}
+
+double
+q_hull_gap(q_state *q, double t)
+{
+    vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
+    for (int k = 0; k < 2; k++)
+        vertices_at(x[k], q, k, t);
+    return q_hull_gap_points(q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1]);
 }
 
 double

@@ -95,6 +95,15 @@ double q_advance(q_state *q);
    their vertex hulls along the best candidate axis; a few microseconds
    on the tetrahedron pair, where vccd_query_distance_at takes 30-110. */
 double q_hull_gap(q_state *q, double t);
+/* At most this many triangles per body for the hull gap and the
+   advance: the candidate axes grow as the product of the edge counts. */
+#define Q_ADVANCE_MAX_TRIANGLES 16
+#define Q_ADVANCE_MAX_VERTICES (3 * Q_ADVANCE_MAX_TRIANGLES)
+/* Both meshes small enough for the hull gap (3D, at most 16 triangles). */
+int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
+/* The same lower bound from enclosures xa, xb of every vertex of ma, mb
+   (world frame): what vccd_query_distance_at adds for small meshes. */
+double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

@@ -7,17 +7,73 @@
 
 #include "query_impl.h"
 
-int
-vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_body *b, double t, int bv,
-                       vccd_error *e)
+/* Enclosures of every vertex of body k placed by pose p. */
+static void
+place_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_pose *p)
 {
-    vccd_pose p[2];
+    for (long v = 0; v < m->nv; v++) {
+        vccd_di_vec3 b, r;
+        vccd_di_vec3_set_d(&b, m->v[v][0], m->v[v][1], m->v[v][2]);
+        vccd_di_mat3_mul_vec3(&r, &p->R, &b);
+        vccd_di_vec3_add(&x[v], &p->o, &r);
+    }
+}
+
+/* Small meshes (a tetrahedron pair) also take the gap of their vertex
+   hulls: the triangle pairs see B in A's frame through both rotations,
+   twice the rounding, and near contact proved a gap of 0 where the
+   hulls, each placed by its own pose, prove 5.6e-15 (74 of the 512
+   thesis tetrahedron frames at the root finder's lo). */
+static double
+hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body *b, const vccd_pose *pb)
+{
+    vccd_di_vec3 xa[Q_ADVANCE_MAX_VERTICES], xb[Q_ADVANCE_MAX_VERTICES];
+    const vccd_mesh *ma = a->bvh->mesh, *mb = b->bvh->mesh;
+    if (!q_hull_small(ma, mb))
+        return 0.0;
+    place_vertices(xa, ma, pa);
+    place_vertices(xb, mb, pb);
+    return q_hull_gap_points(ma, xa, mb, xb);
+}
+
+static int
+poses_at(vccd_pose p[2], vccd_query_body *a, vccd_query_body *b, double t, vccd_error *e)
+{
     vccd_query_body *s[2] = { a, b };
     for (int i = 0; i < 2; i++)
         if (vccd_motion_pose_di(s[i]->m, &p[i].o, &p[i].R, vccd_di_set_d(t)) != 0)
             return vccd_error_set(e, s[i]->bvh->mesh->name, 0, NULL, NULL,
                                   "the gap needs rigid motions (%s moves vertices)", s[i]->m->type->name);
-    return vccd_distance(d, a->bvh, &p[0], b->bvh, &p[1], bv, e);
+    return 0;
+}
+
+int
+vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_body *b, double t, int bv,
+                       vccd_error *e)
+{
+    vccd_pose p[2];
+    double h;
+    if (poses_at(p, a, b, t, e) != 0 || vccd_distance(d, a->bvh, &p[0], b->bvh, &p[1], bv, e) != 0)
+        return -1;
+    if (d->status != VCCD_DISTANCE_INTERSECTING && (h = hull_gap_at(a, &p[0], b, &p[1])) > d->lower) {
+        d->lower = h;
+        d->status = VCCD_DISTANCE_SEPARATED;
+    }
+    return 0;
+}
+
+/* The hull gap alone (0 when the meshes are not small): the proof of a
+   positive gap without the distance query, which costs more than the
+   whole search on a tetrahedron pair (30 to 110 us).  It is the bound
+   vccd_query_distance_at adds, so a gap proved here is one it reports. */
+static double
+hull_gap_only(vccd_query_body *a, vccd_query_body *b, double t)
+{
+    vccd_pose p[2];
+    vccd_error e;
+    if (!q_hull_small(a->bvh->mesh, b->bvh->mesh) || poses_at(p, a, b, t, &e) != 0)
+        return 0.0;
+    return hull_gap_at(a, &p[0], b, &p[1]);
 }
 
 /* Most distance queries one step back spends bisecting towards lo once
@@ -118,6 +174,10 @@ q_after(q_state *q, vccd_error *e)
     if (exact && q->o->eps_d > 0.0)
         return step_back(q, q->o->eps_d, e);
     if (!q->o->gap && !(exact && q->o->positive_gap))
+        return 0;
+    /* Only the proof is asked for: on small meshes the hulls' gap gives
+       it in a few microseconds. */
+    if (!q->o->gap && exact && q->o->positive_gap && hull_gap_only(q->body[0], q->body[1], r->lo) > 0.0)
         return 0;
     if (gap_at(&d, q, r->lo, e) != 0)
         return -1;

@@ -161,6 +161,14 @@ check "json: parses" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp
 expect 0 "toc-minsep.ini" -- $vccd toc "${srcdir:-.}/experiments/configs/toc-minsep.ini"
 check "toc-minsep.ini: a time" grep -q '^toc: \[.*first time the distance can be <= min_separation=0.05' "$tmp/out"
 
+# Touching at t0 (two boxes face to face, closing): no positive gap can
+# be proved at any time, and the output says so
+printf '%s\n' "$base" | sed -e 's/^o0 = -2 0 0/o0 = -0.5 0 0/' -e 's/^o0 = 2 0 0/o0 = 0.5 0 0/' \
+    -e 's/^mesh = box:1:1:2/mesh = box:1:1:1/' -e '/^q0 = /d' >"$tmp/touch.ini"
+expect 0 "touching at t0" -- $vccd toc "$tmp/touch.ini"
+check "touching at t0: lo = 0" grep -q '^toc: \[0, ' "$tmp/out"
+check "touching at t0: said" grep -q '^step_back: FAILED: touching at t0' "$tmp/out"
+
 # Bad configs: exit 2, one line naming file, line and key.
 bad() {
     name=$1; text=$2; shift 2
