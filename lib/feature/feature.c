@@ -247,26 +247,30 @@ static void
 points(vccd_feature *f, vccd_di t, int order, unsigned want)
 {
     unsigned mask = 0;
+    int from = order;           /* the lowest order some point lacks */
     coefs(f, t);
     if (!(f->c.last_t.lo == t.lo && f->c.last_t.hi == t.hi))
         for (int i = 0; i < 4; i++)
             f->c.last_order[i] = -1;
     for (int i = 0; i < f->np; i++)
-        if ((want >> i & 1) && f->c.last_order[i] < order)
+        if ((want >> i & 1) && f->c.last_order[i] < order) {
             mask |= 1u << i;
+            if (f->c.last_order[i] + 1 < from)
+                from = f->c.last_order[i] + 1;
+        }
     if (!mask)
         return;
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, order, mask);
+        vccd_mi_feature_points(&f->mi, f->pt, f->body, f->np, f->t, from, order, mask);
         break;
     case VCCD_ARITH_UNROUNDED: {
         vccd_ui tu = { t.lo, t.hi };
-        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, order, mask);
+        vccd_ui_feature_points(&f->ui, f->pt, f->body, f->np, &tu, from, order, mask);
         break;
     }
     default:
-        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, order, mask);
+        vccd_di_feature_points(&f->di, f->pt, f->body, f->np, &t, from, order, mask);
         break;
     }
     /* A 2D pair lives in the xy-plane: z is dropped, so that a motion
@@ -311,21 +315,24 @@ points(vccd_feature *f, vccd_di t, int order, unsigned want)
 static void
 vectors(vccd_feature *f, vccd_di t, int order)
 {
-    if (f->c.vec_order >= order && f->c.vec_t.lo == t.lo && f->c.vec_t.hi == t.hi)
+    /* the orders held for t already are not computed again (a box
+       bounded at order 0 by the search, then at order 2 by the solver) */
+    int from = f->c.vec_t.lo == t.lo && f->c.vec_t.hi == t.hi ? f->c.vec_order + 1 : 0;
+    if (from > order)
         return;
     /* the vectors from difference frames need no point jets */
     points(f, t, order, f->c.jet_points);
     switch (f->arith.kind) {
     case VCCD_ARITH_MPFR:
-        vccd_mi_feature_vectors(f->mi.V, &f->mi, f->pt, f->body, f->kind, f->t, order);
+        vccd_mi_feature_vectors(f->mi.V, &f->mi, f->pt, f->body, f->kind, f->t, from, order);
         break;
     case VCCD_ARITH_UNROUNDED: {
         vccd_ui tu = { t.lo, t.hi };
-        vccd_ui_feature_vectors(f->ui.V, &f->ui, f->pt, f->body, f->kind, &tu, order);
+        vccd_ui_feature_vectors(f->ui.V, &f->ui, f->pt, f->body, f->kind, &tu, from, order);
         break;
     }
     default:
-        vccd_di_feature_vectors(f->di.V, &f->di, f->pt, f->body, f->kind, &t, order);
+        vccd_di_feature_vectors(f->di.V, &f->di, f->pt, f->body, f->kind, &t, from, order);
         break;
     }
     f->c.vec_t = t;
