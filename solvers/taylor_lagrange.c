@@ -68,14 +68,12 @@ taylor_lagrange_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd
     double sign, hl, hu, lo, tu;
     (void)s0;
 
-    /* X first: the search has just bounded s over X, and the feature
-       keeps those order-0 jets only until another time is evaluated */
-    vccd_feature_jet(sx, f, vccd_di_set_2d(x->lo, x->hi), 2);
     vccd_feature_jet(sa, f, vccd_di_set_d(x->lo), 1);
     if (!(sa[0].lo > 0.0 || sa[0].hi < 0.0)) {
         out[0] = *x;            /* s(a) may be 0: nothing to advance */
         return 1;
     }
+    vccd_feature_jet(sx, f, vccd_di_set_2d(x->lo, x->hi), 2);
     /* Work with g = sign * s, g(a) > 0. */
     sign = sa[0].lo > 0.0 ? 1.0 : -1.0;
     if (sign < 0.0) {
