@@ -69,8 +69,8 @@ struct vccd_feature {
     eval_cache c, c64;
     int di_ready, ui_ready;     /* di, ui prepared (feature_prepare) */
     vccd_di_feature_state di;
-    /* binary64: a box's jets set aside while a point of it is evaluated
-       (spare_keep, spare_swap) */
+    /* binary64: a box's order-0 jets set aside while a point of it is
+       evaluated (spare_use, spare_move) */
     int spare_ok;
     struct {
         eval_cache c;
@@ -367,10 +367,11 @@ spare_move(vccd_feature *f, int keep)
 
 /* Before s at t in binary64: a box [a, b] is bounded by the search,
    then its end a by taylor-lagrange (its middle by newton), then the box
-   again at a higher order.  The box's jets go to the spare when a point follows it, and
-   come back when it is asked for again: the higher order then adds to
-   them (feature_points, feature_vectors) instead of starting over (the
-   same bits either way).  12% of a rotating pair's instructions. */
+   again at a higher order.  The box's jets go to the spare when a point
+   follows it, and come back when the box is asked for again: the higher
+   order then adds to them (feature_points, feature_vectors) instead of
+   starting over (the same bits either way; with that, 14% fewer
+   instructions on rotating ltlrm pairs, doc/solvers.md). */
 static void
 spare_use(vccd_feature *f, vccd_di t)
 {
@@ -381,10 +382,11 @@ spare_use(vccd_feature *f, vccd_di t)
         spare_move(f, 0);
         f->spare_ok = 0;
     } else if (f->c.vec_order == 0 && f->c.last_order[0] <= 0 && f->c.last_order[1] <= 0
-               && f->c.last_order[2] <= 0 && f->c.last_order[3] <= 0 && t.lo == t.hi && h->lo < h->hi && h->lo <= t.lo && t.hi <= h->hi) {
+               && f->c.last_order[2] <= 0 && f->c.last_order[3] <= 0 && t.lo == t.hi && h->lo < h->hi
+               && h->lo <= t.lo && t.hi <= h->hi) {
         /* only a box bounded at order 0 (by the search) is asked for
-           again at a higher order: a box held at a higher order has been
-           contracted */
+           again at a higher order: one held at a higher order has been
+           contracted already; and spare_move keeps order 0 only */
         spare_move(f, 1);
         f->spare_ok = 1;
     }
