@@ -365,17 +365,22 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
     if (a.kind != VCCD_ARITH_ADAPTIVE)
         return;
     /* Adaptive: while the answer is undecided for want of precision, re-run
-       in MPFR at doubling precision: the undecided box [lo, hi] first,
-       and only when that is excluded the rest of the step after it.
-       Stop when a run is still undecided inside the previous box, or
-       from the same lo (more bits will not decide a true touching
-       contact) or at max_precision.  Every run draws on the one work
-       budget, so no escalation can go past it: the answer is then
-       possible from the proved lo on.  (Re-examining only the undecided
-       box and resuming binary64 after it was measured: on the sliding
-       contacts of the benchmark queries binary64 then stalls box after
-       box, and fp went from 0 to 90.) */
-    for (mpfr_prec_t p = 106; r->status == VCCD_TOC_POSSIBLE && !r->limited; p *= 2) {
+       in MPFR: the undecided box [lo, hi] first, and only when that is
+       excluded the rest of the step after it.  Stop when a run is still
+       undecided inside the previous box, or from the same lo (more bits
+       will not decide a true touching contact) or at max_precision.
+       Every run draws on the one work budget, so no escalation can go
+       past it: the answer is then possible from the proved lo on.
+       (Re-examining only the undecided box and resuming binary64 after it
+       was measured: on the sliding contacts of the benchmark queries
+       binary64 then stalls box after box, and fp went from 0 to 90.)
+       The first re-run is at 127 bits, not 106 as before: the same two
+       64-bit limbs, on MPFR's two-limb fast paths (below 128 bits; 128
+       itself measured slower), and enough for the slowest sample query
+       (erleben-spikes edge-edge line 297: undecided at 106 and 110 bits,
+       decided from 113 on), which then escalates once instead of twice
+       (317 -> 185 evaluations).  Then whole limbs: 256, 512, ... */
+    for (mpfr_prec_t p = 127; r->status == VCCD_TOC_POSSIBLE && !r->limited; p = p < 128 ? 256 : 2 * p) {
         vccd_arith m = { VCCD_ARITH_MPFR, p < o->max_precision ? p : o->max_precision };
         vccd_toc prev = *r, sub;
         int inside;

@@ -1,9 +1,9 @@
 /* arith.h -- the arithmetic a query runs in, named as in configs and on
    the command line: "binary64" (rigorous, outward-rounded doubles),
    "mpfr:PREC" (rigorous MPFR intervals at PREC bits), "adaptive" (binary64,
-   re-run in MPFR at doubling precision while the answer stays "possible")
-   and "unrounded" (plain doubles without outward rounding: NON-RIGOROUS,
-   for comparison experiments only). */
+   re-run in MPFR at 127, 256, 512 ... bits while the answer stays
+   "possible") and "unrounded" (plain doubles without outward rounding:
+   NON-RIGOROUS, for comparison experiments only). */
 #ifndef VCCD_ARITH_H
 #define VCCD_ARITH_H
 

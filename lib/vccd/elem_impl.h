@@ -249,7 +249,7 @@ VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x
 
 #ifdef VB_IVD
 /* binary64 only: f_n (n = 1, 2) at one double x in [0, 20] as a double
-   *v with |f_n(x) - *v| <= *err.  Horner in plain doubles on the Taylor
+   v[n-1] with |f_n(x) - v[n-1]| <= err[n-1].  Horner in plain doubles on the Taylor
    series f_n(x) = sum_k (-1)^k x^k / (2k+n)!, truncated after K terms:
    - the coefficients are 1/m! correctly rounded (relative error <= 2^-53;
      generated with exact rationals), which moves the sum by at most
@@ -264,7 +264,7 @@ VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x
    Many times cheaper than the interval nested form on a rotating pair,
    where sinc and cosc were 40% of the solve. */
 static inline void
-VE_FN(family_point)(double *v, double *err, double x, int n)
+VE_FN(family_point)(double v[2], double err[2], double x)
 {
     static const double inv_fact[62] = {
         0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p-1, 0x1.5555555555555p-3,
@@ -284,22 +284,38 @@ VE_FN(family_point)(double *v, double *err, double x, int n)
         0x1.45b77f9e98e12p-249, 0x1.6db793c887b97p-255, 0x1.938cc661b03f6p-261, 0x1.b5bfc17fa97d3p-267,
         0x1.d2eeac43e7fcfp-273, 0x1.e9e56d649f768p-279,
     };
-    /* the first omitted term is below 2^-58 for x up to 1, 4 and 20 */
-    int K = x <= 1.0 ? 9 : x <= 4.0 ? 12 : 18;
-    double a = inv_fact[2 * K + n], p = K & 1 ? -a : a, S = a, mu = 0.5 * a, tail = inv_fact[2 * K + 2 + n];
-    for (int k = K - 1; k >= 0; k--) {
-        a = inv_fact[2 * k + n];
-        p = p * x + (k & 1 ? -a : a);
-        S = S * x + a;
-        mu = mu * x + fabs(p);
+    /* The fewest terms K with the first omitted one below 2^-58 (at
+       n = 1; n = 2 only has smaller ones) for x up to lim[K]: a rotating
+       pair's |w|^2 t^2 is mostly small, and each term is a step of both
+       Horner loops.  (x^(K+1)/(2K+3)! <= 2^-58 holds up to 1.06e-3 for
+       K = 3, 0.0107, 0.0528, 0.172, 0.433, 0.909, 1.68, 2.82, 4.41, 6.51,
+       9.19, 12.5, 16.5 and 21.2 for K = 16.) */
+    static const double lim[17] = { 0, 0, 0, 0x1p-10, 0x1p-7, 0x1p-5, 0.125, 0.375, 0.875, 1.5, 2.75, 4.25, 6.5,
+                                    9.0, 12.5, 16.0, INFINITY };
+    int K = 3;
+    double xk = 1.0;
+    while (K < 16 && !(x <= lim[K]))
+        K++;
+    /* sinc (n = 1) and cosc (n = 2) side by side: one pass, one power */
+    for (int n = 1; n <= 2; n++) {
+        double a = inv_fact[2 * K + n], p = K & 1 ? -a : a, S = a, mu = 0.5 * a;
+        for (int k = K - 1; k >= 0; k--) {
+            a = inv_fact[2 * k + n];
+            p = p * x + (k & 1 ? -a : a);
+            S = S * x + a;
+            mu = mu * x + fabs(p);
+        }
+        if (n == 1)
+            for (int k = 0; k <= K; k++)
+                xk *= x;
+        v[n - 1] = p;
+        /* a_0 = 1/1! or 1/2! is exact.  The running bound is first order
+           in u, and S, mu and the tail term carry relative errors of
+           about K u: the 2^-20 margin covers both; 0x1p-1000 covers the
+           tail term underflowing to 0. */
+        err[n - 1] = (0x1p-52 * (2.0 * mu - fabs(p)) + 0x1p-53 * (S - inv_fact[n]) + xk * inv_fact[2 * K + 2 + n])
+                     * (1.0 + 0x1p-20) + 0x1p-1000;
     }
-    for (int k = 0; k <= K; k++)
-        tail *= x;
-    *v = p;
-    /* a_0 = 1/1! or 1/2! is exact.  The running bound is first order in
-       u, and S, mu and tail carry relative errors of about K u: the
-       2^-20 margin covers both; 0x1p-1000 covers tail underflowing to 0. */
-    *err = (0x1p-52 * (2.0 * mu - fabs(p)) + 0x1p-53 * (S - inv_fact[n]) + tail) * (1.0 + 0x1p-20) + 0x1p-1000;
 }
 
 /* sinc and cosc of th = sqrt(x) over x in [0, 20] from the end points:
@@ -308,20 +324,41 @@ VE_FN(family_point)(double *v, double *err, double x, int n)
    values at the ends, each taken from family_point and stepped outward.
    Tighter than the nested interval form, which also pays for x's width
    inside every factor. */
+/* family_point of the last few x (per thread and translation unit): a
+   box [a, b] and then its left end a, as taylor-lagrange asks for them,
+   give sinc_cosc the same lower end x; a pure function of x's bits, so
+   the remembered values are those a call would return. */
+static inline void
+VE_FN(family_point_memo)(double v[2], double err[2], double x)
+{
+    static _Thread_local struct { double x, v[2], err[2]; } memo[4] = {
+        { -1.0, { 0, 0 }, { 0, 0 } }, { -1.0, { 0, 0 }, { 0, 0 } },
+        { -1.0, { 0, 0 }, { 0, 0 } }, { -1.0, { 0, 0 }, { 0, 0 } } };
+    static _Thread_local unsigned next;
+    for (int i = 0; i < 4; i++)
+        if (memo[i].x == x) {   /* x >= 0 here: never the empty slots' -1 */
+            v[0] = memo[i].v[0], v[1] = memo[i].v[1];
+            err[0] = memo[i].err[0], err[1] = memo[i].err[1];
+            return;
+        }
+    VE_FN(family_point)(v, err, x);
+    next = (next + 1) & 3;
+    memo[next].x = x;
+    memo[next].v[0] = v[0], memo[next].v[1] = v[1];
+    memo[next].err[0] = err[0], memo[next].err[1] = err[1];
+}
+
 static inline void
 VE_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
 {
-    double v, e;
-    VE_FN(family_point)(&v, &e, xh, 1);
-    s->lo = vccd_fp_next_down(v - e);
-    if (xl != xh)               /* a point time: one evaluation per function */
-        VE_FN(family_point)(&v, &e, xl, 1);
-    s->hi = vccd_fp_next_up(v + e);
-    VE_FN(family_point)(&v, &e, xh, 2);
-    c->lo = vccd_fp_next_down(v - e);
-    if (xl != xh)
-        VE_FN(family_point)(&v, &e, xl, 2);
-    c->hi = vccd_fp_next_up(v + e);
+    double v[2], e[2];
+    VE_FN(family_point_memo)(v, e, xh);
+    s->lo = vccd_fp_next_down(v[0] - e[0]);
+    c->lo = vccd_fp_next_down(v[1] - e[1]);
+    if (xl != xh)               /* a point time: one evaluation */
+        VE_FN(family_point_memo)(v, e, xl);
+    s->hi = vccd_fp_next_up(v[0] + e[0]);
+    c->hi = vccd_fp_next_up(v[1] + e[1]);
     /* the ranges of elem_impl.h's family (sinc <= 1, 0 <= cosc <= 1/2) */
     s->hi = s->hi < 1.0 ? s->hi : 1.0;
     c->lo = c->lo > 0.0 ? c->lo : 0.0;

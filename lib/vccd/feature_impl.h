@@ -170,15 +170,18 @@ VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *
             VF_FN(kin_rigid_coefs)(st->k + 4 * i, &st->w2[i], t);
 }
 
-/* st->X[i][k] := the k-th derivative (k <= order) of point i over t,
-   for the points i in mask (bit i).
+/* st->X[i][k] := the k-th derivative (from <= k <= order) of point i
+   over t, for the points i in mask (bit i); the orders below `from` are
+   those of t already (each order is computed on its own, so adding the
+   higher ones later gives the same bits as computing all at once).
    Points on the same RIGID motion share its centre and coefficients
    (body[i]: the first point on point i's motion; the coefficients are
    those of t, feature_coefs), so the costly sinc and cosc are evaluated
-   once per body and time box.  The other forms go through the vtable. */
+   once per body and time box.  The other forms go through the vtable,
+   which computes every order. */
 static void
 VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
-                      const VB_T *t, int order, unsigned mask)
+                      const VB_T *t, int from, int order, unsigned mask)
 {
     unsigned centred = 0;       /* bodies whose centre is done */
     for (int i = 0; i < np; i++) {
@@ -191,17 +194,19 @@ VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int 
         switch (m->type->form) {
         case VCCD_MOTION_FORM_RIGID: {
             const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
-            if (!(centred >> b & 1))
-                VF_FN(kin_rigid_centre)(&st->c[b], order >= 1 ? &st->cv[b] : NULL,
+            int kx = from <= 0, kv = from <= 1 && order >= 1, ka = order >= 2;
+            if (!(centred >> b & 1) && (kx || kv))
+                VF_FN(kin_rigid_centre)(kx ? &st->c[b] : NULL, kv ? &st->cv[b] : NULL,
                                         (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
             centred |= 1u << b;
-            VF_FN(kin_rigid_apply)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, &st->c[b],
+            VF_FN(kin_rigid_apply)(kx ? &X[0] : NULL, kv ? &X[1] : NULL, ka ? &X[2] : NULL, &st->c[b],
                                    &st->cv[b], acc, st->y[i], st->k + 4 * b);
             break;
         }
         case VCCD_MOTION_FORM_LINE:
-            VF_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
-            if (order >= 1)
+            if (from <= 0)
+                VF_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
+            if (order >= 1 && from <= 1)
                 VF_FN(vec3_set)(&X[1], &st->y[i][1]);
             if (order >= 2)
                 VF_FN(vec3_set_d)(&X[2], 0.0, 0.0, 0.0);
@@ -245,28 +250,31 @@ VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
     }
 }
 
-/* The jets of u, e1, e2 (s = u . (e1 x e2)) up to order over t: from
-   the difference frames where both points ride on one RIGID or LINE
-   motion (coefficients of t in st), else from the points' jets in st->X
+/* The jets of u, e1, e2 (s = u . (e1 x e2)) of orders from .. order
+   over t (the lower ones are those of t already): from the difference
+   frames where both points ride on one RIGID or LINE motion
+   (coefficients of t in st), else from the points' jets in st->X
    (feature_points over t). */
 static inline void
 VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
-                       vccd_feature_kind kind, const VB_T *t, int order)
+                       vccd_feature_kind kind, const VB_T *t, int from, int order)
 {
     for (int v = 0; v < 3; v++) {
         int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
         if (i < 0) {            /* 2D: e2 = z, constant */
-            for (int k = 0; k <= order; k++)
+            for (int k = from; k <= order; k++)
                 VF_FN(vec3_set_d)(&V[v][k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
         } else if (!st->diff[v]) {
-            for (int k = 0; k <= order; k++)
+            for (int k = from; k <= order; k++)
                 VF_FN(vec3_sub)(&V[v][k], &st->X[j][k], &st->X[i][k]);
         } else if (pt[i].m->type->form == VCCD_MOTION_FORM_RIGID) {
-            VF_FN(kin_rigid_apply)(&V[v][0], order >= 1 ? &V[v][1] : NULL, order >= 2 ? &V[v][2] : NULL,
-                                   &st->zero, &st->zero, NULL, st->d[v], st->k + 4 * body[i]);
+            VF_FN(kin_rigid_apply)(from <= 0 ? &V[v][0] : NULL, from <= 1 && order >= 1 ? &V[v][1] : NULL,
+                                   order >= 2 ? &V[v][2] : NULL, &st->zero, &st->zero, NULL, st->d[v],
+                                   st->k + 4 * body[i]);
         } else {
-            VF_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
-            if (order >= 1)
+            if (from <= 0)
+                VF_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
+            if (order >= 1 && from <= 1)
                 VF_FN(vec3_set)(&V[v][1], &st->d[v][1]);
             if (order >= 2)
                 VF_FN(vec3_set_d)(&V[v][2], 0.0, 0.0, 0.0);

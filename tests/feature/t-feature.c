@@ -1277,9 +1277,10 @@ END_TEST
 /* A feature pair keeps its points' last jets and, per rigid body, the
    coefficients of the last time box (feature.c): whatever the order of
    the calls, an answer must be bit for bit the one a fresh pair gives.
-   Each pair is asked for s over T at orders 0, 2, 1, the predicate over
-   T, s at a point of T and at T again, and is compared with fresh pairs
-   asked once. */
+   Each pair is asked for s over T at order 0, at a point P of T (which
+   sets T's jets aside in binary64, feature.c's spare_use), over T at
+   orders 2 and 1, the predicate over T, s at P and at T again, and is
+   compared with fresh pairs asked once. */
 static int
 di_same(vccd_di a, vccd_di b)
 {
@@ -1294,23 +1295,23 @@ START_TEST(test_jets_cached)
     for (long it = 0; it < n; it++) {
         rig_build(&rp, kinds[it % 3], (int)((it / 3) % RC_N), (int)(tu_ulong() % RG_N));
         for (int b = 0; b < NB; b++) {
-            vccd_di T = t_rand(), P = vccd_di_set_d(t_sample(T, 1)), s[6][3], r[3];
+            vccd_di T = t_rand(), P = vccd_di_set_d(t_sample(T, 1)), s[7][3], r[3];
             const vccd_arith *a = vccd_feature_get_arith(rp.f[b]);
-            static const int order[6] = { 0, 2, 1, -1, 2, 2 };
-            for (int c = 0; c < 6; c++) {
-                vccd_di t = c == 4 ? P : T;
+            static const int order[7] = { 0, 1, 2, 1, -1, 2, 2 }, at_p[7] = { 0, 1, 0, 0, 0, 1, 0 };
+            for (int c = 0; c < 7; c++) {
+                vccd_di t = at_p[c] ? P : T;
                 if (order[c] < 0)
                     (void)vccd_feature_inclusion(rp.f[b], t);
                 else
                     vccd_feature_jet(s[c], rp.f[b], t, order[c]);
             }
-            for (int c = 0; c < 6; c++) {
+            for (int c = 0; c < 7; c++) {
                 vccd_feature *g;
                 if (order[c] < 0)
                     continue;
                 g = vccd_feature_new(rp.kind, rp.tr, a);
                 ck_assert_ptr_nonnull(g);
-                vccd_feature_jet(r, g, c == 4 ? P : T, order[c]);
+                vccd_feature_jet(r, g, at_p[c] ? P : T, order[c]);
                 for (int k = 0; k <= order[c]; k++)
                     TU_CHECK(di_same(s[c][k], r[k]), "%s: call %d (order %d): s^(%d) = [%a, %a] after earlier "
                              "calls, [%a, %a] fresh\n%s", bname[b], c, order[c], k, s[c][k].lo, s[c][k].hi,

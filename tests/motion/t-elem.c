@@ -142,9 +142,19 @@ random_x(int *cls)
         b = 20.5 * tu_unit();
         return vccd_di_set_2d(fmin(a, b), fmax(a, b));
     case 14: {                                  /* at the ends of that range and its K steps */
-        static const double edge[] = { 20.0, 0x1.3ffffffffffffp+4, 4.0, 0x1.fffffffffffffp+1, 1.0, 0.0 };
-        a = edge[tu_ulong() % 6];
-        b = edge[tu_ulong() % 6];
+        /* ... and binary64's term counts (family_point's lim[]) with
+           their neighbours above */
+        static const double edge[] = { 20.0, 0x1.3ffffffffffffp+4, 4.0, 0x1.fffffffffffffp+1, 1.0, 0.0,
+                                       0x1p-10, 0x1.0000000000001p-10, 0x1p-7, 0x1.0000000000001p-7, 0x1p-5,
+                                       0x1.0000000000001p-5, 0.125, 0x1.0000000000001p-3, 0.375,
+                                       0x1.8000000000001p-2, 0.875, 0x1.c000000000001p-1, 1.5,
+                                       0x1.8000000000001p+0, 2.75, 0x1.6000000000001p+1, 4.25,
+                                       0x1.1000000000001p+2, 6.5, 0x1.a000000000001p+2, 9.0,
+                                       0x1.2000000000001p+3, 12.5, 0x1.9000000000001p+3, 16.0,
+                                       0x1.0000000000001p+4 };
+        const int ne = (int)(sizeof edge / sizeof edge[0]);
+        a = edge[tu_ulong() % ne];
+        b = edge[tu_ulong() % ne];
         return vccd_di_set_2d(fmin(a, b), fmax(a, b));
     }
     default: {                                  /* any nonnegative */
