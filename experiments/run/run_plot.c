@@ -71,6 +71,16 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
         return -1;
     fprintf(f, "set terminal pngcairo size %d,560 font 'sans,10'\nset output '%s'\n", 300 + 110 * nb < 820 ? 820 : 300 + 110 * nb, png);
     fprintf(f, "set title \"%s: %s speed, %ld instances per benchmark", x->name, speeds[sp], x->instances);
+    {
+        const char *sep = " (";         /* the systems that run fewer say so */
+        for (int s = 0; s < x->nsys; s++)
+            if (x->sys[s].instances > 0 && x->sys[s].instances < x->instances) {
+                fprintf(f, "%s%s %ld", sep, x->sys[s].name, x->sys[s].instances);
+                sep = ", ";
+            }
+        if (sep[0] == ',')
+            fputc(')', f);
+    }
     if (gap)
         fprintf(f, "\\ngap = rigorous distance lower bound at the reported time; %ld gaps of 0 drawn at 1e-18", zeros);
     fprintf(f, "\"\n");
