@@ -51,6 +51,15 @@ one_line_error() {
     pass=$((pass + 1))
 }
 
+# bad_toc NAME TEXT NEEDLE...: `vccd toc` on config TEXT (written to
+# NAME.ini) exits 2 with one stderr line holding every needle.
+bad_toc() {
+    name=$1; text=$2; shift 2
+    printf '%s\n' "$text" >"$tmp/$name.ini"
+    expect 2 "bad $name" -- $vccd toc "$tmp/$name.ini"
+    one_line_error "bad $name" "$@"
+}
+
 # untimed CSV: the CSV with its time_ms column emptied -- what must not
 # depend on how the instances were spread (--jobs, shards, MPI ranks).
 untimed() {

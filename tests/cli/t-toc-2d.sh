@@ -79,31 +79,25 @@ check "example: certified" grep -q '^status: certified$' "$tmp/out"
 check "example: step back proved" grep -q '^step_back: gap >= eps_d proved' "$tmp/out"
 
 # Bad configs: exit 2, one line naming file, line and field.
-bad() {
-    name=$1; text=$2; shift 2
-    printf '%s\n' "$text" >"$tmp/$name.ini"
-    expect 2 "bad $name" -- $vccd toc "$tmp/$name.ini"
-    one_line_error "bad $name" "$@"
-}
 m3='[motion.c]
 type = ltlrm
 o0 = -3 0 0
 v = 4 0 0
 omega = 0 0 0'
-bad motion3d "$(printf '%s\n' "$base" | sed '3s/^motion = a$/motion = c/')
+bad_toc motion3d "$(printf '%s\n' "$base" | sed '3s/^motion = a$/motion = c/')
 $m3" "motion3d.ini:3" "body.a" "motion" "is 3D: a 2D body"
-bad motion2d "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = box:1:1:1/')" "motion2d.ini:3" "body.a" "motion" "is planar"
-bad mixed "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = box:1:1:1/; 3s/^motion = a$/motion = c/')
+bad_toc motion2d "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = box:1:1:1/')" "motion2d.ini:3" "body.a" "motion" "is planar"
+bad_toc mixed "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = box:1:1:1/; 3s/^motion = a$/motion = c/')
 $m3" "both bodies must be 2D or both 3D"
-bad search "$base
+bad_toc search "$base
 [query]
 search = fastest" "search.ini:18" "search" "unknown search 'fastest'"
-bad brutecapo "$base
+bad_toc brutecapo "$base
 [query]
 mode = capoeira
 search = brute" "brutecapo.ini:19" "search" "needs mode = exact"
-bad shape "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = ngon:2/')" "shape.ini:2" "mesh" "N = 2"
-bad star "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = star:5:x/')" "star.ini:2" "mesh" "not a finite number"
+bad_toc shape "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = ngon:2/')" "shape.ini:2" "mesh" "N = 2"
+bad_toc star "$(printf '%s\n' "$base" | sed 's/^mesh = ngon:3$/mesh = star:5:x/')" "star.ini:2" "mesh" "not a finite number"
 
 # Bad obj2d files: the config's line, then the file's line and field.
 badfile() {

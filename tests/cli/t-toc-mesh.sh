@@ -170,52 +170,46 @@ check "touching at t0: lo = 0" grep -q '^toc: \[0, ' "$tmp/out"
 check "touching at t0: said" grep -q '^step_back: FAILED: touching at t0' "$tmp/out"
 
 # Bad configs: exit 2, one line naming file, line and key.
-bad() {
-    name=$1; text=$2; shift 2
-    printf '%s\n' "$text" >"$tmp/$name.ini"
-    expect 2 "bad $name" -- $vccd toc "$tmp/$name.ini"
-    one_line_error "bad $name" "$@"
-}
-bad mode "$base
+bad_toc mode "$base
 [query]
 mode = fast" "mode.ini:19" "mode" "unknown mode 'fast'"
-bad bv "$base
+bad_toc bv "$base
 [query]
 bv = cube" "bv.ini:19" "unknown BV type 'cube'"
-bad epsd "$base
+bad_toc epsd "$base
 [query]
 eps_d = -1" "epsd.ini:19" "eps_d" "expected a decimal > 0"
-bad advance "$base
+bad_toc advance "$base
 [query]
 advance = maybe" "advance.ini:19" "advance" "expected yes or no"
-bad capostep "$base
+bad_toc capostep "$base
 [query]
 mode = capoeira
 eps_d = 0.1" "capostep.ini:20" "needs mode = exact"
-bad posgap "$base
+bad_toc posgap "$base
 [query]
 positive_gap = maybe" "posgap.ini:19" "positive_gap" "expected yes or no"
-bad key "$base
+bad_toc key "$base
 [query]
 colour = red" "key.ini:19" "colour"
-bad section "$base
+bad_toc section "$base
 [options]
 x = 1" "section.ini:18" "unknown section"
-bad nomotion '[body.a]
+bad_toc nomotion '[body.a]
 mesh = tetrahedron
 [body.b]
 mesh = tetrahedron
 motion = x' "nomotion.ini:1" "motion" "missing"
-bad nosection '[body.a]
+bad_toc nosection '[body.a]
 mesh = tetrahedron
 motion = x
 [body.b]
 mesh = tetrahedron
 motion = x' "nosection.ini:3" "no section \[motion.x\]"
-bad nomesh "$base
+bad_toc nomesh "$base
 [body.c]
 motion = a" "nomesh.ini:18" "a third body"
-bad onebody '[body.a]
+bad_toc onebody '[body.a]
 mesh = tetrahedron
 motion = a
 [motion.a]
@@ -223,8 +217,8 @@ type = ltlrm
 o0 = 0 0 0
 v = 0 0 0
 omega = 0 0 0' "onebody.ini" "one \[body.NAME\] section"
-bad meshfile "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:2$/mesh = no-such-file.obj/')" "meshfile.ini:5" "mesh" "no-such-file.obj"
-bad planar '[body.a]
+bad_toc meshfile "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:2$/mesh = no-such-file.obj/')" "meshfile.ini:5" "mesh" "no-such-file.obj"
+bad_toc planar '[body.a]
 mesh = tetrahedron
 motion = p
 [body.b]
@@ -236,21 +230,21 @@ o0 = 0 0
 v = 1 0
 alpha0 = 0
 omega = 1' "planar.ini:3" "motion" "is planar"
-bad fewvertices "$(printf '%s\n' "$base" | sed 's/^type = ltlrm$/type = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0  1 1 1/' | grep -v '^o0\|^v =\|^omega\|^q0')" "fewvertices.ini:3" "moves 1 vertices"
-bad normalise "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:1$/mesh = box:1:1:1\ncenter = middle/')" "normalise.ini:3" "center" "middle"
-bad negative "$base
+bad_toc fewvertices "$(printf '%s\n' "$base" | sed 's/^type = ltlrm$/type = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0  1 1 1/' | grep -v '^o0\|^v =\|^omega\|^q0')" "fewvertices.ini:3" "moves 1 vertices"
+bad_toc normalise "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:1$/mesh = box:1:1:1\ncenter = middle/')" "normalise.ini:3" "center" "middle"
+bad_toc negative "$base
 [query]
 min_separation = -0.1" "negative.ini:19" "min_separation" "expected a decimal >= 0"
-bad nan "$base
+bad_toc nan "$base
 [query]
 min_separation = nan" "nan.ini:19" "min_separation" "expected a decimal >= 0"
-bad text "$base
+bad_toc text "$base
 [query]
 min_separation = close" "text.ini:19" "min_separation" "expected a decimal >= 0"
-bad inf "$base
+bad_toc inf "$base
 [query]
 min_separation = 1e400" "inf.ini:19" "min_separation" "expected a decimal >= 0"
-bad empty "$base
+bad_toc empty "$base
 [query]
 min_separation =" "empty.ini:19" "min_separation"
 expect 2 "no argument" -- $vccd toc
