@@ -54,6 +54,11 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
              vccd_error *e)
 {
     memset(q, 0, sizeof *q);
+    /* The motions' speed bounds, on which the step back and the advance
+       of tiny meshes rest, hold over [0, 1] only. */
+    if (!(0.0 <= o->solve.t0 && o->solve.t0 <= o->solve.t1 && o->solve.t1 <= 1.0))
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "the time domain [%g, %g] is not inside [0, 1]", o->solve.t0,
+                              o->solve.t1);
     if (q_planar_check(a, b, e) != 0)
         return -1;
     q->bt = vccd_bv_type_get(o->bv);

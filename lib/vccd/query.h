@@ -152,9 +152,8 @@ typedef struct {
 
 /* The first contact of a and b in [o->solve.t0, o->solve.t1]: two 3D
    meshes, or two 2D bodies (mesh.h planar, planar motions).  0, or -1
-   with e set (one body 2D and the other not, the BV type not built in
-   both, out of memory -- r then
-   still holds a valid, possibly weaker, answer: possible from the
+   with e set (one body 2D and the other not, [t0, t1] not inside [0, 1],
+   the BV type not built in both, out of memory -- r then still holds a valid, possibly weaker, answer: possible from the
    smallest bound not searched). */
 int vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
                vccd_error *e);

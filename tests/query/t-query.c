@@ -391,6 +391,14 @@ START_TEST(test_errors)
     vccd_query_opts_init(&o);
     o.bv = vccd_bv_type_find("obb");
     TU_CHECK(vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) == -1 && strstr(e.msg, "not built"), "unbuilt type");
+    o.bv = vccd_bv_type_find("sphere");
+    o.solve.t1 = 1.5;
+    TU_CHECK(vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) == -1 && strstr(e.msg, "not inside [0, 1]"), "domain past 1");
+    o.solve.t0 = 0.75;
+    o.solve.t1 = 0.5;
+    TU_CHECK(vccd_query_toc_brute(&r, &a.qb, &b.qb, &o, &e) == -1 && strstr(e.msg, "not inside [0, 1]"),
+             "empty domain");
+    vccd_query_opts_init(&o);
     m = motion_from_text("[motion.m]\ntype = vertex-linear\nvertices = 2\nvertex.0 = 0 0 0 1 1 1\n"
                          "vertex.1 = 0 0 0 1 1 1\n");
     TU_CHECK(vccd_query_body_set_motion(&a.qb, m, &e) == -1 && strstr(e.msg, "moves 2 vertices"), "few vertices");
