@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "query_impl.h"
+#include "vccd/closest.h"
 
 /* Stop once the proved gap is below this fraction of the bodies' size
    (the sum of their root nodes' ext): the traversal's first time box
@@ -197,7 +198,10 @@ q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *
         for (long v = 0; v < m[k]->nv; v++)
             for (int c = 0; c < 3; c++)
                 p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
-    if (!best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
+    /* GJK's direction is the best there is (the closest points' line);
+       the candidate axes when it does not settle */
+    if (vccd_hull_direction(n, (const double (*)[3])p[0], (int)ma->nv, (const double (*)[3])p[1], (int)mb->nv) != 0
+        && !best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
         return 0.0;
     return gap_along(n, xa, ma->nv, xb, mb->nv);
 }

@@ -75,12 +75,43 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
     }
 }
 
+/* 1 when the boxes of enclosures P[0 .. na-1] (one feature) and
+   P[na .. np-1] (the other) are apart along x, y or z: each feature lies
+   in the box of its vertices at every time of the box.  No product and
+   no rounding; NaN ends compare false and decide nothing. */
+static int
+boxes_apart(const vccd_di_vec3 *const *P, int na, int np)
+{
+    for (int c = 0; c < 3; c++) {
+        double alo = INFINITY, ahi = -INFINITY, blo = INFINITY, bhi = -INFINITY;
+        int nan = 0;
+        for (int k = 0; k < np; k++) {
+            vccd_di x = P[k]->c[c];
+            nan |= !(x.lo <= x.hi);
+            if (k < na) {
+                alo = x.lo < alo ? x.lo : alo;
+                ahi = x.hi > ahi ? x.hi : ahi;
+            } else {
+                blo = x.lo < blo ? x.lo : blo;
+                bhi = x.hi > bhi ? x.hi : bhi;
+            }
+        }
+        if (!nan && (ahi < blo || bhi < alo))
+            return 1;
+    }
+    return 0;
+}
+
 /* 1 when pair p is proved to hold no answer over the whole box, from the
-   vertex enclosures, without building the feature: for a contact, its
-   coplanarity function (feature.h) is nonzero, the solver's own first
-   test; with a min-separation margin m, its features are more than m
-   apart (the separating axis of the features' closest points, as the
-   feature's own first test).  Corner c of triangle side s is vertex
+   vertex enclosures, without building the feature.  For a contact: the
+   features' boxes are apart, or their coplanarity function (feature.h)
+   is nonzero, or the separating axis of their closest points separates
+   them -- the solver's own first tests, on the world enclosures.  On the
+   tetrahedron pair at high speed (7.3 frames) the last one cut the
+   features built per query from 4.4 to 1.6: 70% of the built ones had
+   died in the solver's first box, each a feature built and prepared for
+   nothing.  With a min-separation margin m: the features more than m
+   apart along that axis.  Corner c of triangle side s is vertex
    tri(s)[c]. */
 static int
 excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4], double m)
@@ -92,6 +123,8 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
         P[k] = &tp->x[side[k]][corner[k]];
     if (m > 0.0)
         return vccd_feature_points_apart(p->kind, P, m);
+    if (boxes_apart(P, p->kind == VCCD_FEATURE_EE ? 2 : 1, vccd_feature_kind_npoints(p->kind)))
+        return 1;
     if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
         vccd_di_vec3_sub(&u, P[0], P[1]);
         vccd_di_vec3_sub(&e1, P[2], P[1]);
@@ -108,7 +141,9 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
     vccd_di_vec3_cross(&n, &e1, &e2);
     vccd_di_vec3_dot(&sv, &u, &n);
     /* NaN or empty (overflow) never excludes */
-    return sv.lo > 0.0 || sv.hi < 0.0;
+    if (sv.lo > 0.0 || sv.hi < 0.0)
+        return 1;
+    return vccd_feature_points_apart(p->kind, P, 0.0);
 }
 
 /* The distance pieces (feature.h) pair p leaves to others: an
