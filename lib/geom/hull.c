@@ -46,8 +46,8 @@ johnson(simplex *s, double v[3])
     int n = s->n, best = -1, best_valid = 0;
     double G[4][4], d[16][4], best_v2 = INFINITY;
     for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            G[i][j] = dot3(s->y[i], s->y[j]);
+        for (int j = 0; j <= i; j++)
+            G[i][j] = G[j][i] = dot3(s->y[i], s->y[j]);
     /* subsets by increasing mask: a mask's cofactors read those of its
        subsets with one member fewer, all smaller masks */
     for (int mask = 1; mask < 1 << n && !best_valid; mask++) {
@@ -69,7 +69,9 @@ johnson(simplex *s, double v[3])
             ok &= d[mask][j] > 0.0;
             sum += d[mask][j];
         }
-        if (!ok)
+        /* the nearest point holds the support point just added (the last):
+           the subsets without it only feed the cofactors of those with it */
+        if (!ok || !(mask & 1 << (n - 1)))
             continue;
         for (int i = 0; i < n; i++)
             if (mask & 1 << i)
