@@ -38,10 +38,11 @@ typedef struct {
 } simplex;
 
 /* v := the point of the simplex nearest the origin; the simplex is
-   reduced to the smallest subset holding it.  0, or -1 when no subset
+   reduced to the smallest subset holding it (all = 0: one holding the
+   last point, the support point just added).  0, or -1 when no subset
    has positive weights (rounding on a degenerate simplex). */
 static int
-johnson(simplex *s, double v[3])
+johnson(simplex *s, double v[3], int all)
 {
     int n = s->n, best = -1, best_valid = 0;
     double G[4][4], d[16][4], best_v2 = INFINITY;
@@ -71,7 +72,7 @@ johnson(simplex *s, double v[3])
         }
         /* the nearest point holds the support point just added (the last):
            the subsets without it only feed the cofactors of those with it */
-        if (!ok || !(mask & 1 << (n - 1)))
+        if (!ok || (!all && !(mask & 1 << (n - 1))))
             continue;
         for (int i = 0; i < n; i++)
             if (mask & 1 << i)
@@ -113,23 +114,76 @@ johnson(simplex *s, double v[3])
     return 0;
 }
 
+/* The separation of the projections of the sets along v, per unit of
+   v (plain doubles). */
+static double
+support_gap(const double v[3], const double (*pa)[3], int na, const double (*pb)[3], int nb)
+{
+    double ha = -INFINITY, lb = INFINITY;
+    for (int i = 0; i < na; i++)
+        ha = fmax(ha, dot3(pa[i], v));
+    for (int j = 0; j < nb; j++)
+        lb = fmin(lb, dot3(pb[j], v));
+    return (lb - ha) / sqrt(dot3(v, v));
+}
+
+/* The result n = v with the simplex kept in seed. */
+static int
+settle(double n[3], const double v[3], const simplex *s, vccd_hull_seed *seed)
+{
+    memcpy(n, v, 3 * sizeof *v);
+    if (seed) {
+        seed->n = s->n;
+        memcpy(seed->ia, s->ia, sizeof s->ia);
+        memcpy(seed->ib, s->ib, sizeof s->ib);
+    }
+    return 0;
+}
+
+static int
+give_up(vccd_hull_seed *seed)
+{
+    if (seed)
+        seed->n = 0;
+    return -1;
+}
+
 int
-vccd_hull_direction(double n[3], const double (*pa)[3], int na, const double (*pb)[3], int nb)
+vccd_hull_direction(double n[3], const double (*pa)[3], int na, const double (*pb)[3], int nb, vccd_hull_seed *seed)
 {
     simplex s;
     double v[3], v2;
+    int seeded = 0;
     if (na < 1 || nb < 1)
-        return -1;
+        return give_up(seed);
     /* a NaN point would never be a support point: refuse, not ignore */
     for (int i = 0; i < na + nb; i++) {
         const double *x = i < na ? pa[i] : pb[i - na];
         if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2]))
-            return -1;
+            return give_up(seed);
     }
     s.n = 1;
     s.ia[0] = s.ib[0] = 0;
-    for (int c = 0; c < 3; c++)
-        s.y[0][c] = v[c] = pb[0][c] - pa[0][c];
+    /* the last answer's simplex, the points moved: a few steps of the
+       advance apart it is usually the answer again, and GJK stops at
+       its first support point */
+    if (seed && seed->n > 0 && seed->n <= 4) {
+        s.n = seed->n;
+        for (int k = 0; k < s.n; k++) {
+            s.ia[k] = seed->ia[k];
+            s.ib[k] = seed->ib[k];
+            if (s.ia[k] < 0 || s.ia[k] >= na || s.ib[k] < 0 || s.ib[k] >= nb)
+                s.n = 1, s.ia[0] = s.ib[0] = 0, k = 4;
+        }
+    }
+    for (int k = 0; k < s.n; k++)
+        for (int c = 0; c < 3; c++)
+            s.y[k][c] = pb[s.ib[k]][c] - pa[s.ia[k]][c];
+    seeded = s.n > 1;
+    if (s.n == 1)
+        memcpy(v, s.y[0], sizeof v);
+    else if (johnson(&s, v, 1) != 0)
+        return give_up(seed);
     v2 = dot3(v, v);
     for (int it = 0; it < HULL_MAX_ITER; it++) {
         /* support of B - A in direction -v: B's lowest point along v
@@ -137,7 +191,7 @@ vccd_hull_direction(double n[3], const double (*pa)[3], int na, const double (*p
         int ja = 0, jb = 0;
         double ha = -INFINITY, lb = INFINITY, w[3], vw;
         if (!(v2 > 0.0) || !(v2 < INFINITY))
-            return -1;          /* touching, overlapping or overflowed */
+            return give_up(seed);       /* touching, overlapping or overflowed */
         for (int i = 0; i < na; i++) {
             double x = dot3(pa[i], v);
             if (x > ha) {
@@ -157,32 +211,52 @@ vccd_hull_direction(double n[3], const double (*pa)[3], int na, const double (*p
         vw = dot3(v, w);
         /* |v| - v.w / |v| is how much nearer the hulls may be than |v|:
            stop within a relative 1e-12 (or when w adds nothing new) */
-        if (v2 - vw <= 1e-12 * v2) {
-            memcpy(n, v, sizeof v);
-            return vw > 0.0 ? 0 : -1;
-        }
-        for (int k = 0; k < s.n; k++)
-            if (s.ia[k] == ja && s.ib[k] == jb) {
-                memcpy(n, v, sizeof v);
-                return vw > 0.0 ? 0 : -1;
-            }
-        if (s.n == 4)
-            return -1;          /* a full simplex not containing the origin
-                                   cannot grow: rounding, give up */
-        memcpy(s.y[s.n], w, sizeof w);
-        s.ia[s.n] = ja;
-        s.ib[s.n] = jb;
-        s.n++;
-        if (johnson(&s, v) != 0)
-            return -1;
+        if (v2 - vw <= 1e-12 * v2)
+            return vw > 0.0 ? settle(n, v, &s, seed) : give_up(seed);
         {
-            double nv2 = dot3(v, v);
-            if (!(nv2 < v2)) {  /* no progress: the last v is the best */
-                memcpy(n, v, sizeof v);
-                return nv2 > 0.0 ? 0 : -1;
+            /* 0: go on; 1: settle on v; -1: give up */
+            int out = 0, known = 0;
+            for (int k = 0; k < s.n; k++)
+                known |= s.ia[k] == ja && s.ib[k] == jb;
+            if (known)          /* w adds nothing: v is as good as it gets */
+                out = vw > 0.0 ? 1 : -1;
+            else if (s.n == 4)  /* a full simplex cannot grow: rounding */
+                out = -1;
+            else {
+                double u[3];
+                memcpy(u, v, sizeof u);
+                memcpy(s.y[s.n], w, sizeof w);
+                s.ia[s.n] = ja;
+                s.ib[s.n] = jb;
+                s.n++;
+                if (johnson(&s, v, 0) != 0)
+                    out = -1;
+                else if (!(dot3(v, v) < v2)) {
+                    /* no progress: the better of the last v (support gap
+                       vw / |u|) and the new one, by their support gaps */
+                    double gu = vw / sqrt(v2), gv = support_gap(v, pa, na, pb, nb);
+                    if (!(gv >= gu))
+                        memcpy(v, u, sizeof u);
+                    out = gv > 0.0 || gu > 0.0 ? 1 : -1;
+                } else
+                    v2 = dot3(v, v);
             }
-            v2 = nv2;
+            /* A run started from a seed, whose simplex need not be one
+               GJK would have built, does not trust these ends: once more
+               from w alone. */
+            if (out != 0 && seeded) {
+                seeded = 0;
+                s.n = 1;
+                s.ia[0] = ja;
+                s.ib[0] = jb;
+                memcpy(s.y[0], w, sizeof w);
+                memcpy(v, w, sizeof v);
+                v2 = dot3(v, v);
+                continue;
+            }
+            if (out != 0)
+                return out > 0 ? settle(n, v, &s, seed) : give_up(seed);
         }
     }
-    return -1;
+    return give_up(seed);
 }

@@ -4,6 +4,7 @@
 #ifndef VCCD_QUERY_IMPL_H
 #define VCCD_QUERY_IMPL_H
 
+#include "vccd/closest.h"
 #include "vccd/query.h"
 
 #define Q_UP(x) vccd_fp_next_up(x)
@@ -57,6 +58,7 @@ typedef struct {
     int have_pf[2];             /* pf[k] holds (a RIGID-form motion) */
     q_vcache vc[2];             /* vc[k].frame non-NULL (small meshes with
                                    pf[k]): body k's vertices (vertices.c) */
+    vccd_hull_seed seed;        /* the advance's last GJK simplex */
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
@@ -124,8 +126,10 @@ double q_hull_gap(q_state *q, double t);
 /* Both meshes small enough for the hull gap (3D, at most 16 triangles). */
 int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
 /* The same lower bound from enclosures xa, xb of every vertex of ma, mb
-   (world frame): what vccd_query_distance_at adds for small meshes. */
-double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb);
+   (world frame): what vccd_query_distance_at adds for small meshes.
+   seed: GJK's start (vccd_hull_direction), or NULL. */
+double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
+                         vccd_hull_seed *seed);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

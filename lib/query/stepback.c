@@ -33,7 +33,7 @@ hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body
         return 0.0;
     place_vertices(xa, ma, pa);
     place_vertices(xb, mb, pb);
-    return q_hull_gap_points(ma, xa, mb, xb);
+    return q_hull_gap_points(ma, xa, mb, xb, NULL);
 }
 
 static int
