@@ -159,19 +159,19 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
             vccd_mi_init2(f->t, a->prec);
             f->mi_ready = 1;
             f->mi_prec = a->prec;
-            vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind);
+            vccd_mi_feature_prepare(&f->mi, f->pt, f->body, f->np, f->kind, NULL);
         }
         f->c.jet_points = jet_points(f->kind, f->mi.diff);
         break;
     case VCCD_ARITH_UNROUNDED:
         if (!f->ui_ready)
-            vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind);
+            vccd_ui_feature_prepare(&f->ui, f->pt, f->body, f->np, f->kind, NULL);
         f->ui_ready = 1;
         f->c.jet_points = jet_points(f->kind, f->ui.diff);
         break;
     default:
         if (!f->di_ready)
-            vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
+            vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind, NULL);
         f->di_ready = 1;
         f->c.jet_points = jet_points(f->kind, f->di.diff);
         break;
@@ -180,7 +180,8 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
 }
 
 vccd_feature *
-vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a)
+vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts, const vccd_di_vec3 (*const *frames)[3],
+                        const vccd_arith *a)
 {
     vccd_feature *f = calloc(1, sizeof *f);
     if (!f)
@@ -195,8 +196,18 @@ vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith
             if (pts[j].m == pts[i].m)
                 f->body[i] = j;
     }
+    if (frames && a->kind != VCCD_ARITH_MPFR && a->kind != VCCD_ARITH_UNROUNDED) {
+        vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind, frames);
+        f->di_ready = 1;
+    }
     vccd_feature_set_arith(f, a);
     return f;
+}
+
+vccd_feature *
+vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a)
+{
+    return vccd_feature_new_framed(kind, pts, NULL, a);
 }
 
 void
@@ -653,7 +664,7 @@ vccd_feature_excluded_binary64(vccd_feature *f, vccd_di t)
     if (a.kind != VCCD_ARITH_MPFR)
         return 0;
     if (!f->di_ready)
-        vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind);
+        vccd_di_feature_prepare(&f->di, f->pt, f->body, f->np, f->kind, NULL);
     f->di_ready = 1;
     /* binary64 with its own cache, then back to MPFR untouched */
     f->arith = (vccd_arith){ VCCD_ARITH_BINARY64, 53 };

@@ -403,14 +403,25 @@ vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], c
 }
 
 void
+vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_frame *f, vccd_di t)
+{
+    rigid_centre_coefs(f->m, &ft->c, ft->k, &f->w2, t);
+}
+
+void
+vccd_motion_frame_apply_di(vccd_di_vec3 *x, const vccd_motion_frame_time *ft, const vccd_di_vec3 y[3])
+{
+    vccd_di_kin_rigid_apply(x, NULL, NULL, &ft->c, NULL, NULL, y, ft->k);
+}
+
+void
 vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
                            const long *index, int n, vccd_di t)
 {
-    vccd_di_vec3 c;
-    vccd_di k[4];
-    rigid_centre_coefs(f->m, &c, k, &f->w2, t);
+    vccd_motion_frame_time ft;
+    vccd_motion_frame_time_di(&ft, f, t);
     for (int i = 0; i < n; i++)
-        vccd_di_kin_rigid_apply(&x[i], NULL, NULL, &c, NULL, NULL, y[index[i]], k);
+        vccd_motion_frame_apply_di(&x[i], &ft, y[index[i]]);
 }
 
 void

@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "query_impl.h"
+#include "vccd/closest.h"
 
 /* Stop once the proved gap is below this fraction of the bodies' size
    (the sum of their root nodes' ext): the traversal's first time box
@@ -29,6 +30,9 @@
    pair's bound is exact and would land on it). */
 #define Q_ADVANCE_CLOSE 0.01
 #define Q_ADVANCE_MAX_STEPS 32
+/* Below this gap relative to the coordinates' size, the hull gap tries
+   the candidate axes besides GJK's direction (q_hull_gap_points). */
+#define Q_HULL_GJK_NEAR 1e-6
 
 static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
@@ -43,29 +47,17 @@ cross3(double r[3], const double a[3], const double b[3])
 int
 q_advance_applies(const q_state *q)
 {
-    if (!q->vframe[0] || !q->vframe[1] || !q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh))
+    if (!q->vc[0].frame || !q->vc[1].frame || !q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh))
         return 0;
     return q->o->advance && q->o->mode == VCCD_QUERY_EXACT && !q->lin;
 }
 
-/* The enclosures of every vertex of body k at time t (the frames made
-   on demand, as pairs.c does). */
+/* The enclosures of every vertex of body k at time t. */
 static void
 vertices_at(vccd_di_vec3 *x, q_state *q, int k, double t)
 {
-    const vccd_mesh *m = q->body[k]->bvh->mesh;
-    long index[Q_ADVANCE_MAX_VERTICES];
-    for (long v = 0; v < m->nv; v++) {
-        if (!q->vframe_ok[k][v]) {
-            vccd_di_vec3 p;
-            vccd_di_vec3_set_d(&p, m->v[v][0], m->v[v][1], m->v[v][2]);
-            vccd_motion_point_frame_di(&q->pf[k], q->vframe[k][v], &p);
-            q->vframe_ok[k][v] = 1;
-        }
-        index[v] = v;
-    }
-    vccd_motion_eval_frames_di(&q->pf[k], x, (const vccd_di_vec3 (*)[3])q->vframe[k], index, (int)m->nv,
-                               vccd_di_set_d(t));
+    for (long v = 0; v < q->body[k]->bvh->mesh->nv; v++)
+        x[v] = *q_vertex(q, k, v, t, t);
 }
 
 /* min and max of n . p over the points p of body k (plain doubles). */
@@ -188,18 +180,37 @@ q_hull_small(const vccd_mesh *a, const vccd_mesh *b)
 }
 
 double
-q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb)
+q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
+                  vccd_hull_seed *seed)
 {
-    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3];
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], g = 0.0, size = 0.0;
     const vccd_mesh *m[2] = { ma, mb };
     const vccd_di_vec3 *x[2] = { xa, xb };
+    int gjk;
     for (int k = 0; k < 2; k++)
         for (long v = 0; v < m[k]->nv; v++)
-            for (int c = 0; c < 3; c++)
+            for (int c = 0; c < 3; c++) {
                 p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
-    if (!best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
-        return 0.0;
-    return gap_along(n, xa, ma->nv, xb, mb->nv);
+                size = fmax(size, fabs(p[k][v][c]));
+            }
+    /* GJK's direction is the best there is (the closest points' line)
+       while the hulls are apart by more than the rounding of its
+       barycentric combinations; nearer, that direction is off by about
+       2^-53 size / distance, and a face normal or an edge pair's cross
+       product, made of the vertices themselves, can prove a gap GJK's
+       cannot.  The thesis tetrahedron frames at lo: with GJK alone 9% (high
+       speed) and 14% (low) of the gaps failed to prove, against 0% and 4%
+       with the candidates alone. */
+    gjk = vccd_hull_direction(n, (const double (*)[3])p[0], (int)ma->nv, (const double (*)[3])p[1], (int)mb->nv,
+                              seed) == 0;
+    if (gjk) {
+        g = gap_along(n, xa, ma->nv, xb, mb->nv);
+        if (g > Q_HULL_GJK_NEAR * size)
+            return g;
+    }
+    if (best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
+        g = fmax(g, gap_along(n, xa, ma->nv, xb, mb->nv));
+    return g;
 }
 
 double
@@ -208,7 +219,8 @@ q_hull_gap(q_state *q, double t)
     vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
     for (int k = 0; k < 2; k++)
         vertices_at(x[k], q, k, t);
-    return q_hull_gap_points(q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1]);
+    /* GJK starts from the last step's simplex */
+    return q_hull_gap_points(q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1], &q->seed);
 }
 
 double

@@ -19,19 +19,23 @@ track_of(vccd_track *t, const vccd_query_body *b, long v)
     }
 }
 
-/* The four tracks of pair p, in the feature kind's point order. */
+/* The body of point k of pair p, in the feature kind's point order: VF
+   and VE2D, the vertex then the face or edge (v[3] = v[2]); EE, the
+   edges of A then B. */
+static int
+body_of(const vccd_query_pair *p, int k)
+{
+    if (p->kind != VCCD_FEATURE_EE)
+        return k == 0 ? p->vertex_body : 1 - p->vertex_body;
+    return k / 2;
+}
+
+/* The four tracks of pair p. */
 static void
 tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 {
-    if (p->kind != VCCD_FEATURE_EE) {   /* VF, VE2D: vertex, then face or edge (v[3] = v[2]) */
-        int vb = p->vertex_body;
-        track_of(&t[0], q->body[vb], p->v[0]);
-        for (int k = 1; k < 4; k++)
-            track_of(&t[k], q->body[1 - vb], p->v[k]);
-    } else {
-        for (int k = 0; k < 4; k++)
-            track_of(&t[k], q->body[k / 2], p->v[k]);
-    }
+    for (int k = 0; k < 4; k++)
+        track_of(&t[k], q->body[body_of(p, k)], p->v[k]);
 }
 
 /* Where the vertices of the two triangles can be over the box: the
@@ -49,18 +53,9 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
         const vccd_query_body *b = q->body[s];
         vccd_di_vec3 p[3];
         int vx[3];
-        if (q->vframe[s]) {     /* the same enclosures, frames kept */
-            const vccd_mesh *ms = b->bvh->mesh;
-            long v[3];
-            for (int k = 0; k < 3; k++) {
-                v[k] = ms->t[tri[s]][k];
-                if (!q->vframe_ok[s][v[k]]) {
-                    vccd_di_vec3_set_d(&p[k], ms->v[v[k]][0], ms->v[v[k]][1], ms->v[v[k]][2]);
-                    vccd_motion_point_frame_di(&q->pf[s], q->vframe[s][v[k]], &p[k]);
-                    q->vframe_ok[s][v[k]] = 1;
-                }
-            }
-            vccd_motion_eval_frames_di(&q->pf[s], tp->x[s], (const vccd_di_vec3 (*)[3])q->vframe[s], v, 3, t);
+        if (q->vc[s].frame) {   /* the same enclosures, kept */
+            for (int k = 0; k < 3; k++)
+                tp->x[s][k] = *q_vertex(q, s, b->bvh->mesh->t[tri[s]][k], t0, t1);
             continue;
         }
         for (int k = 0; k < 3; k++) {
@@ -75,12 +70,43 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
     }
 }
 
+/* 1 when the boxes of enclosures P[0 .. na-1] (one feature) and
+   P[na .. np-1] (the other) are apart along x, y or z: each feature lies
+   in the box of its vertices at every time of the box.  No product and
+   no rounding; NaN ends compare false and decide nothing. */
+static int
+boxes_apart(const vccd_di_vec3 *const *P, int na, int np)
+{
+    for (int c = 0; c < 3; c++) {
+        double alo = INFINITY, ahi = -INFINITY, blo = INFINITY, bhi = -INFINITY;
+        int nan = 0;
+        for (int k = 0; k < np; k++) {
+            vccd_di x = P[k]->c[c];
+            nan |= !(x.lo <= x.hi);
+            if (k < na) {
+                alo = x.lo < alo ? x.lo : alo;
+                ahi = x.hi > ahi ? x.hi : ahi;
+            } else {
+                blo = x.lo < blo ? x.lo : blo;
+                bhi = x.hi > bhi ? x.hi : bhi;
+            }
+        }
+        if (!nan && (ahi < blo || bhi < alo))
+            return 1;
+    }
+    return 0;
+}
+
 /* 1 when pair p is proved to hold no answer over the whole box, from the
-   vertex enclosures, without building the feature: for a contact, its
-   coplanarity function (feature.h) is nonzero, the solver's own first
-   test; with a min-separation margin m, its features are more than m
-   apart (the separating axis of the features' closest points, as the
-   feature's own first test).  Corner c of triangle side s is vertex
+   vertex enclosures, without building the feature.  For a contact: the
+   features' boxes are apart, or their coplanarity function (feature.h)
+   is nonzero, or the separating axis of their closest points separates
+   them -- the solver's own first tests, on the world enclosures.  On the
+   tetrahedron pair at high speed (7.3 frames) the last one cut the
+   features built per query from 4.4 to 1.6: 70% of the built ones had
+   died in the solver's first box, each a feature built and prepared for
+   nothing.  With a min-separation margin m: the features more than m
+   apart along that axis.  Corner c of triangle side s is vertex
    tri(s)[c]. */
 static int
 excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4], double m)
@@ -92,6 +118,8 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
         P[k] = &tp->x[side[k]][corner[k]];
     if (m > 0.0)
         return vccd_feature_points_apart(p->kind, P, m);
+    if (boxes_apart(P, p->kind == VCCD_FEATURE_EE ? 2 : 1, vccd_feature_kind_npoints(p->kind)))
+        return 1;
     if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
         vccd_di_vec3_sub(&u, P[0], P[1]);
         vccd_di_vec3_sub(&e1, P[2], P[1]);
@@ -108,7 +136,9 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
     vccd_di_vec3_cross(&n, &e1, &e2);
     vccd_di_vec3_dot(&sv, &u, &n);
     /* NaN or empty (overflow) never excludes */
-    return sv.lo > 0.0 || sv.hi < 0.0;
+    if (sv.lo > 0.0 || sv.hi < 0.0)
+        return 1;
+    return vccd_feature_points_apart(p->kind, P, 0.0);
 }
 
 /* The distance pieces (feature.h) pair p leaves to others: an
@@ -143,6 +173,7 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
 static void
 solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
 {
+    const vccd_di_vec3 (*fr[4])[3];
     vccd_track t[4];
     vccd_feature *f;
     vccd_solve_opts so;
@@ -153,7 +184,10 @@ solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
     if (!(t0 <= t1))
         return;
     tracks_of(t, q, p);
-    if (!(f = vccd_feature_new(p->kind, t, &q->o->solve.arith))) {
+    /* the frames of small bodies' vertices, kept by the query */
+    for (int k = 0; k < 4; k++)
+        fr[k] = q_vertex_frame(q, body_of(p, k), p->v[k]);
+    if (!(f = vccd_feature_new_framed(p->kind, t, fr, &q->o->solve.arith))) {
         /* no memory: the pair stays undecided from t0 on */
         q->r->limited = 1;
         memset(&r, 0, sizeof r);

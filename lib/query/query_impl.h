@@ -4,6 +4,7 @@
 #ifndef VCCD_QUERY_IMPL_H
 #define VCCD_QUERY_IMPL_H
 
+#include "vccd/closest.h"
 #include "vccd/query.h"
 
 #define Q_UP(x) vccd_fp_next_up(x)
@@ -19,9 +20,24 @@ typedef struct {
     int ok[2];
 } q_box;
 
-/* The most vertices a body may have for the query to keep its vertex
-   frames (q_state.vframe): 256 frames are 37 kB per query. */
+/* The most vertices a body may have for the query to keep its
+   vertices (q_state.vc, vertices.c): 256 are 50 kB per query. */
 #define Q_VFRAME_MAX 256
+
+/* What a query keeps of the vertices of a small rigid body (vertices.c):
+   their frames (vccd_motion_point_frame_di), made on first use, and their
+   enclosures over the last time window asked for, with that window's
+   time part; the leaf pairs of one time box meet the same few vertices
+   again and again. */
+typedef struct {
+    vccd_di_vec3 (*frame)[3];
+    vccd_di_vec3 *x;
+    unsigned char *made;        /* frame[v] made */
+    unsigned *gen;              /* x[v] holds over the window when gen[v] == cur */
+    unsigned cur;
+    double t0, t1;              /* the window (NaN: none yet) */
+    vccd_motion_frame_time ft;
+} q_vcache;
 
 typedef struct {
     vccd_query_body *body[2];
@@ -40,11 +56,9 @@ typedef struct {
     long nslot;                 /* a power of two >= 2 capbox */
     vccd_motion_pose_frame pf[2];
     int have_pf[2];             /* pf[k] holds (a RIGID-form motion) */
-    vccd_di_vec3 (*vframe[2])[3]; /* non-NULL (small meshes with pf[k]):
-                                   body k's vertex frames
-                                   (vccd_motion_point_frame_di), made on
-                                   first use, vframe_ok[k][v] = 1 */
-    unsigned char *vframe_ok[2];
+    q_vcache vc[2];             /* vc[k].frame non-NULL (small meshes with
+                                   pf[k]): body k's vertices (vertices.c) */
+    vccd_hull_seed seed;        /* the advance's last GJK simplex */
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
@@ -54,6 +68,16 @@ typedef struct {
 int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,
                  const vccd_query_opts *o, vccd_error *e);
 void q_state_clear(q_state *q);
+
+/* Body k's vertex cache when it is small and rigid (Q_VFRAME_MAX): 0, or
+   -1 out of memory (q->vc[k].frame stays NULL: no cache). */
+int q_vertices_init(q_state *q, int k);
+void q_vertices_clear(q_state *q);
+/* The enclosure of vertex v of body k over [t0, t1], when q->vc[k].frame:
+   the bits vccd_motion_eval_points_di gives. */
+const vccd_di_vec3 *q_vertex(q_state *q, int k, long v, double t0, double t1);
+/* Its frame (vccd_motion_point_frame_di), or NULL without the cache. */
+const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3];
 
 /* The time box [t0, t1] with its contexts prepared (made on first use:
    node pairs cut on the same grid share it): its index, or -1 when out
@@ -102,8 +126,10 @@ double q_hull_gap(q_state *q, double t);
 /* Both meshes small enough for the hull gap (3D, at most 16 triangles). */
 int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
 /* The same lower bound from enclosures xa, xb of every vertex of ma, mb
-   (world frame): what vccd_query_distance_at adds for small meshes. */
-double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb);
+   (world frame): what vccd_query_distance_at adds for small meshes.
+   seed: GJK's start (vccd_hull_direction), or NULL. */
+double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
+                         vccd_hull_seed *seed);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

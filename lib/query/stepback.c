@@ -33,7 +33,7 @@ hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body
         return 0.0;
     place_vertices(xa, ma, pa);
     place_vertices(xb, mb, pb);
-    return q_hull_gap_points(ma, xa, mb, xb);
+    return q_hull_gap_points(ma, xa, mb, xb, NULL);
 }
 
 static int
@@ -67,13 +67,20 @@ vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_b
    whole search on a tetrahedron pair (30 to 110 us).  It is the bound
    vccd_query_distance_at adds, so a gap proved here is one it reports. */
 static double
-hull_gap_only(vccd_query_body *a, vccd_query_body *b, double t)
+hull_gap_only(q_state *q, double t)
 {
     vccd_pose p[2];
     vccd_error e;
-    if (!q_hull_small(a->bvh->mesh, b->bvh->mesh) || poses_at(p, a, b, t, &e) != 0)
+    if (!q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh))
         return 0.0;
-    return hull_gap_at(a, &p[0], b, &p[1]);
+    /* the poses from the query's frames when it has them: the same bits
+       as vccd_motion_pose_di, which makes the frames again */
+    if (q->have_pf[0] && q->have_pf[1])
+        for (int k = 0; k < 2; k++)
+            vccd_motion_pose_frame_di(&q->pf[k], &p[k].o, &p[k].R, vccd_di_set_d(t));
+    else if (poses_at(p, q->body[0], q->body[1], t, &e) != 0)
+        return 0.0;
+    return hull_gap_at(q->body[0], &p[0], q->body[1], &p[1]);
 }
 
 /* Most distance queries one step back spends bisecting towards lo once
@@ -177,7 +184,7 @@ q_after(q_state *q, vccd_error *e)
         return 0;
     /* Only the proof is asked for: on small meshes the hulls' gap gives
        it in a few microseconds. */
-    if (!q->o->gap && exact && q->o->positive_gap && hull_gap_only(q->body[0], q->body[1], r->lo) > 0.0)
+    if (!q->o->gap && exact && q->o->positive_gap && hull_gap_only(q, r->lo) > 0.0)
         return 0;
     if (gap_at(&d, q, r->lo, e) != 0)
         return -1;

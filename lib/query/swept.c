@@ -75,17 +75,11 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
     for (int k = 0; k < 2; k++) {
-        long nv = q->body[k]->bvh->mesh->nv;
         q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
-        /* Small meshes keep their vertices' frames for the leaf pairs'
-           vertex enclosures (pairs.c), which meet the same few vertices
-           in every time box; a large one would allocate more per query
-           than it saves.  No memory: the frames are recomputed. */
-        if (q->have_pf[k] && nv <= Q_VFRAME_MAX && (q->vframe_ok[k] = calloc((size_t)nv, 1))
-            && !(q->vframe[k] = malloc((size_t)nv * sizeof *q->vframe[k]))) {
-            free(q->vframe_ok[k]);
-            q->vframe_ok[k] = NULL;
-        }
+        /* Small meshes keep their vertices (vertices.c); a large one
+           would allocate more per query than it saves.  No memory: the
+           vertices are evaluated each time, the same enclosures. */
+        (void)q_vertices_init(q, k);
     }
     memset(r, 0, sizeof *r);
     /* The constant-velocity test bounds the times of overlap, not of
@@ -106,12 +100,7 @@ q_state_clear(q_state *q)
     free(q->slot);
     free(q->lin);
     q->lin = NULL;
-    for (int k = 0; k < 2; k++) {
-        free(q->vframe[k]);
-        free(q->vframe_ok[k]);
-        q->vframe[k] = NULL;
-        q->vframe_ok[k] = NULL;
-    }
+    q_vertices_clear(q);
     q->ctx = NULL;
     q->box = NULL;
     q->slot = NULL;

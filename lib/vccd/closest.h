@@ -24,4 +24,20 @@ int vccd_closest_point_triangle_inside(double q[3], double *u, double *v, const 
 void vccd_closest_segment_segment(double qa[3], double qc[3], double *s, double *t, const double a[3],
                                   const double b[3], const double c[3], const double d[3]);
 
+/* GJK's last simplex (point index pairs), to start the next call on
+   the same sets moved a little: n = 0 for none. */
+typedef struct {
+    int n;
+    int ia[4], ib[4];
+} vccd_hull_seed;
+
+/* n := the difference of the closest points of the convex hulls of
+   pa[0..na-1] and pb[0..nb-1] (from A's hull to B's: its length is their
+   distance), by GJK (lib/geom/hull.c), started from seed when it is not
+   NULL and holds a simplex (which it is then set to).  0; or -1 when the
+   hulls touch or overlap (to rounding), or GJK did not settle (n is then
+   unset). */
+int vccd_hull_direction(double n[3], const double (*pa)[3], int na, const double (*pb)[3], int nb,
+                        vccd_hull_seed *seed);
+
 #endif

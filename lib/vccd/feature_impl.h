@@ -119,7 +119,7 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
    RIGID motion its frame, of a LINE motion its segment. */
 static void
 VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
-                       vccd_feature_kind kind)
+                       vccd_feature_kind kind, const vccd_di_vec3 (*const *frames)[3])
 {
     VF_FN(vec3_set_d)(&st->zero, 0.0, 0.0, 0.0);
     for (int i = 0; i < np; i++) {
@@ -127,8 +127,17 @@ VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int
         VF_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
         switch (pt[i].m->type->form) {
         case VCCD_MOTION_FORM_RIGID:
-            VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
-                                   (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
+#if defined(VB_IVD) && VB_RIGOROUS     /* binary64 alone: frames are vccd_di */
+            /* a frame the caller kept (vccd_feature_new_framed): the same
+               kin_rigid_frame of the same point, made once per query */
+            if (frames && frames[i])
+                memcpy(st->y[i], *frames[i], sizeof st->y[i]);
+            else
+#else
+            (void)frames;
+#endif
+                VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
+                                       (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
             VF_FN(vec3_norm2)(&st->w2[i], (const VF_V3 *)(P + VCCD_RIGID_W));
             break;
         case VCCD_MOTION_FORM_LINE:

@@ -149,6 +149,16 @@ void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *or
 void vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p);
 void vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
                                 const long *index, int n, vccd_di t);
+/* eval_frames_di in two parts, for callers that evaluate a few points
+   at a time over one t: the time part every point shares (the centre
+   and kin_rigid_coefs, one sinc/cosc), then a point from its frame.
+   The same operations, so the same bits, as eval_frames_di. */
+typedef struct {
+    vccd_di_vec3 c;
+    vccd_di k[4];
+} vccd_motion_frame_time;
+void vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_frame *f, vccd_di t);
+void vccd_motion_frame_apply_di(vccd_di_vec3 *x, const vccd_motion_frame_time *ft, const vccd_di_vec3 y[3]);
 int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
 
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,

@@ -1,0 +1,83 @@
+/* vertices.c -- the vertex enclosures of a query's small rigid bodies
+   over time windows, from frames kept for the whole query: the leaf
+   pairs (pairs.c) and the advance (advance.c) ask for the same few
+   vertices over the same window many times; the window's time part (one
+   sinc/cosc per body) is made once per window, each vertex once per
+   window. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query_impl.h"
+
+int
+q_vertices_init(q_state *q, int k)
+{
+    q_vcache *c = &q->vc[k];
+    long nv = q->body[k]->bvh->mesh->nv;
+    memset(c, 0, sizeof *c);
+    c->t0 = c->t1 = NAN;
+    if (!q->have_pf[k] || nv > Q_VFRAME_MAX)
+        return 0;
+    c->frame = malloc((size_t)nv * sizeof *c->frame);
+    c->x = malloc((size_t)nv * sizeof *c->x);
+    c->made = calloc((size_t)nv, 1);
+    c->gen = calloc((size_t)nv, sizeof *c->gen);
+    if (!c->frame || !c->x || !c->made || !c->gen) {
+        free(c->frame);
+        free(c->x);
+        free(c->made);
+        free(c->gen);
+        memset(c, 0, sizeof *c);
+        return -1;
+    }
+    return 0;
+}
+
+void
+q_vertices_clear(q_state *q)
+{
+    for (int k = 0; k < 2; k++) {
+        free(q->vc[k].frame);
+        free(q->vc[k].x);
+        free(q->vc[k].made);
+        free(q->vc[k].gen);
+        memset(&q->vc[k], 0, sizeof q->vc[k]);
+    }
+}
+
+const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3]
+{
+    q_vcache *c = &q->vc[k];
+    if (!c->frame)
+        return NULL;
+    if (!c->made[v]) {
+        const double *p = q->body[k]->bvh->mesh->v[v];
+        vccd_di_vec3 b;
+        vccd_di_vec3_set_d(&b, p[0], p[1], p[2]);
+        vccd_motion_point_frame_di(&q->pf[k], c->frame[v], &b);
+        c->made[v] = 1;
+    }
+    return (const vccd_di_vec3 (*)[3])&c->frame[v];
+}
+
+const vccd_di_vec3 *
+q_vertex(q_state *q, int k, long v, double t0, double t1)
+{
+    q_vcache *c = &q->vc[k];
+    if (!(c->t0 == t0 && c->t1 == t1)) {
+        vccd_motion_frame_time_di(&c->ft, &q->pf[k], vccd_di_set_2d(t0, t1));
+        c->t0 = t0;
+        c->t1 = t1;
+        /* generation 0 is never current: every x is then stale */
+        if (++c->cur == 0) {
+            memset(c->gen, 0, (size_t)q->body[k]->bvh->mesh->nv * sizeof *c->gen);
+            c->cur = 1;
+        }
+    }
+    if (c->gen[v] != c->cur) {
+        vccd_motion_frame_apply_di(&c->x[v], &c->ft, *q_vertex_frame(q, k, v));
+        c->gen[v] = c->cur;
+    }
+    return &c->x[v];
+}
