@@ -59,6 +59,9 @@ typedef struct {
     q_vcache vc[2];             /* vc[k].frame non-NULL (small meshes with
                                    pf[k]): body k's vertices (vertices.c) */
     vccd_hull_seed seed;        /* the advance's last GJK simplex */
+    vccd_query_pair guess;      /* have_guess: solved before the traversal
+                                   (guess.c) */
+    int have_guess;
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
@@ -94,6 +97,15 @@ double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
    searches only from lo (>= t0: the parent's bound) to *hi. */
 double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
+/* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
+   into q. */
+void q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1);
+/* After the advance to t0 (tiny meshes, exact mode, no margin): solve
+   the pair the advance's last GJK simplex names, if any (guess.c). */
+void q_guess_solve(q_state *q, double t0);
+/* 1 when p is the pair q_guess_solve solved (already over every
+   window). */
+int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
    [t0, min(t1, q->cut)], folding the results into q. */
 void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
@@ -103,9 +115,9 @@ int q_planar_check(const vccd_query_body *a, const vccd_query_body *b, vccd_erro
 /* 1 when the exact query should solve every pair (q_solve_all) instead
    of traversing the BVHs (vccd_query_search). */
 int q_search_brute(const q_state *q);
-/* Every owned feature pair of every triangle (segment) pair over the
-   whole time domain, folded into q. */
-void q_solve_all(q_state *q);
+/* Every owned feature pair of every triangle (segment) pair over [t0,
+   t1], folded into q. */
+void q_solve_all(q_state *q, double t0, double t1);
 /* r := the answer from q (status, [lo, hi], pair, contact geometry). */
 void q_finish(q_state *q);
 /* 1 when the exact query advances conservatively before its traversal
