@@ -353,6 +353,8 @@ static double mid(vccd_di x) { return 0.5 * x.lo + 0.5 * x.hi; }
 static void
 contact_geometry(q_state *q)
 {
+    vccd_motion_frame_time ft[2];
+    int have_ft[2] = { 0, 0 };
     vccd_query_result *r = q->r;
     vccd_track t[4];
     vccd_di_vec3 x[4], v[4], zero;
@@ -363,9 +365,20 @@ contact_geometry(q_state *q)
     tracks_of(t, q, &r->pair);
     vccd_di_vec3_set_d(&zero, 0, 0, 0);
     for (int k = 0; k < 4; k++) {
+        int s = body_of(&r->pair, k);
+        const vccd_di_vec3 (*y)[3] = q_vertex_frame(q, s, r->pair.v[k]);
         vccd_di_vec3 p;
-        vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
-        vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
+        if (y) {                /* a small body's kept frame: its time part once */
+            if (!have_ft[s])
+                vccd_motion_frame_time_di(&ft[s], &q->pf[s], tt);
+            have_ft[s] = 1;
+            vccd_motion_frame_apply_di(&x[k], &ft[s], *y);
+            vccd_motion_frame_velocity_di(&v[k], &q->pf[s], &ft[s], *y, tt);
+        } else {
+            vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
+            vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex,
+                                tt);
+        }
         for (int c = 0; c < 3; c++) {
             P[k][c] = mid(x[k].c[c]);
             V[k][c] = mid(v[k].c[c]);
