@@ -416,6 +416,14 @@ vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_fra
 }
 
 void
+vccd_motion_frame_centre_di(vccd_di_vec3 *c, const vccd_motion_pose_frame *f, vccd_di t)
+{
+    const vccd_di *P = f->m->param_di;
+    vccd_di_kin_rigid_centre(c, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+}
+
+void
 vccd_motion_frame_velocity_di(vccd_di_vec3 *v, const vccd_motion_pose_frame *f, const vccd_motion_frame_time *ft,
                               const vccd_di_vec3 y[3], vccd_di t)
 {
