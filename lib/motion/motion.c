@@ -416,10 +416,10 @@ vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_fra
 }
 
 void
-vccd_motion_frame_centre_di(vccd_di_vec3 *c, const vccd_motion_pose_frame *f, vccd_di t)
+vccd_motion_frame_centre_di(vccd_di_vec3 *c, vccd_di_vec3 *cv, const vccd_motion_pose_frame *f, vccd_di t)
 {
     const vccd_di *P = f->m->param_di;
-    vccd_di_kin_rigid_centre(c, NULL, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+    vccd_di_kin_rigid_centre(c, cv, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
                              f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
 }
 

@@ -128,9 +128,10 @@ int q_advance_applies(const q_state *q);
 double q_advance(q_state *q);
 /* When q_advance_applies: a lower bound (>= 0, 0 proving nothing) of
    the distance of the two meshes at time t, from the separation of
-   their vertex hulls along the best candidate axis; a few microseconds
-   on the tetrahedron pair, where vccd_query_distance_at takes 30-110. */
-double q_hull_gap(q_state *q, double t);
+   their vertex hulls along an axis (GJK's, or the best candidate),
+   written to axis when the bound is > 0; a few microseconds on the
+   tetrahedron pair, where vccd_query_distance_at takes 30-110. */
+double q_hull_gap(double axis[3], q_state *q, double t);
 /* At most this many triangles per body for the hull gap and the
    advance: the candidate axes grow as the product of the edge counts. */
 #define Q_ADVANCE_MAX_TRIANGLES 16
@@ -139,9 +140,18 @@ double q_hull_gap(q_state *q, double t);
 int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
 /* The same lower bound from enclosures xa, xb of every vertex of ma, mb
    (world frame): what vccd_query_distance_at adds for small meshes.
-   seed: GJK's start (vccd_hull_direction), or NULL. */
-double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
-                         vccd_hull_seed *seed);
+   seed: GJK's start (vccd_hull_direction), or NULL; axis (or NULL): the
+   axis of the bound, when > 0.  every = 0: the best candidate axis by
+   the midpoints alone, and only near contact; 1: the largest rigorous
+   bound over GJK's axis and every candidate (what the distance adds). */
+double q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                         const vccd_di_vec3 *xb, vccd_hull_seed *seed, int every);
+/* The same bound along one candidate: the normal of pair pr's face
+   (vertex-face) or the cross product of its edges (edge-edge), 0 for
+   other kinds.  With every = 1 above, q_hull_gap_points' bound is at
+   least this one (the candidate is among those it bounds). */
+double q_pair_gap_points(const vccd_query_pair *pr, const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                         const vccd_di_vec3 *xb);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

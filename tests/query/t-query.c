@@ -625,6 +625,15 @@ START_TEST(test_guess_spin)
             TU_CHECK(overlap(&r, &plain), "%s: [%.17g, %.17g], without the advance [%.17g, %.17g]", what, r.lo, r.hi,
                      plain.lo, plain.hi);
         no_crossing_at_lo(&a, &b, &r, o.bv);
+        /* the positive gap the query proved at lo (its contact pair's
+           axis, stepback.c) is one the distance reports */
+        if (r.status != VCCD_TOC_NONE && r.stepped >= 0) {
+            vccd_distance_result dd;
+            if (vccd_query_distance_at(&dd, &a.qb, &b.qb, r.lo, o.bv, &e) != 0)
+                tu_fail("distance: %s", e.msg);
+            TU_CHECK(dd.lower > 0.0, "%s: a gap proved at lo = %.17g, the distance's lower bound %a", what, r.lo,
+                     dd.lower);
+        }
         body_clear(&a);
         body_clear(&b);
     }
