@@ -350,14 +350,21 @@ vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m)
 {
     const vccd_di *P = m->param_di;
     const vccd_di_vec3 *w = (const vccd_di_vec3 *)(P + VCCD_RIGID_W);
-    vccd_di_vec3 e;
+    vccd_di_mat3 R;
     f->m = m;
     if (m->type->per_vertex || m->type->form != VCCD_MOTION_FORM_RIGID)
         return -1;
     vccd_di_vec3_norm2(&f->w2, w);
+    /* kin_rigid_frame of the unit vectors: R(q0) e_j is column j of the
+       rotation matrix, one quat_to_mat3 (9 products) where three
+       quat_rotate calls took 45 (the same contract: q0 a unit
+       quaternion's enclosure) */
+    vccd_di_quat_to_mat3(&R, (const vccd_di_quat *)(P + VCCD_RIGID_Q));
     for (int j = 0; j < 3; j++) {
-        vccd_di_vec3_set_d(&e, j == 0, j == 1, j == 2);
-        vccd_di_kin_rigid_frame(f->y[j], (const vccd_di_quat *)(P + VCCD_RIGID_Q), w, &e);
+        for (int i = 0; i < 3; i++)
+            f->y[j][0].c[i] = R.m[3 * i + j];
+        vccd_di_vec3_cross(&f->y[j][1], w, &f->y[j][0]);
+        vccd_di_vec3_cross(&f->y[j][2], w, &f->y[j][1]);
     }
     return 0;
 }
@@ -406,6 +413,25 @@ void
 vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_frame *f, vccd_di t)
 {
     rigid_centre_coefs(f->m, &ft->c, ft->k, &f->w2, t);
+}
+
+void
+vccd_motion_frame_centre_di(vccd_di_vec3 *c, vccd_di_vec3 *cv, const vccd_motion_pose_frame *f, vccd_di t)
+{
+    const vccd_di *P = f->m->param_di;
+    vccd_di_kin_rigid_centre(c, cv, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+}
+
+void
+vccd_motion_frame_velocity_di(vccd_di_vec3 *v, const vccd_motion_pose_frame *f, const vccd_motion_frame_time *ft,
+                              const vccd_di_vec3 y[3], vccd_di t)
+{
+    const vccd_di *P = f->m->param_di;
+    vccd_di_vec3 cv;
+    vccd_di_kin_rigid_centre(NULL, &cv, (const vccd_di_vec3 *)(P + VCCD_RIGID_O), (const vccd_di_vec3 *)(P + VCCD_RIGID_U),
+                             f->m->nparams >= VCCD_RIGID_NB ? (const vccd_di_vec3 *)(P + VCCD_RIGID_B) : NULL, &t);
+    vccd_di_kin_rigid_apply(NULL, v, NULL, NULL, &cv, NULL, y, ft->k);
 }
 
 void

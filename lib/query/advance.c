@@ -18,9 +18,11 @@
    the closest features are a vertex and a face, and a fraction of it
    otherwise. */
 #include <math.h>
+#include <string.h>
 
 #include "query_impl.h"
 #include "vccd/closest.h"
+#include "vccd/rigid.h"
 
 /* Stop once the proved gap is below this fraction of the bodies' size
    (the sum of their root nodes' ext): the traversal's first time box
@@ -30,6 +32,10 @@
    pair's bound is exact and would land on it). */
 #define Q_ADVANCE_CLOSE 0.01
 #define Q_ADVANCE_MAX_STEPS 32
+/* The sphere bound alone while it is above this many times the sum of
+   the bodies' radii (sphere_gap): it then loses at most a fraction of
+   the hull gap, which the next step makes up. */
+#define Q_ADVANCE_FAR 4.0
 /* Below this gap relative to the coordinates' size, the hull gap tries
    the candidate axes besides GJK's direction (q_hull_gap_points). */
 #define Q_HULL_GJK_NEAR 1e-6
@@ -73,30 +79,78 @@ project(double *lo, double *hi, const double (*p)[3], long n, const double d[3])
     }
 }
 
-/* The candidate axis along which A's points (pa) and B's (pb) are the
-   most apart per unit length, oriented from A to B: face normals, edge
-   cross products (each edge once: i < j) and the line of the centroids.
-   0 when none separates them. */
+/* The normal of triangle f of m on the points p (plain doubles). */
+static void
+face_axis(double nf[3], const vccd_mesh *m, const double (*p)[3], long f)
+{
+    const vccd_mesh_index *t = m->t[f];
+    double e1[3], e2[3];
+    for (int k = 0; k < 3; k++) {
+        e1[k] = p[t[1]][k] - p[t[0]][k];
+        e2[k] = p[t[2]][k] - p[t[0]][k];
+    }
+    cross3(nf, e1, e2);
+}
+
+/* The cross product of edges a0 a1 (of pa) and b0 b1 (of pb), each taken
+   from its lower index: the same vector whichever way round it comes. */
+static void
+edges_axis(double x[3], const double (*pa)[3], long a0, long a1, const double (*pb)[3], long b0, long b1)
+{
+    double ea[3], eb[3];
+    long lo_a = a0 < a1 ? a0 : a1, hi_a = a0 < a1 ? a1 : a0, lo_b = b0 < b1 ? b0 : b1, hi_b = b0 < b1 ? b1 : b0;
+    for (int k = 0; k < 3; k++) {
+        ea[k] = pa[hi_a][k] - pa[lo_a][k];
+        eb[k] = pb[hi_b][k] - pb[lo_b][k];
+    }
+    cross3(x, ea, eb);
+}
+
+/* axis oriented from A's points (pa) to B's (pb) by their projections
+   (plain doubles) into n, with the separation per unit length: the
+   larger of B above A and A above B.  -INFINITY for a zero axis. */
+static double
+orient(double n[3], const double axis[3], const double (*pa)[3], long na, const double (*pb)[3], long nb)
+{
+    double l2 = dot3(axis, axis), la, ha, lb, hb;
+    if (!(l2 > 0.0))
+        return -INFINITY;
+    project(&la, &ha, pa, na, axis);
+    project(&lb, &hb, pb, nb, axis);
+    for (int c = 0; c < 3; c++)
+        n[c] = lb - ha > la - hb ? axis[c] : -axis[c];
+    return (lb - ha > la - hb ? lb - ha : la - hb) / sqrt(l2);
+}
+
+static double gap_along(const double n[3], const vccd_di_vec3 *xa, long na, const vccd_di_vec3 *xb, long nb);
+
+/* The separating-axis candidates of two polyhedra: the line of the
+   centroids, the face normals of both, the cross products of an edge of
+   each.  Without x: the candidate along which A's points (pa) and B's
+   (pb) are the most apart per unit length (plain doubles), oriented from
+   A to B, into n; 0 when none separates them.  With x (the enclosures
+   whose midpoints pa, pb are): every candidate's rigorous gap
+   (gap_along), the largest returned in *g and its axis in n, edges taken
+   in both of their triangles' orientations (with one edge pair per
+   edge, an open mesh's boundary edge seen only as j > i would be left
+   out: q_pair_axis must find its axis among them). */
 static int
-best_axis(double n[3], const vccd_mesh *ma, const double (*pa)[3], const vccd_mesh *mb, const double (*pb)[3])
+candidates(double n[3], double *g, const vccd_mesh *ma, const double (*pa)[3], const vccd_mesh *mb,
+           const double (*pb)[3], const vccd_di_vec3 *xa, const vccd_di_vec3 *xb)
 {
     const vccd_mesh *m[2] = { ma, mb };
     const double (*p[2])[3] = { pa, pb };
-    double best = 0.0, ca[3] = { 0, 0, 0 }, cb[3] = { 0, 0, 0 }, c[3];
+    double best = 0.0, ca[3] = { 0, 0, 0 }, cb[3] = { 0, 0, 0 }, c[3], o[3];
     int found = 0;
 
 #define Q_TRY(axis)                                                                 \
     do {                                                                            \
-        double l2 = dot3(axis, axis), la, ha, lb, hb, g;                            \
-        if (!(l2 > 0.0))                                                            \
-            break;                                                                  \
-        project(&la, &ha, pa, m[0]->nv, axis);                                      \
-        project(&lb, &hb, pb, m[1]->nv, axis);                                      \
-        g = (lb - ha > la - hb ? lb - ha : la - hb) / sqrt(l2);                     \
-        if (g > best) {                                                             \
-            best = g;                                                               \
-            for (int c_ = 0; c_ < 3; c_++)                                          \
-                n[c_] = lb - ha > la - hb ? (axis)[c_] : -(axis)[c_];               \
+        double d_ = orient(o, axis, pa, m[0]->nv, pb, m[1]->nv);                    \
+        if (xa)                                                                     \
+            d_ = gap_along(o, xa, m[0]->nv, xb, m[1]->nv);                          \
+        if (d_ > best) {                                                            \
+            best = d_;                                                              \
+            memcpy(n, o, sizeof o);                                                 \
             found = 1;                                                              \
         }                                                                           \
     } while (0)
@@ -112,36 +166,28 @@ best_axis(double n[3], const vccd_mesh *ma, const double (*pa)[3], const vccd_me
     Q_TRY(c);
     for (int s = 0; s < 2; s++)
         for (long f = 0; f < m[s]->nt; f++) {
-            const vccd_mesh_index *t = m[s]->t[f];
-            double e1[3], e2[3], nf[3];
-            for (int k = 0; k < 3; k++) {
-                e1[k] = p[s][t[1]][k] - p[s][t[0]][k];
-                e2[k] = p[s][t[2]][k] - p[s][t[0]][k];
-            }
-            cross3(nf, e1, e2);
+            double nf[3];
+            face_axis(nf, m[s], p[s], f);
             Q_TRY(nf);
         }
     for (long f = 0; f < m[0]->nt; f++)
         for (int i = 0; i < 3; i++) {
             long a0 = m[0]->t[f][i], a1 = m[0]->t[f][(i + 1) % 3];
-            double ea[3];
-            if (a0 >= a1)
+            if (a0 > a1 && !xa)
                 continue;
-            for (int k = 0; k < 3; k++)
-                ea[k] = pa[a1][k] - pa[a0][k];
-            for (long g = 0; g < m[1]->nt; g++)
+            for (long h = 0; h < m[1]->nt; h++)
                 for (int j = 0; j < 3; j++) {
-                    long b0 = m[1]->t[g][j], b1 = m[1]->t[g][(j + 1) % 3];
-                    double eb[3], x[3];
-                    if (b0 >= b1)
+                    long b0 = m[1]->t[h][j], b1 = m[1]->t[h][(j + 1) % 3];
+                    double x[3];
+                    if (b0 > b1 && !xa)
                         continue;
-                    for (int k = 0; k < 3; k++)
-                        eb[k] = pb[b1][k] - pb[b0][k];
-                    cross3(x, ea, eb);
+                    edges_axis(x, pa, a0, a1, pb, b0, b1);
                     Q_TRY(x);
                 }
         }
 #undef Q_TRY
+    if (g)
+        *g = best;
     return found;
 }
 
@@ -179,20 +225,27 @@ q_hull_small(const vccd_mesh *a, const vccd_mesh *b)
            && b->nt <= Q_ADVANCE_MAX_TRIANGLES && b->nv <= Q_ADVANCE_MAX_VERTICES;
 }
 
-double
-q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
-                  vccd_hull_seed *seed)
+/* The midpoints of the enclosures x of m's vertices into p; the largest
+   coordinate's magnitude returned. */
+static double
+midpoints(double (*p)[3], const vccd_mesh *m, const vccd_di_vec3 *x)
 {
-    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], g = 0.0, size = 0.0;
-    const vccd_mesh *m[2] = { ma, mb };
-    const vccd_di_vec3 *x[2] = { xa, xb };
+    double size = 0.0;
+    for (long v = 0; v < m->nv; v++)
+        for (int c = 0; c < 3; c++) {
+            p[v][c] = 0.5 * x[v].c[c].lo + 0.5 * x[v].c[c].hi;
+            size = fmax(size, fabs(p[v][c]));
+        }
+    return size;
+}
+
+double
+q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                  const vccd_di_vec3 *xb, vccd_hull_seed *seed, int every)
+{
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], g = 0.0, size, h;
     int gjk;
-    for (int k = 0; k < 2; k++)
-        for (long v = 0; v < m[k]->nv; v++)
-            for (int c = 0; c < 3; c++) {
-                p[k][v][c] = 0.5 * x[k][v].c[c].lo + 0.5 * x[k][v].c[c].hi;
-                size = fmax(size, fabs(p[k][v][c]));
-            }
+    size = fmax(midpoints(p[0], ma, xa), midpoints(p[1], mb, xb));
     /* GJK's direction is the best there is (the closest points' line)
        while the hulls are apart by more than the rounding of its
        barycentric combinations; nearer, that direction is off by about
@@ -205,22 +258,117 @@ q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *
                               seed) == 0;
     if (gjk) {
         g = gap_along(n, xa, ma->nv, xb, mb->nv);
-        if (g > Q_HULL_GJK_NEAR * size)
+        if (axis)
+            memcpy(axis, n, sizeof n);
+        if (g > Q_HULL_GJK_NEAR * size && !every)
             return g;
     }
-    if (best_axis(n, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1]))
-        g = fmax(g, gap_along(n, xa, ma->nv, xb, mb->nv));
+    if (every) {
+        if (candidates(n, &h, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1], xa, xb) && h > g) {
+            g = h;
+            if (axis)
+                memcpy(axis, n, sizeof n);
+        }
+    } else if (candidates(n, NULL, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1], NULL, NULL)
+               && (h = gap_along(n, xa, ma->nv, xb, mb->nv)) > g) {
+        g = h;
+        if (axis)
+            memcpy(axis, n, sizeof n);
+    }
     return g;
 }
 
 double
-q_hull_gap(q_state *q, double t)
+q_pair_gap_points(const vccd_query_pair *pr, const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                  const vccd_di_vec3 *xb)
+{
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], x[3], n[3];
+    const vccd_mesh *m[2] = { ma, mb };
+    midpoints(p[0], ma, xa);
+    midpoints(p[1], mb, xb);
+    if (pr->kind == VCCD_FEATURE_VF) {
+        int fb = 1 - pr->vertex_body;
+        face_axis(x, m[fb], (const double (*)[3])p[fb], pr->tri[fb]);
+    } else if (pr->kind == VCCD_FEATURE_EE) {
+        edges_axis(x, (const double (*)[3])p[0], pr->v[0], pr->v[1], (const double (*)[3])p[1], pr->v[2], pr->v[3]);
+    } else {
+        return 0.0;
+    }
+    if (!(orient(n, x, (const double (*)[3])p[0], ma->nv, (const double (*)[3])p[1], mb->nv) > -INFINITY))
+        return 0.0;
+    return gap_along(n, xa, ma->nv, xb, mb->nv);
+}
+
+double
+q_hull_gap(double axis[3], q_state *q, double t)
 {
     vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
     for (int k = 0; k < 2; k++)
         vertices_at(x[k], q, k, t);
     /* GJK starts from the last step's simplex */
-    return q_hull_gap_points(q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1], &q->seed);
+    return q_hull_gap_points(axis, q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1], &q->seed, 0);
+}
+
+/* An upper bound, over [t, t1], of how fast the gap of the vertex sets'
+   projections on n (from A to B) can shrink: the centres close along n
+   at most at -(n . (cv_b - cv_a)) / |n| (interval centre velocities over
+   [t, t1]), and a point p turning about its centre moves along n at
+   n . (w x p) = p . (n x w), at most |n x w| / |n| rad.
+   The projections' gap is a lower bound of the distance at every time,
+   so [t, t + gap / rate) is free -- FCL's "motion bound along the
+   normal", here with every term bounded.  At most s, the speed bound
+   (both hold); <= 0: the gap never shrinks before t1. */
+static double
+closing_rate(const q_state *q, const double n[3], double t, double t1, double s)
+{
+    vccd_di_vec3 cv[2], nd, nw;
+    vccd_di a, len2, nw2;
+    double rot = 0.0, nlo, nhi, along, r;
+    vccd_di_vec3_set_d(&nd, n[0], n[1], n[2]);
+    vccd_di_vec3_norm2(&len2, &nd);
+    nlo = Q_DN(sqrt(len2.lo));
+    nhi = Q_UP(sqrt(len2.hi));
+    if (!(nlo > 0.0))
+        return s;
+    for (int k = 0; k < 2; k++) {
+        const vccd_di_vec3 *w = (const vccd_di_vec3 *)(q->pf[k].m->param_di + VCCD_RIGID_W);
+        vccd_motion_frame_centre_di(NULL, &cv[k], &q->pf[k], vccd_di_set_2d(t, t1));
+        /* n . (w x r) = r . (n x w): at most |n x w| / |n| rad, up */
+        vccd_di_vec3_cross(&nw, &nd, w);
+        vccd_di_vec3_norm2(&nw2, &nw);
+        rot = Q_UP(rot + Q_UP(Q_UP(Q_UP(sqrt(nw2.hi)) / nlo) * q->body[k]->rad[0]));
+    }
+    vccd_di_vec3_sub(&cv[1], &cv[1], &cv[0]);
+    vccd_di_vec3_dot(&a, &nd, &cv[1]);
+    if (!(a.lo <= a.hi) || !(rot < INFINITY))
+        return s;
+    /* the lowest n . (cv_b - cv_a) / |n|, down */
+    along = a.lo >= 0.0 ? Q_DN(a.lo / nhi) : Q_DN(a.lo / nlo);
+    r = Q_UP(rot - along);
+    return r < s ? r : s;
+}
+
+/* A lower bound of the distance of the two bodies at t from their
+   centres: every vertex of body k lies within rad[0] (an upper bound of
+   |p| over its vertices, body frame) of its centre, so the hulls are at
+   least |c_b - c_a| - rad_a - rad_b apart (0 when that proves nothing). */
+static double
+sphere_gap(const q_state *q, double t)
+{
+    vccd_di_vec3 ca, cb;
+    double m2 = 0.0, g;
+    vccd_motion_frame_centre_di(&ca, NULL, &q->pf[0], vccd_di_set_d(t));
+    vccd_motion_frame_centre_di(&cb, NULL, &q->pf[1], vccd_di_set_d(t));
+    for (int c = 0; c < 3; c++) {
+        vccd_di x = vccd_di_sub(cb.c[c], ca.c[c]);
+        /* the smallest |x| over the enclosure, squared down; NaN: none */
+        double mig = x.lo > 0.0 ? x.lo : x.hi < 0.0 ? -x.hi : 0.0;
+        if (!(x.lo <= x.hi))
+            return 0.0;
+        m2 = Q_DN(m2 + Q_DN(mig * mig));
+    }
+    g = Q_DN(Q_DN(sqrt(m2)) - Q_UP(q->body[0]->rad[0] + q->body[1]->rad[0]));
+    return g > 0.0 ? g : 0.0;
 }
 
 double
@@ -233,17 +381,27 @@ q_advance(q_state *q)
     if (!(s < INFINITY))
         return t;
     for (int it = 0; it < Q_ADVANCE_MAX_STEPS; it++) {
-        double d = Q_DN(q_hull_gap(q, t) - mg), dt, next;
+        double d = sphere_gap(q, t), dt, next, n[3], rate = s;
+        /* far apart, the spheres about the centres prove nearly as much
+           as the hulls, for two centre evaluations instead of every
+           vertex and GJK: the first step of the high-speed frames */
+        if (!(d > Q_ADVANCE_FAR * (q->body[0]->rad[0] + q->body[1]->rad[0]))) {
+            d = q_hull_gap(n, q, t);
+            /* the gap is along n: the closing rate along n bounds it */
+            if (d > 0.0)
+                rate = closing_rate(q, n, t, t1, s);
+        }
+        d = Q_DN(d - mg);
         if (!(d > close))
             break;
         q->r->advance_steps++;
-        if (s == 0.0)           /* nothing moves relative to anything */
+        if (!(rate > 0.0))      /* the gap cannot shrink before t1 */
             return INFINITY;
-        /* [t, t + d / s) is free; all of [t0, t1] when that passes t1 */
-        if (Q_DN(t + Q_DN(d / s)) > t1)
+        /* [t, t + d / rate) is free; all of [t0, t1] when that passes t1 */
+        if (Q_DN(t + Q_DN(d / rate)) > t1)
             return INFINITY;
         /* to where the gap is still >= close / 2 */
-        dt = Q_DN(Q_DN(d - 0.5 * close) / s);
+        dt = Q_DN(Q_DN(d - 0.5 * close) / rate);
         next = Q_DN(t + dt);
         if (!(next > t))
             break;

@@ -170,8 +170,8 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
     return skip;
 }
 
-static void
-solve_one(q_state *q, const vccd_query_pair *p, double t0, double t1)
+void
+q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1)
 {
     const vccd_di_vec3 (*fr[4])[3];
     vccd_track t[4];
@@ -261,7 +261,7 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
                 q->r->filtered++;
                 continue;
             }
-            solve_one(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1);
         }
     }
 }
@@ -281,6 +281,12 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     if (!(t0 <= t1) || !(oa | ob))
         return;
     tri_pos(&tp, q, ta, tb, t0, t1);
+    {
+        /* the triangles' boxes apart: none of their pairs can touch */
+        const vccd_di_vec3 *P[6] = { &tp.x[0][0], &tp.x[0][1], &tp.x[0][2], &tp.x[1][0], &tp.x[1][1], &tp.x[1][2] };
+        if (m == 0.0 && boxes_apart(P, 3, 6))
+            return;
+    }
     if (ma->planar) {
         pairs_2d(q, &tp, ta, tb, t0, t1);
         return;
@@ -305,11 +311,11 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (excluded(&tp, &p, corner, side, m)) {
+            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }
-            solve_one(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1);
         }
     }
     p.kind = VCCD_FEATURE_EE;
@@ -330,11 +336,11 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (excluded(&tp, &p, corner, side, m)) {
+            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
                 q->r->filtered++;
                 continue;
             }
-            solve_one(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1);
         }
     }
 }
@@ -347,6 +353,8 @@ static double mid(vccd_di x) { return 0.5 * x.lo + 0.5 * x.hi; }
 static void
 contact_geometry(q_state *q)
 {
+    vccd_motion_frame_time ft[2];
+    int have_ft[2] = { 0, 0 };
     vccd_query_result *r = q->r;
     vccd_track t[4];
     vccd_di_vec3 x[4], v[4], zero;
@@ -357,9 +365,20 @@ contact_geometry(q_state *q)
     tracks_of(t, q, &r->pair);
     vccd_di_vec3_set_d(&zero, 0, 0, 0);
     for (int k = 0; k < 4; k++) {
+        int s = body_of(&r->pair, k);
+        const vccd_di_vec3 (*y)[3] = q_vertex_frame(q, s, r->pair.v[k]);
         vccd_di_vec3 p;
-        vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
-        vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
+        if (y) {                /* a small body's kept frame: its time part once */
+            if (!have_ft[s])
+                vccd_motion_frame_time_di(&ft[s], &q->pf[s], tt);
+            have_ft[s] = 1;
+            vccd_motion_frame_apply_di(&x[k], &ft[s], *y);
+            vccd_motion_frame_velocity_di(&v[k], &q->pf[s], &ft[s], *y, tt);
+        } else {
+            vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
+            vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex,
+                                tt);
+        }
         for (int c = 0; c < 3; c++) {
             P[k][c] = mid(x[k].c[c]);
             V[k][c] = mid(v[k].c[c]);

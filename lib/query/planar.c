@@ -57,10 +57,10 @@ q_search_brute(const q_state *q)
 }
 
 void
-q_solve_all(q_state *q)
+q_solve_all(q_state *q, double t0, double t1)
 {
     const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
     for (long i = 0; i < ma->nt; i++)
         for (long j = 0; j < mb->nt; j++)
-            q_pairs_solve(q, i, j, q->o->solve.t0, q->o->solve.t1);
+            q_pairs_solve(q, i, j, t0, t1);
 }

@@ -59,6 +59,9 @@ typedef struct {
     q_vcache vc[2];             /* vc[k].frame non-NULL (small meshes with
                                    pf[k]): body k's vertices (vertices.c) */
     vccd_hull_seed seed;        /* the advance's last GJK simplex */
+    vccd_query_pair guess;      /* have_guess: solved before the traversal
+                                   (guess.c) */
+    int have_guess;
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
@@ -94,6 +97,15 @@ double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
    searches only from lo (>= t0: the parent's bound) to *hi. */
 double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
+/* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
+   into q. */
+void q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1);
+/* After the advance to t0 (tiny meshes, exact mode, no margin): solve
+   the pair the advance's last GJK simplex names, if any (guess.c). */
+void q_guess_solve(q_state *q, double t0);
+/* 1 when p is the pair q_guess_solve solved (already over every
+   window). */
+int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
    [t0, min(t1, q->cut)], folding the results into q. */
 void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
@@ -103,9 +115,9 @@ int q_planar_check(const vccd_query_body *a, const vccd_query_body *b, vccd_erro
 /* 1 when the exact query should solve every pair (q_solve_all) instead
    of traversing the BVHs (vccd_query_search). */
 int q_search_brute(const q_state *q);
-/* Every owned feature pair of every triangle (segment) pair over the
-   whole time domain, folded into q. */
-void q_solve_all(q_state *q);
+/* Every owned feature pair of every triangle (segment) pair over [t0,
+   t1], folded into q. */
+void q_solve_all(q_state *q, double t0, double t1);
 /* r := the answer from q (status, [lo, hi], pair, contact geometry). */
 void q_finish(q_state *q);
 /* 1 when the exact query advances conservatively before its traversal
@@ -116,9 +128,10 @@ int q_advance_applies(const q_state *q);
 double q_advance(q_state *q);
 /* When q_advance_applies: a lower bound (>= 0, 0 proving nothing) of
    the distance of the two meshes at time t, from the separation of
-   their vertex hulls along the best candidate axis; a few microseconds
-   on the tetrahedron pair, where vccd_query_distance_at takes 30-110. */
-double q_hull_gap(q_state *q, double t);
+   their vertex hulls along an axis (GJK's, or the best candidate),
+   written to axis when the bound is > 0; a few microseconds on the
+   tetrahedron pair, where vccd_query_distance_at takes 30-110. */
+double q_hull_gap(double axis[3], q_state *q, double t);
 /* At most this many triangles per body for the hull gap and the
    advance: the candidate axes grow as the product of the edge counts. */
 #define Q_ADVANCE_MAX_TRIANGLES 16
@@ -127,9 +140,18 @@ double q_hull_gap(q_state *q, double t);
 int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
 /* The same lower bound from enclosures xa, xb of every vertex of ma, mb
    (world frame): what vccd_query_distance_at adds for small meshes.
-   seed: GJK's start (vccd_hull_direction), or NULL. */
-double q_hull_gap_points(const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb, const vccd_di_vec3 *xb,
-                         vccd_hull_seed *seed);
+   seed: GJK's start (vccd_hull_direction), or NULL; axis (or NULL): the
+   axis of the bound, when > 0.  every = 0: the best candidate axis by
+   the midpoints alone, and only near contact; 1: the largest rigorous
+   bound over GJK's axis and every candidate (what the distance adds). */
+double q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                         const vccd_di_vec3 *xb, vccd_hull_seed *seed, int every);
+/* The same bound along one candidate: the normal of pair pr's face
+   (vertex-face) or the cross product of its edges (edge-edge), 0 for
+   other kinds.  With every = 1 above, q_hull_gap_points' bound is at
+   least this one (the candidate is among those it bounds). */
+double q_pair_gap_points(const vccd_query_pair *pr, const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                         const vccd_di_vec3 *xb);
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

@@ -33,7 +33,9 @@ hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body
         return 0.0;
     place_vertices(xa, ma, pa);
     place_vertices(xb, mb, pb);
-    return q_hull_gap_points(ma, xa, mb, xb, NULL);
+    /* every candidate, bounded rigorously: at least what any one of them
+       proves, the contact pair's axis of hull_gap_only among them */
+    return q_hull_gap_points(NULL, ma, xa, mb, xb, NULL, 1);
 }
 
 static int
@@ -80,6 +82,20 @@ hull_gap_only(q_state *q, double t)
             vccd_motion_pose_frame_di(&q->pf[k], &p[k].o, &p[k].R, vccd_di_set_d(t));
     else if (poses_at(p, q->body[0], q->body[1], t, &e) != 0)
         return 0.0;
+    /* At lo the contact pair's own axis (its face's normal, its edges'
+       cross product) is nearly always the one that proves the gap: one
+       bound instead of GJK and every candidate.  It is one of the
+       candidates vccd_query_distance_at bounds, so a gap it proves is one
+       the distance reports. */
+    if (q->r->have_pair) {
+        vccd_di_vec3 xa[Q_ADVANCE_MAX_VERTICES], xb[Q_ADVANCE_MAX_VERTICES];
+        const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
+        double g;
+        place_vertices(xa, ma, &p[0]);
+        place_vertices(xb, mb, &p[1]);
+        if ((g = q_pair_gap_points(&q->r->pair, ma, xa, mb, xb)) > 0.0)
+            return g;
+    }
     return hull_gap_at(q->body[0], &p[0], q->body[1], &p[1]);
 }
 

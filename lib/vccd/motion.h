@@ -159,6 +159,14 @@ typedef struct {
 } vccd_motion_frame_time;
 void vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_frame *f, vccd_di t);
 void vccd_motion_frame_apply_di(vccd_di_vec3 *x, const vccd_motion_frame_time *ft, const vccd_di_vec3 y[3]);
+/* The centre c(t) of f's motion over t and its velocity cv(t) (either
+   may be NULL): every body point p is at c(t) + R(t) p, so within |p|
+   of it, and moves at cv(t) + w x R(t) p. */
+void vccd_motion_frame_centre_di(vccd_di_vec3 *c, vccd_di_vec3 *cv, const vccd_motion_pose_frame *f, vccd_di t);
+/* The velocity of the point with frame y over t, ft being f's time part
+   over the same t (vccd_motion_eval_di's v, the same operations). */
+void vccd_motion_frame_velocity_di(vccd_di_vec3 *v, const vccd_motion_pose_frame *f, const vccd_motion_frame_time *ft,
+                                   const vccd_di_vec3 y[3], vccd_di t);
 int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
 
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,

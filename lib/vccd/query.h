@@ -145,8 +145,11 @@ typedef struct {
     double gap_lower, gap_upper;
     long bv_tests, feature_pairs, solver_boxes, escalations, items, leaf_pairs;
     long filtered;              /* feature pairs excluded before a solve by
-                                   the interval coplanarity over the box */
+                                   their vertex enclosures over the box */
     long advance_steps;         /* conservative advancement steps (advance) */
+    int guessed;                /* the pair the advance ended at was certified
+                                   and its window searched pair by pair
+                                   (guess.c) instead of traversed */
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 

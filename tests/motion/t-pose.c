@@ -173,7 +173,8 @@ START_TEST(test_pose_box_random)
        sampled times by MPFR at 256 bits; a per-vertex model goes through
        eval_points_di the same way.  A rigid model's points evaluated from
        their kept frames (vccd_motion_eval_frames_di) hold it too, and are
-       bit for bit eval_points_di's enclosures. */
+       bit for bit eval_points_di's enclosures; their velocities from the
+       frames are eval_di's. */
     static const char *const names[] = { "ltlrm", "ballistic", "vertex-linear" };
     tu_init();
     for (long it = 0; it < tu_iters(300); it++) {
@@ -209,6 +210,22 @@ START_TEST(test_pose_box_random)
                     TU_CHECK(xf[k].c[i].lo == xp[1 - k].c[i].lo && xf[k].c[i].hi == xp[1 - k].c[i].hi,
                              "%s it %ld [%a, %a]: eval_frames gives [%a, %a], eval_points [%a, %a]", ty->name, it,
                              t0, t1, xf[k].c[i].lo, xf[k].c[i].hi, xp[1 - k].c[i].lo, xp[1 - k].c[i].hi);
+            /* the velocity from a kept frame (frame_time + frame_velocity)
+               is vccd_motion_eval_di's, bit for bit */
+            {
+                vccd_motion_frame_time ft;
+                vccd_di_vec3 vf, ve, xe;
+                vccd_di T = vccd_di_set_2d(t0, t1);
+                vccd_motion_frame_time_di(&ft, &f, T);
+                for (int k = 0; k < 2; k++) {
+                    vccd_motion_frame_velocity_di(&vf, &f, &ft, y[k], T);
+                    vccd_motion_eval_di(m, &xe, &ve, NULL, &p[k], 0, T);
+                    for (int i = 0; i < 3; i++)
+                        TU_CHECK(vf.c[i].lo == ve.c[i].lo && vf.c[i].hi == ve.c[i].hi,
+                                 "%s it %ld [%a, %a]: frame velocity [%a, %a], eval_di [%a, %a]", ty->name, it, t0,
+                                 t1, vf.c[i].lo, vf.c[i].hi, ve.c[i].lo, ve.c[i].hi);
+                }
+            }
         }
         for (int s = 0; s < 5; s++) {
             double t = s == 0 ? t0 : s == 4 ? t1 : t0 + (t1 - t0) * tu_unit();
