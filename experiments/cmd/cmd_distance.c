@@ -18,18 +18,11 @@
 #include "clock.h"
 #include "cli.h"
 #include "cmds.h"
+#include "cli_body.h"
 #include "mesh_cli.h"
 #include "vccd/distance.h"
 
-typedef struct {
-    vccd_mesh m;
-    vccd_bvh h;
-    vccd_pose p;
-    vccd_motion *mo;
-    char name[64];
-    int loaded, built;
-    double load_s;
-} body;
+typedef vccd_cli_body body;
 
 /* A whitespace-separated list of exactly n decimals, each enclosed. */
 static int
@@ -202,13 +195,8 @@ vccd_cmd_distance(int argc, char **argv)
 fail:
     fprintf(stderr, "vccd: %s\n", e.msg);
 done:
-    for (int i = 0; i < 2; i++) {
-        if (b[i].built)
-            vccd_bvh_clear(&b[i].h);
-        if (b[i].loaded)
-            vccd_mesh_clear(&b[i].m);
-        vccd_motion_free(b[i].mo);
-    }
+    for (int i = 0; i < 2; i++)
+        vccd_cli_body_clear(&b[i]);
     vccd_config_clear(&c);
     return rc;
 }

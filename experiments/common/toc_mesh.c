@@ -24,17 +24,11 @@
 
 #include "clock.h"
 #include "cli.h"
+#include "cli_body.h"
 #include "toc_mesh.h"
 #include "vccd/query.h"
 
-typedef struct {
-    char name[64];
-    vccd_mesh m;
-    vccd_bvh h;
-    vccd_motion *mo;
-    vccd_query_body qb;
-    int loaded, built, bound;
-} body;
+typedef vccd_cli_body body;
 
 static int
 load_body(body *b, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
@@ -309,14 +303,7 @@ vccd_toc_mesh(vccd_config *c, int json, long max_work)
 fail:
     fprintf(stderr, "vccd: %s\n", e.msg);
 done:
-    for (int i = 0; i < 2; i++) {
-        if (b[i].bound)
-            vccd_query_body_clear(&b[i].qb);
-        if (b[i].built)
-            vccd_bvh_clear(&b[i].h);
-        if (b[i].loaded)
-            vccd_mesh_clear(&b[i].m);
-        vccd_motion_free(b[i].mo);
-    }
+    for (int i = 0; i < 2; i++)
+        vccd_cli_body_clear(&b[i]);
     return rc;
 }
