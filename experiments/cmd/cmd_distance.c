@@ -11,7 +11,6 @@
        bv = obb                   # a BV type, or brute (all pairs)
        leaf_size = 4
        split = sah                # sah | median */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,22 +111,8 @@ parse_options(vccd_config *c, vccd_config_section *d, int *bv, vccd_bvh_opts *o,
             return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "unknown BV type '%s' (%s, or brute)",
                                   kv->value, vccd_bv_type_names());
     }
-    if ((kv = vccd_config_get(d, "leaf_size"))) {
-        char *end;
-        long v;
-        errno = 0;
-        v = strtol(kv->value, &end, 10);
-        if (end == kv->value || *end || errno || v < 1 || v > 1024)
-            return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "expected an integer in [1, 1024]");
-        o->leaf_size = (int)v;
-    }
-    if ((kv = vccd_config_get(d, "split"))) {
-        int s = vccd_bvh_split_find(kv->value);
-        if (s < 0)
-            return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "unknown split '%s' (sah, median)",
-                                  kv->value);
-        o->split = (vccd_bvh_split)s;
-    }
+    if (vccd_cli_config_bvh(o, d, e) != 0)
+        return -1;
     *have_t = 0;
     if ((kv = vccd_config_get(d, "t"))) {
         if (vccd_di_set_str(t, kv->value) != 0 || !(t->lo >= 0.0 && t->hi <= 1.0))

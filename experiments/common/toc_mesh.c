@@ -69,7 +69,6 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
 {
     vccd_config_section *s = vccd_config_find(c, "query");
     vccd_config_kv *kv;
-    long v;
 
     vccd_query_opts_init(o);
     vccd_bvh_opts_init(bo);
@@ -127,18 +126,8 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
         /* proved farther than the upper end: farther than the decimal */
         o->min_separation = d.hi;
     }
-    if ((kv = vccd_config_get(s, "leaf_size"))) {
-        if (vccd_cli_config_long(&v, s, kv, 1, 1024, e) != 0)
-            return -1;
-        bo->leaf_size = (int)v;
-    }
-    if ((kv = vccd_config_get(s, "split"))) {
-        int sp = vccd_bvh_split_find(kv->value);
-        if (sp < 0)
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown split '%s' (sah, median)",
-                                  kv->value);
-        bo->split = (vccd_bvh_split)sp;
-    }
+    if (vccd_cli_config_bvh(bo, s, e) != 0)
+        return -1;
     if (vccd_config_check_unused(s, e) != 0)
         return -1;
 types:
