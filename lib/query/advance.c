@@ -149,6 +149,8 @@ candidates(double n[3], double *g, const vccd_mesh *ma, const double (*pa)[3], c
 #define Q_TRY(axis)                                                                 \
     do {                                                                            \
         double d_ = orient(o, axis, pa, m[0]->nv, pb, m[1]->nv);                    \
+        if (d_ == -INFINITY)    /* a zero axis: o is not set */                     \
+            break;                                                                  \
         if (xa)                                                                     \
             d_ = gap_along(o, xa, m[0]->nv, xb, m[1]->nv);                          \
         if (d_ > best) {                                                            \
