@@ -641,6 +641,157 @@ START_TEST(test_guess_spin)
 }
 END_TEST
 
+/* Small meshes the thesis frames never show, made from arrays: 0, a
+   tetrahedron whose vertices sit off its body origin by up to 3 (rad
+   much larger than the body: the advance's bounds); 1, one triangle
+   (the window search on a 1 x 1 pair); 2, an open folded quad of two
+   triangles; 3, a tetrahedron with a tenth-size one nested inside it
+   (coincident centroids: the hull gap's first candidate is the zero
+   axis). */
+static void
+body_arrays(body *b, int shape, const double off[3], double scale)
+{
+    static const double tv[4][3] = { { 1, 1, 1 }, { 1, -1, -1 }, { -1, 1, -1 }, { -1, -1, 1 } };
+    static const vccd_mesh_index tt[4][3] = { { 0, 1, 2 }, { 0, 3, 1 }, { 0, 2, 3 }, { 1, 3, 2 } };
+    static const double tri[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+    static const double quad[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0.7 } };
+    static const vccd_mesh_index qt[2][3] = { { 0, 1, 2 }, { 2, 1, 3 } };
+    double v[8][3];
+    vccd_mesh_index t[8][3];
+    long nv, nt;
+    vccd_bvh_opts bo;
+    vccd_error e;
+    memset(b, 0, sizeof *b);
+    if (shape == 1) {
+        nv = 3;
+        nt = 1;
+        for (int c = 0; c < 3; c++)
+            t[0][c] = (vccd_mesh_index)c;
+    } else if (shape == 2) {
+        nv = 4;
+        nt = 2;
+        memcpy(t, qt, sizeof qt);
+    } else {
+        nv = shape == 3 ? 8 : 4;
+        nt = nv;
+        for (long i = 0; i < nt; i++)
+            for (int c = 0; c < 3; c++)
+                t[i][c] = (vccd_mesh_index)(tt[i % 4][c] + 4 * (i / 4));
+    }
+    for (long i = 0; i < nv; i++)
+        for (int c = 0; c < 3; c++) {
+            double x = shape == 1 ? tri[i][c] : shape == 2 ? quad[i][c] : (i < 4 ? 1.0 : 0.1) * tv[i % 4][c];
+            v[i][c] = scale * x + off[c];
+        }
+    if (vccd_mesh_init_arrays(&b->m, "arrays", (const double (*)[3])v, nv, (const vccd_mesh_index (*)[3])t, nt,
+                              VCCD_MESH_DEGENERATE_KEEP, &e) != 0)
+        tu_fail("mesh: %s", e.msg);
+    vccd_bvh_opts_init(&bo);
+    bo.leaf_size = 1;
+    if (vccd_bvh_build(&b->h, &b->m, &bo, &e) != 0)
+        tu_fail("bvh: %s", e.msg);
+}
+
+/* b moved from o0 at velocity v (ballistic: with an acceleration),
+   turning at `spin` rad/s about a random axis (0: not at all, identity
+   orientation). */
+static void
+body_throw(body *b, const double o0[3], const double v[3], double spin, int ballistic)
+{
+    char text[2048];
+    double q0[4] = { 1, 0, 0, 0 }, w[3], wn = 0.0;
+    if (spin != 0.0)
+        rand_quat(q0);
+    for (int c = 0; c < 3; c++) {
+        w[c] = rnd(-1, 1);
+        wn += w[c] * w[c];
+    }
+    wn = sqrt(wn);
+    snprintf(text, sizeof text,
+             "[motion.m]\ntype = %s\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n%s"
+             "q0 = %.17g %.17g %.17g %.17g\nomega = %.17g %.17g %.17g\n",
+             ballistic ? "ballistic" : "ltlrm", o0[0], o0[1], o0[2], v[0], v[1], v[2],
+             ballistic ? "a = 0.3 -0.7 0.2\n" : "", q0[0], q0[1], q0[2], q0[3], spin * w[0] / wn, spin * w[1] / wn,
+             spin * w[2] / wn);
+    body_move(b, motion_from_text(text));
+}
+
+/* The advance, the guess and the window search on those meshes (ltlrm
+   and ballistic, turning 0-8 or 20-60 rad/s) against the brute force:
+   the same none / not none, enclosures that meet, no crossing at lo,
+   and every gap the query proves at lo one the distance reports.  A
+   nested pair at rest: the distance's hull gap with a zero first axis
+   stays below the brute force's upper bound. */
+START_TEST(test_odd_meshes)
+{
+    long n = tu_iters(300), guessed = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result brute, r;
+        vccd_error e;
+        double off[2][3], o0[2][3], v[2][3], axis[3], an = 0.0;
+        int kind = (int)(it % 6);
+        char what[96];
+        for (int c = 0; c < 3; c++) {
+            off[0][c] = kind == 1 ? rnd(-3, 3) : 0.0;
+            off[1][c] = kind == 1 ? rnd(-3, 3) : 0.0;
+            axis[c] = rnd(-1, 1);
+            an += axis[c] * axis[c];
+        }
+        for (int c = 0; c < 3; c++) {
+            axis[c] /= sqrt(an);
+            o0[0][c] = -2.0 * axis[c] - off[0][c];
+            o0[1][c] = 2.0 * axis[c] - off[1][c];
+            v[0][c] = 2.0 * axis[c] + rnd(-0.4, 0.4);
+            v[1][c] = -2.0 * axis[c] + rnd(-0.4, 0.4);
+        }
+        body_arrays(&a, kind == 2 ? 1 : kind == 3 ? 2 : kind == 4 ? 3 : 0, off[0], rnd(0.3, 0.8));
+        body_arrays(&b, kind == 2 || kind == 3 ? 1 : 0, off[1], rnd(0.3, 0.8));
+        body_throw(&a, o0[0], v[0], kind == 5 ? rnd(20, 60) : rnd(0, 8), (int)(tu_ulong() & 1));
+        body_throw(&b, o0[1], v[1], kind == 5 ? rnd(20, 60) : rnd(0, 8), (int)(tu_ulong() & 1));
+        snprintf(what, sizeof what, "case %ld (kind %d)", it, kind);
+        opts_for(&o, 0, 0.0);
+        if (vccd_query_toc_brute(&brute, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("brute: %s", e.msg);
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        guessed += r.guessed;
+        check_brute(&r, &brute, what);
+        no_crossing_at_lo(&a, &b, &r, o.bv);
+        if (r.status != VCCD_TOC_NONE && r.stepped >= 0) {
+            vccd_distance_result dd;
+            if (vccd_query_distance_at(&dd, &a.qb, &b.qb, r.lo, o.bv, &e) != 0)
+                tu_fail("distance: %s", e.msg);
+            TU_CHECK(dd.lower > 0.0, "%s: a gap proved at lo = %.17g, the distance's lower bound %a", what, r.lo,
+                     dd.lower);
+        }
+        body_clear(&a);
+        body_clear(&b);
+    }
+    TU_CHECK(4 * guessed > n, "the guess decided only %ld of %ld", guessed, n);
+    {
+        body a, b;
+        vccd_distance_result d, ref;
+        vccd_pose p[2];
+        vccd_error e;
+        double z[3] = { 0, 0, 0 };
+        body_arrays(&a, 0, z, 1.0);
+        body_arrays(&b, 0, z, 0.1);
+        body_throw(&a, z, z, 0.0, 0);
+        body_throw(&b, z, z, 0.0, 0);
+        vccd_pose_identity(&p[0]);
+        vccd_pose_identity(&p[1]);
+        if (vccd_query_distance_at(&d, &a.qb, &b.qb, 0.5, 0, &e) != 0
+            || vccd_distance_brute(&ref, &a.m, &p[0], &b.m, &p[1], &e) != 0)
+            tu_fail("distance: %s", e.msg);
+        TU_CHECK(d.lower <= ref.upper && d.lower > 0.0, "nested: lower %a, brute upper %a", d.lower, ref.upper);
+        body_clear(&a);
+        body_clear(&b);
+    }
+}
+END_TEST
+
 /* vccd_query_distance_at on small meshes adds the gap of the vertex
    hulls (each placed by its own pose) to the triangle pairs' bound: on
    thesis frames of a tetrahedron and a box at random times, near and at
@@ -700,6 +851,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_hull_gap };
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_hull_gap };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
