@@ -227,6 +227,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
     /* one more than a solver may return: bisecting its first box adds one */
     vccd_box x, out[VCCD_SOLVER_MAX_OUT + 1];
     long evals0 = vccd_feature_evals(f), refine = 0;
+    int first = 1, skip_incl;
     window_memo memo = { NAN, { 0, 0 } };
 
     stack_init(&st);
@@ -245,6 +246,9 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
 
         x = st.b[--st.n];
         r->boxes++;
+        /* the predicate only prunes: skipping it never drops a root */
+        skip_incl = o->expect_contact && first && x.hi - x.lo > o->eps_t;
+        first = 0;
         if (++bud->boxes > o->max_boxes || vccd_feature_work(f) - bud->work0 > o->max_work) {
             r->status = VCCD_TOC_POSSIBLE;
             r->lo = x.lo;
@@ -255,11 +259,17 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
         t = vccd_di_set_2d(x.lo, x.hi);
         if (quick64 && vccd_feature_excluded_binary64(f, t))
             continue;
-        vccd_feature_jet(&s0, f, t, 0);
-        /* NaN or empty bounds (overflow) must not exclude anything. */
-        if (!vccd_di_is_empty(s0) && (s0.lo > 0.0 || s0.hi < 0.0))
-            continue;
-        incl = vccd_feature_inclusion(f, t);
+        if (x.root) {
+            /* s is proved to vanish in x: its enclosure holds 0 and
+               excludes nothing (no solver reads s0) */
+            s0 = vccd_di_entire();
+        } else {
+            vccd_feature_jet(&s0, f, t, 0);
+            /* NaN or empty bounds (overflow) must not exclude anything. */
+            if (!vccd_di_is_empty(s0) && (s0.lo > 0.0 || s0.hi < 0.0))
+                continue;
+        }
+        incl = skip_incl ? VCCD_INCL_MAYBE : vccd_feature_inclusion(f, t);
         if (incl == VCCD_INCL_NO)
             continue;
         if (x.hi - x.lo <= o->eps_t || at_resolution(&x)) {

@@ -91,6 +91,11 @@ typedef struct {
     long max_work;              /* evaluations per query, weighted by cost
                                    (vccd_feature_work), over all its runs */
     double t0, t1;              /* the time domain, inside [0, 1] */
+    /* 1: the caller expects a contact in the domain (a hint, never a
+       proof): the first box goes to the contraction without the
+       inclusion predicate, which over a whole domain that holds a
+       contact can only say "maybe" */
+    int expect_contact;
 } vccd_solve_opts;
 
 /* Defaults: taylor-lagrange, binary64, eps_t 1e-6, max_boxes 100000,
