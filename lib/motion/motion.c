@@ -410,6 +410,15 @@ vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], c
 }
 
 void
+vccd_motion_point_frame_lin_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const double p[3])
+{
+    for (int i = 0; i < 3; i++)
+        for (int c = 0; c < 3; c++)
+            y[i].c[c] = vccd_di_add(vccd_di_add(vccd_di_mul_d(f->y[0][i].c[c], p[0]), vccd_di_mul_d(f->y[1][i].c[c], p[1])),
+                                    vccd_di_mul_d(f->y[2][i].c[c], p[2]));
+}
+
+void
 vccd_motion_frame_time_di(vccd_motion_frame_time *ft, const vccd_motion_pose_frame *f, vccd_di t)
 {
     rigid_centre_coefs(f->m, &ft->c, ft->k, &f->w2, t);

@@ -39,9 +39,12 @@ tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 }
 
 /* Where the vertices of the two triangles can be over the box: the
-   filter below reads them for every feature pair of the triangles. */
+   filter below reads them for every feature pair of the triangles.  x
+   points into the query's vertex cache when it has one (no copy), else
+   into own. */
 typedef struct {
-    vccd_di_vec3 x[2][3];
+    const vccd_di_vec3 *x[2][3];
+    vccd_di_vec3 own[2][3];
 } q_tri_pos;
 
 static void
@@ -53,9 +56,9 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
         const vccd_query_body *b = q->body[s];
         vccd_di_vec3 p[3];
         int vx[3];
-        if (q->vc[s].frame) {   /* the same enclosures, kept */
+        if (q->vc[s].frame) {   /* from the kept frames */
             for (int k = 0; k < 3; k++)
-                tp->x[s][k] = *q_vertex(q, s, b->bvh->mesh->t[tri[s]][k], t0, t1);
+                tp->x[s][k] = q_vertex(q, s, b->bvh->mesh->t[tri[s]][k], t0, t1);
             continue;
         }
         for (int k = 0; k < 3; k++) {
@@ -66,7 +69,9 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
             else
                 vccd_di_vec3_set_d(&p[k], b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
         }
-        vccd_motion_eval_points_di(b->m, tp->x[s], p, vx, 3, t);
+        vccd_motion_eval_points_di(b->m, tp->own[s], p, vx, 3, t);
+        for (int k = 0; k < 3; k++)
+            tp->x[s][k] = &tp->own[s][k];
     }
 }
 
@@ -115,7 +120,7 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
     vccd_di sv;
     const vccd_di_vec3 *P[4];
     for (int k = 0; k < 4; k++)
-        P[k] = &tp->x[side[k]][corner[k]];
+        P[k] = tp->x[side[k]][corner[k]];
     if (m > 0.0)
         return vccd_feature_points_apart(p->kind, P, m);
     if (boxes_apart(P, p->kind == VCCD_FEATURE_EE ? 2 : 1, vccd_feature_kind_npoints(p->kind)))
@@ -171,7 +176,7 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
 }
 
 void
-q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1)
+q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int expect)
 {
     const vccd_di_vec3 (*fr[4])[3];
     vccd_track t[4];
@@ -198,6 +203,7 @@ q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1)
         so = q->o->solve;
         so.t0 = t0;
         so.t1 = t1;
+        so.expect_contact = expect;
         vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
         /* Undecided in a time box: a root at or within rounding of the
            box's end (a time box cut exactly at the contact, 3/8 say)
@@ -209,6 +215,26 @@ q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1)
             so.t1 = q->cut;
             vccd_solve_minsep(&r, f, q->o->min_separation, pieces_skipped(q, p), &so);
         }
+        /* Undecided from the window's very start: a contact there cannot
+           be certified either (s(t0) holds 0, and nothing advances), and
+           a translating pair's swept bound lands exactly on it.  Solved
+           from eps_t earlier, the contact lies inside; a certified answer
+           from there is one for this pair (its lo, a little lower, is
+           still a proof).  Kept only when certified. */
+        if (r.status == VCCD_TOC_POSSIBLE && r.lo == t0 && !r.limited && t0 > q->o->solve.t0) {
+            vccd_toc e;
+            double s0 = t0 - q->o->solve.eps_t;
+            so.t0 = s0 > q->o->solve.t0 ? s0 : q->o->solve.t0;
+            vccd_solve_minsep(&e, f, q->o->min_separation, pieces_skipped(q, p), &so);
+            if (e.status == VCCD_TOC_CERTIFIED) {
+                e.boxes += r.boxes;
+                e.escalations += r.escalations;
+                r = e;
+            } else {
+                r.boxes += e.boxes;
+                r.escalations += e.escalations;
+            }
+        }
         vccd_feature_free(f);
     }
     q->r->feature_pairs++;
@@ -217,8 +243,12 @@ q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1)
     q->r->limited |= r.limited;
     if (r.status == VCCD_TOC_NONE)
         return;
-    if (r.status == VCCD_TOC_CERTIFIED && r.hi < q->cut)
-        q->cut = r.hi;
+    if (r.status == VCCD_TOC_CERTIFIED && (!q->have_cert || r.hi < q->cut)) {
+        q->cut = r.hi < q->cut ? r.hi : q->cut;
+        q->cert = r;
+        q->cert_pair = *p;
+        q->have_cert = 1;
+    }
     if (r.lo < q->best_lo
         || (r.lo == q->best_lo && r.status == VCCD_TOC_CERTIFIED && q->best.status != VCCD_TOC_CERTIFIED)) {
         q->best_lo = r.lo;
@@ -261,7 +291,7 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1, 0);
         }
     }
 }
@@ -283,7 +313,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
     tri_pos(&tp, q, ta, tb, t0, t1);
     {
         /* the triangles' boxes apart: none of their pairs can touch */
-        const vccd_di_vec3 *P[6] = { &tp.x[0][0], &tp.x[0][1], &tp.x[0][2], &tp.x[1][0], &tp.x[1][1], &tp.x[1][2] };
+        const vccd_di_vec3 *P[6] = { tp.x[0][0], tp.x[0][1], tp.x[0][2], tp.x[1][0], tp.x[1][1], tp.x[1][2] };
         if (m == 0.0 && boxes_apart(P, 3, 6))
             return;
     }
@@ -315,7 +345,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1, 0);
         }
     }
     p.kind = VCCD_FEATURE_EE;
@@ -340,7 +370,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1);
+            q_pair_solve(q, &p, t0, t1, 0);
         }
     }
 }
@@ -440,6 +470,20 @@ q_finish(q_state *q)
     r->param[0] = q->best.param[0];
     r->param[1] = q->best.param[1];
     r->pair = q->best_pair;
+    /* The pair at lo undecided, but another one's contact certified
+       within eps_t of lo: no contact before lo (every pair's lo is a
+       proof) and one by cut make [lo, cut] a certified answer, that
+       pair's contact.  (Several pairs reaching the same time -- an edge
+       parallel to a face -- tie at lo, and which one lands an ulp
+       earlier is rounding's choice.) */
+    if (r->status == VCCD_TOC_POSSIBLE && q->have_cert && !r->limited && q->cert.hi == q->cut
+        && q->cut - q->best_lo <= q->o->solve.eps_t) {
+        r->status = VCCD_TOC_CERTIFIED;
+        r->hi = q->cut;
+        r->param[0] = q->cert.param[0];
+        r->param[1] = q->cert.param[1];
+        r->pair = q->cert_pair;
+    }
     r->have_pair = 1;
     contact_geometry(q);
 }

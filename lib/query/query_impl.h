@@ -25,7 +25,7 @@ typedef struct {
 #define Q_VFRAME_MAX 256
 
 /* What a query keeps of the vertices of a small rigid body (vertices.c):
-   their frames (vccd_motion_point_frame_di), made on first use, and their
+   their frames (vccd_motion_point_frame_lin_di), made on first use, and their
    enclosures over the last time window asked for, with that window's
    time part; the leaf pairs of one time box meet the same few vertices
    again and again. */
@@ -49,6 +49,9 @@ typedef struct {
     double best_lo;             /* min lo of the pair results */
     vccd_toc best;
     vccd_query_pair best_pair;
+    vccd_toc cert;              /* have_cert: the certified result whose hi */
+    vccd_query_pair cert_pair;  /* is cut, and its pair */
+    int have_cert;
     q_box *box;
     char *ctx;                  /* 2 contexts of bt->ctx_size per box */
     long nbox, capbox;
@@ -76,10 +79,22 @@ void q_state_clear(q_state *q);
    -1 out of memory (q->vc[k].frame stays NULL: no cache). */
 int q_vertices_init(q_state *q, int k);
 void q_vertices_clear(q_state *q);
-/* The enclosure of vertex v of body k over [t0, t1], when q->vc[k].frame:
-   the bits vccd_motion_eval_points_di gives. */
-const vccd_di_vec3 *q_vertex(q_state *q, int k, long v, double t0, double t1);
-/* Its frame (vccd_motion_point_frame_di), or NULL without the cache. */
+/* The enclosure of vertex v of body k over [t0, t1], when q->vc[k].frame,
+   from its kept frame (another enclosure than vccd_motion_eval_points_di
+   gives: the frames differ in their last bits). */
+const vccd_di_vec3 *q_vertex_make(q_state *q, int k, long v, double t0, double t1);
+static inline const vccd_di_vec3 *
+q_vertex(q_state *q, int k, long v, double t0, double t1)
+{
+    /* held already: the leaf pairs of a window ask for each vertex about
+       ten times (a call and its checks were 5% of a tetrahedron query) */
+    const q_vcache *c = &q->vc[k];
+    if (c->t0 == t0 && c->t1 == t1 && c->gen[v] == c->cur)
+        return &c->x[v];
+    return q_vertex_make(q, k, v, t0, t1);
+}
+/* Its frame (vccd_motion_point_frame_lin_di), or NULL without the
+   cache. */
 const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3];
 
 /* The time box [t0, t1] with its contexts prepared (made on first use:
@@ -98,8 +113,9 @@ double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
 double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
 /* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
-   into q. */
-void q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1);
+   into q; expect: a contact is expected there (the guess: its first
+   box skips the inclusion predicate, vccd_solve_opts.expect_contact). */
+void q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int expect);
 /* After the advance to t0 (tiny meshes, exact mode, no margin): solve
    the pair the advance's last GJK simplex names, if any (guess.c). */
 void q_guess_solve(q_state *q, double t0);

@@ -52,17 +52,14 @@ const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3]
     if (!c->frame)
         return NULL;
     if (!c->made[v]) {
-        const double *p = q->body[k]->bvh->mesh->v[v];
-        vccd_di_vec3 b;
-        vccd_di_vec3_set_d(&b, p[0], p[1], p[2]);
-        vccd_motion_point_frame_di(&q->pf[k], c->frame[v], &b);
+        vccd_motion_point_frame_lin_di(&q->pf[k], c->frame[v], q->body[k]->bvh->mesh->v[v]);
         c->made[v] = 1;
     }
     return (const vccd_di_vec3 (*)[3])&c->frame[v];
 }
 
 const vccd_di_vec3 *
-q_vertex(q_state *q, int k, long v, double t0, double t1)
+q_vertex_make(q_state *q, int k, long v, double t0, double t1)
 {
     q_vcache *c = &q->vc[k];
     if (!(c->t0 == t0 && c->t1 == t1)) {

@@ -65,9 +65,10 @@ typedef struct vccd_feature vccd_feature;
    (vccd_motion_alloc's prec).  NULL when out of memory. */
 vccd_feature *vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, const vccd_arith *a);
 /* The same, with the binary64 frames of the rigid points given where
-   frames[i] is not NULL: what vccd_motion_point_frame_di makes of point
-   i's body point under its motion (a mesh query keeps them per vertex).
-   They must be exactly that -- they enter the enclosures unchecked. */
+   frames[i] is not NULL: enclosures of point i's frame under its motion,
+   as vccd_motion_point_frame_di or vccd_motion_point_frame_lin_di make
+   them (a mesh query keeps the latter per vertex).  They enter the
+   enclosures unchecked: anything else is unsound. */
 vccd_feature *vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts,
                                       const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
 void vccd_feature_free(vccd_feature *f);

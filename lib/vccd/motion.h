@@ -147,6 +147,12 @@ void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *or
    is y[index[i]], for i < n -- the enclosure vccd_motion_eval_points_di
    gives of that point (the same operations, the frame computed once). */
 void vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p);
+/* Another enclosure of the same frame for a point p given in doubles:
+   the frame is linear in p, so it is p_x, p_y, p_z times the unit
+   axes' frames that f keeps (27 products by exact doubles, where
+   point_frame_di rotates p by the quaternion and takes two interval
+   cross products).  Not the same bits as point_frame_di. */
+void vccd_motion_point_frame_lin_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const double p[3]);
 void vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
                                 const long *index, int n, vccd_di t);
 /* eval_frames_di in two parts, for callers that evaluate a few points

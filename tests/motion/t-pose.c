@@ -174,7 +174,9 @@ START_TEST(test_pose_box_random)
        eval_points_di the same way.  A rigid model's points evaluated from
        their kept frames (vccd_motion_eval_frames_di) hold it too, and are
        bit for bit eval_points_di's enclosures; their velocities from the
-       frames are eval_di's. */
+       frames are eval_di's.  Frames combined from the unit axes'
+       (vccd_motion_point_frame_lin_di) hold the position and the velocity
+       too. */
     static const char *const names[] = { "ltlrm", "ballistic", "vertex-linear" };
     tu_init();
     for (long it = 0; it < tu_iters(300); it++) {
@@ -182,14 +184,16 @@ START_TEST(test_pose_box_random)
         vccd_motion *m = vccd_motion_alloc(ty, 0, 256);
         double a = tu_unit(), b = it % 7 == 0 ? a : tu_unit(), t0 = a < b ? a : b, t1 = a < b ? b : a;
         double scale = it % 5 == 0 ? 1e6 : it % 5 == 1 ? 1e-6 : 1.0;
-        vccd_di_vec3 o, x, xp[2], p[2];
+        vccd_di_vec3 o, x, xp[2], p[2], xl[2], vl[2];
         vccd_di_mat3 R;
-        int vx[2] = { 0, 0 };
+        int vx[2] = { 0, 0 }, have_lin = 0;
         ty->randomize(m, tu_rand, (int)(it / 3 % ty->nkinds));
         vccd_motion_sync(m);
         for (int k = 0; k < 2; k++)
             vccd_di_vec3_set_d(&p[k], scale * (2 * tu_unit() - 1), scale * (2 * tu_unit() - 1),
                                scale * (2 * tu_unit() - 1));
+        if (it % 4 == 1)        /* a zero coordinate and mixed magnitudes */
+            vccd_di_vec3_set_d(&p[1], 0.0, scale, -1e-12 * scale);
         if (ty->per_vertex) {
             vx[1] = m->nvertices - 1;
             TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == -1, "per-vertex pose");
@@ -210,6 +214,22 @@ START_TEST(test_pose_box_random)
                     TU_CHECK(xf[k].c[i].lo == xp[1 - k].c[i].lo && xf[k].c[i].hi == xp[1 - k].c[i].hi,
                              "%s it %ld [%a, %a]: eval_frames gives [%a, %a], eval_points [%a, %a]", ty->name, it,
                              t0, t1, xf[k].c[i].lo, xf[k].c[i].hi, xp[1 - k].c[i].lo, xp[1 - k].c[i].hi);
+            /* frames combined from the unit axes' (point_frame_lin_di),
+               which the mesh query keeps: another enclosure of the same
+               frame, checked against MPFR below, position and velocity */
+            {
+                vccd_motion_frame_time ft;
+                vccd_di T = vccd_di_set_2d(t0, t1);
+                vccd_motion_frame_time_di(&ft, &f, T);
+                for (int k = 0; k < 2; k++) {
+                    const double pd[3] = { p[k].c[0].lo, p[k].c[1].lo, p[k].c[2].lo };
+                    vccd_di_vec3 yl[3];
+                    vccd_motion_point_frame_lin_di(&f, yl, pd);
+                    vccd_motion_frame_apply_di(&xl[k], &ft, yl);
+                    vccd_motion_frame_velocity_di(&vl[k], &f, &ft, yl, T);
+                }
+                have_lin = 1;
+            }
             /* the velocity from a kept frame (frame_time + frame_velocity)
                is vccd_motion_eval_di's, bit for bit */
             {
@@ -229,15 +249,16 @@ START_TEST(test_pose_box_random)
         }
         for (int s = 0; s < 5; s++) {
             double t = s == 0 ? t0 : s == 4 ? t1 : t0 + (t1 - t0) * tu_unit();
-            vccd_mi_vec3 mp, mx;
+            vccd_mi_vec3 mp, mx, mv;
             vccd_mi_t mt;
             vccd_mi_vec3_init(&mp, 256);
             vccd_mi_vec3_init(&mx, 256);
+            vccd_mi_vec3_init(&mv, 256);
             vccd_mi_init2(mt, 256);
             vccd_mi_set_d(mt, t);
             for (int k = 0; k < 2; k++) {
                 vccd_mi_vec3_set_d(&mp, p[k].c[0].lo, p[k].c[1].lo, p[k].c[2].lo);
-                vccd_motion_eval_mi(m, &mx, NULL, NULL, &mp, vx[k], mt);
+                vccd_motion_eval_mi(m, &mx, &mv, NULL, &mp, vx[k], mt);
                 if (!ty->per_vertex) {
                     vccd_di_mat3_mul_vec3(&x, &R, &p[k]);
                     vccd_di_vec3_add(&x, &x, &o);
@@ -249,10 +270,17 @@ START_TEST(test_pose_box_random)
                     TU_CHECK(di_holds_mi(xp[k].c[i], &mx.c[i]),
                              "%s it %ld t %a in [%a, %a]: eval_points gives [%a, %a], MPFR %s", ty->name, it, t, t0,
                              t1, xp[k].c[i].lo, xp[k].c[i].hi, tu_fmt_mi(&mx.c[i]));
+                    TU_CHECK(!have_lin || di_holds_mi(xl[k].c[i], &mx.c[i]),
+                             "%s it %ld t %a in [%a, %a]: combined frame's position [%a, %a], MPFR %s", ty->name, it,
+                             t, t0, t1, xl[k].c[i].lo, xl[k].c[i].hi, tu_fmt_mi(&mx.c[i]));
+                    TU_CHECK(!have_lin || di_holds_mi(vl[k].c[i], &mv.c[i]),
+                             "%s it %ld t %a in [%a, %a]: combined frame's velocity [%a, %a], MPFR %s", ty->name, it,
+                             t, t0, t1, vl[k].c[i].lo, vl[k].c[i].hi, tu_fmt_mi(&mv.c[i]));
                 }
             }
             vccd_mi_vec3_clear(&mp);
             vccd_mi_vec3_clear(&mx);
+            vccd_mi_vec3_clear(&mv);
             vccd_mi_clear(mt);
         }
         vccd_motion_free(m);
