@@ -78,7 +78,8 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
         q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
         /* Small meshes keep their vertices (vertices.c); a large one
            would allocate more per query than it saves.  No memory: the
-           vertices are evaluated each time, the same enclosures. */
+           vertices are evaluated each time (other enclosures, as
+           rigorous). */
         (void)q_vertices_init(q, k);
     }
     memset(r, 0, sizeof *r);
