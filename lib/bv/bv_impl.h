@@ -66,6 +66,30 @@ bv_gap_lower(double alo, double ahi, double blo, double bhi, double nmax)
     return g > 0.0 ? g : 0.0;
 }
 
+/* The constant-velocity tests (prepare_linear, overlap_times): under a
+   translation at constant velocity, the gap between the projections of
+   two volumes onto a fixed direction -- B's lowest minus A's highest --
+   is exactly linear in t: gap(t) = gap(0) + t w.  Given g <= gap(0)
+   (negative when the projections overlap at t = 0) and wlo <= w, narrow
+   [*lo, *hi] (0 <= *lo) to the times at which g + t wlo <= 0, the only
+   ones at which the volumes can overlap.  Every bound is rounded outward;
+   NaN is no constraint.  0 when the set is proved empty. */
+static inline int
+bv_lin_gap(double *lo, double *hi, double g, double wlo)
+{
+    double b;
+    if (wlo > 0.0) {            /* t <= -g / wlo */
+        b = BV_UP(-g / wlo);
+        *hi = b < *hi ? b : *hi;
+    } else if (wlo < 0.0) {     /* t >= -g / wlo = g / |wlo| */
+        b = BV_DN(-g / wlo);
+        *lo = b > *lo ? b : *lo;
+    } else if (wlo == 0.0 && g > 0.0) {
+        return 0;
+    }
+    return *lo <= *hi;
+}
+
 /* x := o + R p for an interval point p. */
 static inline void
 bv_apply(vccd_di_vec3 *x, const vccd_bv_relpose *rp, const vccd_di_vec3 *p)

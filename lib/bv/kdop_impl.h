@@ -33,6 +33,7 @@ typedef struct {
 typedef struct {
     vccd_di no;                 /* n . o */
     double nmax;                /* upper bound of |n| */
+    double wlo;                 /* prepare_linear only: lower end of n . v */
     int ncand;
     KDOP_FN(cand) cand[KDOP_NCAND];
 } KDOP_FN(side);
@@ -161,6 +162,20 @@ KDOP_FN(support)(const KDOP_FN(cand) *cd, const KDOP_STRUCT *y)
     return s == s ? s : INFINITY;
 }
 
+/* A lower bound of B's lowest projection onto side sd's direction n
+   minus A's highest (negative when they overlap; unnormalised). */
+static inline double
+KDOP_FN(side_gap)(const KDOP_FN(side) *sd, int i, int s, const KDOP_STRUCT *x, const KDOP_STRUCT *y)
+{
+    double sup = INFINITY, ahi = s ? -x->lo[i] : x->hi[i];
+    for (int m = 0; m < sd->ncand; m++) {
+        double v = KDOP_FN(support)(&sd->cand[m], y);
+        sup = v < sup ? v : sup;
+    }
+    /* min over B of n . x = n . o - sup { -R^T n . q } */
+    return BV_DN(BV_DN(sd->no.lo - sup) - ahi);
+}
+
 static double
 KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
 {
@@ -171,13 +186,7 @@ KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
     for (int i = 0; i < KDOP_H; i++)
         for (int s = 0; s < 2; s++) {
             const KDOP_FN(side) *sd = &c->side[i][s];
-            double sup = INFINITY, gap, ahi = s ? -x->lo[i] : x->hi[i];
-            for (int m = 0; m < sd->ncand; m++) {
-                double v = KDOP_FN(support)(&sd->cand[m], y);
-                sup = v < sup ? v : sup;
-            }
-            /* min over B of n . x = n . o - sup { -R^T n . q } */
-            gap = BV_DN(BV_DN(sd->no.lo - sup) - ahi);
+            double gap = KDOP_FN(side_gap)(sd, i, s, x, y);
             if (gap > 0.0) {
                 gap = BV_DN(gap / sd->nmax);
                 best = gap > best ? gap : best;
@@ -191,7 +200,44 @@ KDOP_FN(distance_lower)(const void *ctx, const void *a, const void *b)
     return n3 > best ? n3 : best;
 }
 
+/* --- constant-velocity translation ------------------------------------ */
+
+/* x_A = o + t v + R x_B with constant R: the sides at the pose of t = 0,
+   and per side the rate n . v at which B's projection moves. */
+static void
+KDOP_FN(prepare_linear)(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v)
+{
+    KDOP_FN(ctx) *c = ctx;
+    KDOP_FN(prepare)(ctx, p);
+    for (int i = 0; i < KDOP_H; i++)
+        for (int s = 0; s < 2; s++) {
+            vccd_di w = vccd_di_set_d(0.0);
+            for (int k = 0; k < 3; k++)     /* n's components are -1, 0, 1: exact */
+                w = vccd_di_add(w, vccd_di_mul_d(v->c[k], (s ? -1.0 : 1.0) * kdop_dirs[i][k]));
+            c->side[i][s].wlo = w.lo;
+        }
+}
+
+/* B's support along each of A's directions does not change under a
+   translation, so each side's gap moves at n . v: linear in t
+   (bv_lin_gap), and the volumes can overlap only where every side
+   allows it. */
+static int
+KDOP_FN(overlap_times)(const void *ctx, const void *a, const void *b, double t0, double t1, double *tf, double *tl)
+{
+    const KDOP_FN(ctx) *c = ctx;
+    double lo = t0, hi = t1;
+    for (int i = 0; i < KDOP_H; i++)
+        for (int s = 0; s < 2; s++)
+            if (!bv_lin_gap(&lo, &hi, KDOP_FN(side_gap)(&c->side[i][s], i, s, a, b), c->side[i][s].wlo))
+                return 0;
+    *tf = lo;
+    *tl = hi;
+    return 1;
+}
+
 const vccd_bv_type KDOP_CAT(vccd_bv_type_, KDOP_NAME) = {
     KDOP_SUMMARY_NAME, KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
-    KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower), NULL, NULL
+    KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower), KDOP_FN(prepare_linear),
+    KDOP_FN(overlap_times)
 };

@@ -581,9 +581,233 @@ START_TEST(test_obb_linear)
 }
 END_TEST
 
+/* --- the other types' constant-velocity tests, against exact witnesses -- */
+
+/* x := o + t v + Rq p (B's point p in A's frame at t) or, inverse, Rq^T
+   (p - o - t v) (A's point p in B's frame), exactly; Rq = M(qr) / N. */
+static void
+place_exact(mpq_t x[3], const long m[3][3], long N, const double o[3], const double v[3], const mpq_t t,
+            const double p[3], int inverse)
+{
+    mpq_t u, w, y[3];
+    mpq_inits(u, w, y[0], y[1], y[2], NULL);
+    for (int i = 0; i < 3; i++) {               /* y = o + t v */
+        mpq_set_d(y[i], v[i]);
+        mpq_mul(y[i], y[i], t);
+        mpq_set_d(u, o[i]);
+        mpq_add(y[i], y[i], u);
+    }
+    for (int i = 0; i < 3; i++) {
+        mpq_set_ui(x[i], 0, 1);
+        for (int l = 0; l < 3; l++) {
+            if (inverse) {                      /* (Rq^T (p - y))_i */
+                mpq_set_d(w, p[l]);
+                mpq_sub(w, w, y[l]);
+                mpq_set_si(u, m[l][i], N);
+            } else {                            /* (Rq p)_i */
+                mpq_set_d(w, p[l]);
+                mpq_set_si(u, m[i][l], N);
+            }
+            mpq_mul(u, u, w);
+            mpq_add(x[i], x[i], u);
+        }
+        if (!inverse)
+            mpq_add(x[i], x[i], y[i]);
+    }
+    mpq_clears(u, w, y[0], y[1], y[2], NULL);
+}
+
+/* 1 when the rational point x lies in volume bv of type name (closed),
+   from bv.h's layouts. */
+static int
+inside_exact(const char *name, const void *bv, mpq_t x[3])
+{
+    mpq_t u, w;
+    int in = 1;
+    mpq_inits(u, w, NULL);
+    if (!strcmp(name, "sphere")) {
+        const vccd_bv_sphere *b = bv;
+        mpq_set_ui(w, 0, 1);
+        for (int k = 0; k < 3; k++) {
+            mpq_set_d(u, b->c[k]);
+            mpq_sub(u, x[k], u);
+            mpq_mul(u, u, u);
+            mpq_add(w, w, u);
+        }
+        mpq_set_d(u, b->r);
+        mpq_mul(u, u, u);
+        in = mpq_cmp(w, u) <= 0;
+    } else {
+        int kdop14 = !strcmp(name, "kdop14"), nd = !strcmp(name, "aabb") ? 3 : kdop14 ? 7 : 9;
+        const double *lo = bv, *hi = (const double *)bv + nd;      /* { lo[nd], hi[nd] } */
+        for (int k = 0; k < nd && in; k++) {
+            const double *d = kdop14 ? kdop14_dirs[k] : kdop18_dirs[k];
+            mpq_set_ui(w, 0, 1);
+            for (int i = 0; i < 3; i++) {
+                mpq_set_d(u, d[i]);
+                mpq_mul(u, u, x[i]);
+                mpq_add(w, w, u);
+            }
+            mpq_set_d(u, lo[k]);
+            in = mpq_cmp(u, w) <= 0;
+            mpq_set_d(u, hi[k]);
+            in = in && mpq_cmp(w, u) <= 0;
+        }
+    }
+    mpq_clears(u, w, NULL);
+    return in;
+}
+
+/* Sphere, AABB and k-DOPs thrown through each other by random
+   translations (B turned by a random integer quaternion, fixed): at 33
+   times of the window, a vertex of one body placed exactly (rationals)
+   inside the other's volume proves the volumes overlap there, and
+   overlap_times must hold that time (a "no" is a proof); for boxes the
+   exact separating-axis test (AABBs are boxes of identity orientation)
+   and for spheres the exact centre distance say when they overlap,
+   which covers the touches no vertex witnesses.  Wherever the swept
+   test over the window proves them apart, so must overlap_times, and it
+   must narrow some windows.  Adversarial cases: zero-width windows,
+   B at rest, velocity components of 0, wide velocity enclosures with the
+   motion at either end, one-point and flat bodies, magnitudes scaled by
+   2^-30 and 2^30. */
+START_TEST(test_linear_types)
+{
+    static const char *const names[] = { "sphere", "aabb", "kdop14", "kdop18" };
+    long n = tu_iters(150) > 150 ? tu_iters(150) : 150;
+    mpq_t t, x[3];
+    tu_init();
+    mpq_inits(t, x[0], x[1], x[2], NULL);
+    for (int ty = 0; ty < 4; ty++) {
+        const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find(names[ty]));
+        long overlaps = 0, only_fast = 0, narrowed = 0;
+        TU_CHECK(bt && bt->prepare_linear && bt->overlap_times, "%s has no constant-velocity test", names[ty]);
+        if (!bt || !bt->overlap_times)
+            continue;
+        for (long it = 0; it < n; it++) {
+            double pa[12][3], pb[12][3], o[3], v[3], t0, t1, tf = NAN, tl = NAN, bva[64], bvb[64];
+            double scale = it % 10 == 8 ? 0x1p-30 : it % 10 == 9 ? 0x1p30 : 1.0;
+            char ctx[VCCD_BV_CTX_MAX], gctx[VCCD_BV_CTX_MAX];
+            long qr[4], mr[3][3], Nr;
+            int na = it % 7 == 3 ? 1 : 2 + (int)(tu_ulong() % 10), nb = it % 7 == 5 ? 1 : 2 + (int)(tu_ulong() % 10);
+            int fast, kind = (int)(it % 5);
+            vccd_bv_relpose rp;
+            vccd_di_vec3 vd;
+            for (int i = 0; i < na; i++)
+                for (int k = 0; k < 3; k++)
+                    pa[i][k] = k == 2 && it % 6 == 1 ? 0.25 * scale : (2 * tu_unit() - 1) * scale;
+            for (int i = 0; i < nb; i++)
+                for (int k = 0; k < 3; k++)
+                    pb[i][k] = k == 0 && it % 6 == 2 ? -0.5 * scale : (2 * tu_unit() - 1) * 0.7 * scale;
+            bt->fit(bva, (const double (*)[3])pa, na);
+            bt->fit(bvb, (const double (*)[3])pb, nb);
+            rand_iquat(qr, tu_ulong() % 2 ? 3 : 16384);
+            if (kind == 4)
+                qr[0] = 1, qr[1] = qr[2] = qr[3] = 0;
+            for (int i = 0; i < 3; i++) {
+                double dir = 2 * tu_unit() - 1;
+                o[i] = dir * 3 * scale;
+                v[i] = kind == 3 ? 0.0 : (-dir * 6 + (2 * tu_unit() - 1)) * scale;
+            }
+            if (kind == 2)
+                v[(int)(tu_ulong() % 3)] = 0.0;
+            t0 = tu_unit();
+            t1 = it % 7 == 0 ? t0 : tu_unit();
+            if (t1 < t0) {
+                double y = t0;
+                t0 = t1, t1 = y;
+            }
+            quat_rows(mr, &Nr, qr);
+            for (int i = 0; i < 9; i++)
+                rp.R.m[i] = vccd_di_set_si_frac(mr[i / 3][i % 3], Nr);
+            for (int i = 0; i < 3; i++) {
+                rp.o.c[i] = vccd_di_set_d(o[i]);
+                vd.c[i] = vccd_di_set_d(v[i]);
+                if (it % 3 == 1) {
+                    /* a wide velocity enclosure, the motion at one of
+                       its ends or its middle: every end is used */
+                    double lo = v[i] - (0.05 * fabs(v[i]) + 0.01 * scale), hi = v[i] + (0.05 * fabs(v[i]) + 0.01 * scale);
+                    unsigned pick = (unsigned)(tu_ulong() % 3);
+                    vd.c[i] = vccd_di_set_2d(lo, hi);
+                    v[i] = pick == 0 ? lo : pick == 1 ? hi : v[i];
+                }
+            }
+            bt->prepare_linear(ctx, &rp, &vd);
+            fast = bt->overlap_times(ctx, bva, bvb, t0, t1, &tf, &tl);
+            TU_CHECK(!fast || (t0 <= tf && tf <= tl && tl <= t1), "%s case %ld: [%a, %a] outside [%a, %a]",
+                     names[ty], it, tf, tl, t0, t1);
+            narrowed += fast && (t0 < tf || tl < t1);
+            {   /* the swept test over the window: o + [t0, t1] v */
+                vccd_bv_relpose gp = rp;
+                for (int i = 0; i < 3; i++)
+                    gp.o.c[i] = vccd_di_add(rp.o.c[i], vccd_di_mul(vccd_di_set_2d(t0, t1), vd.c[i]));
+                bt->prepare(gctx, &gp);
+                if (bt->distance_lower(gctx, bva, bvb) > 0.0)
+                    TU_CHECK(!fast, "%s case %ld: the swept test proves apart over [%a, %a], overlap_times does not",
+                             names[ty], it, t0, t1);
+                else
+                    only_fast += !fast;
+            }
+            for (int sidx = 0; sidx <= 32; sidx++) {
+                double ts = sidx == 0 ? t0 : sidx == 32 ? t1 : t0 + (t1 - t0) * (sidx / 32.0);
+                int over = 0;
+                mpq_set_d(t, ts);
+                for (int i = 0; i < nb && !over; i++) {
+                    place_exact(x, mr, Nr, o, v, t, pb[i], 0);
+                    over = inside_exact(names[ty], bva, x);
+                }
+                for (int i = 0; i < na && !over; i++) {
+                    place_exact(x, mr, Nr, o, v, t, pa[i], 1);
+                    over = inside_exact(names[ty], bvb, x);
+                }
+                if (!over && !strcmp(names[ty], "aabb")) {
+                    vccd_bv_obb ba, bb;
+                    const vccd_bv_aabb *xa = (const vccd_bv_aabb *)bva, *xb = (const vccd_bv_aabb *)bvb;
+                    ba.q[0] = bb.q[0] = 1, ba.q[1] = ba.q[2] = ba.q[3] = bb.q[1] = bb.q[2] = bb.q[3] = 0;
+                    for (int k = 0; k < 3; k++) {
+                        ba.lo[k] = xa->lo[k], ba.hi[k] = xa->hi[k];
+                        bb.lo[k] = xb->lo[k], bb.hi[k] = xb->hi[k];
+                    }
+                    over = exact_overlap(&ba, &bb, qr, o, v, t);
+                }
+                if (!over && !strcmp(names[ty], "sphere")) {
+                    const vccd_bv_sphere *sa = (const vccd_bv_sphere *)bva, *sb = (const vccd_bv_sphere *)bvb;
+                    mpq_t d2, u;
+                    mpq_inits(d2, u, NULL);
+                    place_exact(x, mr, Nr, o, v, t, sb->c, 0);
+                    for (int k = 0; k < 3; k++) {
+                        mpq_set_d(u, sa->c[k]);
+                        mpq_sub(u, x[k], u);
+                        mpq_mul(u, u, u);
+                        mpq_add(d2, d2, u);
+                    }
+                    mpq_set_d(u, sa->r);
+                    mpq_set_d(x[0], sb->r);
+                    mpq_add(u, u, x[0]);
+                    mpq_mul(u, u, u);
+                    over = mpq_cmp(d2, u) <= 0;
+                    mpq_clears(d2, u, NULL);
+                }
+                if (!over)
+                    continue;
+                overlaps++;
+                TU_CHECK(fast && tf <= ts && ts <= tl, "%s case %ld kind %d: the volumes overlap at %a, overlap_times %d [%a, %a]",
+                         names[ty], it, kind, ts, fast, tf, tl);
+            }
+        }
+        printf("%s: %ld overlapping sample times; windows narrowed %ld, proved apart by overlap_times alone %ld\n",
+               names[ty], overlaps, narrowed, only_fast);
+        /* what the query gains: item boxes narrowed to [first, last] */
+        TU_CHECK(overlaps > 0 && narrowed > 0, "%s: no overlapping cases (%ld) or no window narrowed (%ld)",
+                 names[ty], overlaps, narrowed);
+    }
+    mpq_clears(t, x[0], x[1], x[2], NULL);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_registry, test_contains, test_distance_lower, test_obb_linear };
+    const TTest *tests[] = { test_registry, test_contains, test_distance_lower, test_obb_linear, test_linear_types };
     return tu_main("bv", tests, (int)(sizeof tests / sizeof tests[0]));
 }
