@@ -458,6 +458,30 @@ rand_box(vccd_bv_obb *b, double scale)
     }
 }
 
+/* A random time window in [0, 1], zero-width for it % 7 == 0. */
+static void
+rand_window(double *t0, double *t1, long it)
+{
+    *t0 = tu_unit();
+    *t1 = it % 7 == 0 ? *t0 : tu_unit();
+    if (*t1 < *t0) {
+        double y = *t0;
+        *t0 = *t1, *t1 = y;
+    }
+}
+
+/* The relative pose at t = 0 of a constant-velocity test: Rq = M(qr) / N
+   (its rows into mr, N into *Nr) exactly enclosed, and o. */
+static void
+lin_pose(vccd_bv_relpose *rp, long mr[3][3], long *Nr, const long qr[4], const double o[3])
+{
+    quat_rows(mr, Nr, qr);
+    for (int i = 0; i < 9; i++)
+        rp->R.m[i] = vccd_di_set_si_frac(mr[i / 3][i % 3], *Nr);
+    for (int i = 0; i < 3; i++)
+        rp->o.c[i] = vccd_di_set_d(o[i]);
+}
+
 /* Random boxes thrown at each other by random translations (B turned by
    a random integer quaternion, fixed): at sampled times in the window,
    the exact SAT in rationals says when the boxes overlap; overlap_times
@@ -510,21 +534,12 @@ START_TEST(test_obb_linear)
             o[0] = 2.5 * scale;                 /* B's face x = o - 1/2 meets x = 1 at t = 1/2 */
             v[0] = -3 * scale;
         }
-        t0 = tu_unit();
-        t1 = it % 7 == 0 ? t0 : tu_unit();
-        if (t1 < t0) {
-            double x = t0;
-            t0 = t1, t1 = x;
-        }
+        rand_window(&t0, &t1, it);
         if (kind == 5)
             t0 = it % 2 ? 0.5 : 0.0, t1 = it % 4 < 2 ? 0.5 : 1.0;
-        quat_rows(mr, &Nr, qr);
-        for (int i = 0; i < 9; i++)
-            rp.R.m[i] = vccd_di_set_si_frac(mr[i / 3][i % 3], Nr);
-        for (int i = 0; i < 3; i++) {
-            rp.o.c[i] = vccd_di_set_d(o[i]);
+        lin_pose(&rp, mr, &Nr, qr, o);
+        for (int i = 0; i < 3; i++)
             vd.c[i] = vccd_di_set_d(v[i]);
-        }
         bt->prepare_linear(ctx, &rp, &vd);
         fast = bt->overlap_times(ctx, &a, &b, t0, t1, &tf, &tl);
         TU_CHECK(!fast || (t0 <= tf && tf <= tl && tl <= t1), "case %ld: [%a, %a] outside [%a, %a]", it, tf, tl,
@@ -617,6 +632,28 @@ place_exact(mpq_t x[3], const long m[3][3], long N, const double o[3], const dou
     mpq_clears(u, w, y[0], y[1], y[2], NULL);
 }
 
+/* 1 when |x - c| <= r1 + r2 (rationals, exact). */
+static int
+within_exact(mpq_t x[3], const double c[3], double r1, double r2)
+{
+    mpq_t u, w, r;
+    int in;
+    mpq_inits(u, w, r, NULL);
+    for (int k = 0; k < 3; k++) {
+        mpq_set_d(u, c[k]);
+        mpq_sub(u, x[k], u);
+        mpq_mul(u, u, u);
+        mpq_add(w, w, u);
+    }
+    mpq_set_d(u, r1);
+    mpq_set_d(r, r2);
+    mpq_add(u, u, r);
+    mpq_mul(u, u, u);
+    in = mpq_cmp(w, u) <= 0;
+    mpq_clears(u, w, r, NULL);
+    return in;
+}
+
 /* 1 when the rational point x lies in volume bv of type name (closed),
    from bv.h's layouts. */
 static int
@@ -627,16 +664,7 @@ inside_exact(const char *name, const void *bv, mpq_t x[3])
     mpq_inits(u, w, NULL);
     if (!strcmp(name, "sphere")) {
         const vccd_bv_sphere *b = bv;
-        mpq_set_ui(w, 0, 1);
-        for (int k = 0; k < 3; k++) {
-            mpq_set_d(u, b->c[k]);
-            mpq_sub(u, x[k], u);
-            mpq_mul(u, u, u);
-            mpq_add(w, w, u);
-        }
-        mpq_set_d(u, b->r);
-        mpq_mul(u, u, u);
-        in = mpq_cmp(w, u) <= 0;
+        in = within_exact(x, b->c, b->r, 0.0);
     } else {
         int kdop14 = !strcmp(name, "kdop14"), nd = !strcmp(name, "aabb") ? 3 : kdop14 ? 7 : 9;
         const double *lo = bv, *hi = (const double *)bv + nd;      /* { lo[nd], hi[nd] } */
@@ -711,17 +739,9 @@ START_TEST(test_linear_types)
             }
             if (kind == 2)
                 v[(int)(tu_ulong() % 3)] = 0.0;
-            t0 = tu_unit();
-            t1 = it % 7 == 0 ? t0 : tu_unit();
-            if (t1 < t0) {
-                double y = t0;
-                t0 = t1, t1 = y;
-            }
-            quat_rows(mr, &Nr, qr);
-            for (int i = 0; i < 9; i++)
-                rp.R.m[i] = vccd_di_set_si_frac(mr[i / 3][i % 3], Nr);
+            rand_window(&t0, &t1, it);
+            lin_pose(&rp, mr, &Nr, qr, o);
             for (int i = 0; i < 3; i++) {
-                rp.o.c[i] = vccd_di_set_d(o[i]);
                 vd.c[i] = vccd_di_set_d(v[i]);
                 if (it % 3 == 1) {
                     /* a wide velocity enclosure, the motion at one of
@@ -772,21 +792,8 @@ START_TEST(test_linear_types)
                 }
                 if (!over && !strcmp(names[ty], "sphere")) {
                     const vccd_bv_sphere *sa = (const vccd_bv_sphere *)bva, *sb = (const vccd_bv_sphere *)bvb;
-                    mpq_t d2, u;
-                    mpq_inits(d2, u, NULL);
                     place_exact(x, mr, Nr, o, v, t, sb->c, 0);
-                    for (int k = 0; k < 3; k++) {
-                        mpq_set_d(u, sa->c[k]);
-                        mpq_sub(u, x[k], u);
-                        mpq_mul(u, u, u);
-                        mpq_add(d2, d2, u);
-                    }
-                    mpq_set_d(u, sa->r);
-                    mpq_set_d(x[0], sb->r);
-                    mpq_add(u, u, x[0]);
-                    mpq_mul(u, u, u);
-                    over = mpq_cmp(d2, u) <= 0;
-                    mpq_clears(d2, u, NULL);
+                    over = within_exact(x, sa->c, sa->r, sb->r);
                 }
                 if (!over)
                     continue;
