@@ -579,6 +579,32 @@ START_TEST(test_advance)
 }
 END_TEST
 
+/* b moved from o0 at velocity v (acc not NULL: ballistic, with that
+   acceleration), turning at `spin` rad/s about a random axis (0: not at
+   all, identity orientation). */
+static void
+body_throw(body *b, const double o0[3], const double v[3], double spin, const double *acc)
+{
+    char text[2048], as[160] = "";
+    double q0[4] = { 1, 0, 0, 0 }, w[3], wn = 0.0;
+    if (acc)
+        snprintf(as, sizeof as, "a = %.17g %.17g %.17g\n", acc[0], acc[1], acc[2]);
+    if (spin != 0.0)
+        rand_quat(q0);
+    for (int c = 0; c < 3; c++) {
+        w[c] = rnd(-1, 1);
+        wn += w[c] * w[c];
+    }
+    wn = sqrt(wn);
+    snprintf(text, sizeof text,
+             "[motion.m]\ntype = %s\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n%s"
+             "q0 = %.17g %.17g %.17g %.17g\nomega = %.17g %.17g %.17g\n",
+             acc ? "ballistic" : "ltlrm", o0[0], o0[1], o0[2], v[0], v[1], v[2], as, q0[0], q0[1],
+             q0[2], q0[3], spin * w[0] / wn, spin * w[1] / wn,
+             spin * w[2] / wn);
+    body_move(b, motion_from_text(text));
+}
+
 /* The guess (guess.c) when it is wrong: tetrahedra spinning fast (10 to
    40 rad/s) while they close in, so that the pair the advance ends at is
    often not the first to touch; the answer must still be the brute
@@ -596,7 +622,7 @@ START_TEST(test_guess_spin)
         vccd_query_result brute, r, plain;
         vccd_error e;
         double p[4][3];
-        char text[2048], what[160];
+        char what[160];
         body_load(&a, "tetrahedron", 0.71);
         body_load(&b, "tetrahedron", 0.71);
         throw_points(p, 0);
@@ -608,20 +634,8 @@ START_TEST(test_guess_spin)
                 for (int c = 0; c < 3; c++)
                     p[k][c] *= 10.0;
         for (int k = 0; k < 2; k++) {
-            double q0[4], w[3], wn = 0.0, s = it % 3 == 0 ? 1e-3 : rnd(10.0, 40.0);
-            rand_quat(q0);
-            for (int c = 0; c < 3; c++) {
-                w[c] = rnd(-1, 1);
-                wn += w[c] * w[c];
-            }
-            wn = sqrt(wn);
-            snprintf(text, sizeof text,
-                     "[motion.m]\ntype = ltlrm\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n"
-                     "q0 = %.17g %.17g %.17g %.17g\nomega = %.17g %.17g %.17g\n",
-                     p[2 * k][0], p[2 * k][1], p[2 * k][2], p[2 * k + 1][0] - p[2 * k][0],
-                     p[2 * k + 1][1] - p[2 * k][1], p[2 * k + 1][2] - p[2 * k][2], q0[0], q0[1], q0[2], q0[3],
-                     s * w[0] / wn, s * w[1] / wn, s * w[2] / wn);
-            body_move(k ? &b : &a, motion_from_text(text));
+            double v[3] = { p[2 * k + 1][0] - p[2 * k][0], p[2 * k + 1][1] - p[2 * k][1], p[2 * k + 1][2] - p[2 * k][2] };
+            body_throw(k ? &b : &a, p[2 * k], v, it % 3 == 0 ? 1e-3 : rnd(10.0, 40.0), NULL);
         }
         snprintf(what, sizeof what, "case %ld (spinning tetrahedra)", it);
         opts_for(&o, 0, 0.0);
@@ -698,32 +712,6 @@ body_arrays(body *b, int shape, const double off[3], double scale)
     bo.leaf_size = 1;
     if (vccd_bvh_build(&b->h, &b->m, &bo, &e) != 0)
         tu_fail("bvh: %s", e.msg);
-}
-
-/* b moved from o0 at velocity v (acc not NULL: ballistic, with that
-   acceleration), turning at `spin` rad/s about a random axis (0: not at
-   all, identity orientation). */
-static void
-body_throw(body *b, const double o0[3], const double v[3], double spin, const double *acc)
-{
-    char text[2048], as[160] = "";
-    double q0[4] = { 1, 0, 0, 0 }, w[3], wn = 0.0;
-    if (acc)
-        snprintf(as, sizeof as, "a = %.17g %.17g %.17g\n", acc[0], acc[1], acc[2]);
-    if (spin != 0.0)
-        rand_quat(q0);
-    for (int c = 0; c < 3; c++) {
-        w[c] = rnd(-1, 1);
-        wn += w[c] * w[c];
-    }
-    wn = sqrt(wn);
-    snprintf(text, sizeof text,
-             "[motion.m]\ntype = %s\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n%s"
-             "q0 = %.17g %.17g %.17g %.17g\nomega = %.17g %.17g %.17g\n",
-             acc ? "ballistic" : "ltlrm", o0[0], o0[1], o0[2], v[0], v[1], v[2], as, q0[0], q0[1],
-             q0[2], q0[3], spin * w[0] / wn, spin * w[1] / wn,
-             spin * w[2] / wn);
-    body_move(b, motion_from_text(text));
 }
 
 /* The advance, the guess and the window search on those meshes (ltlrm
