@@ -1,11 +1,13 @@
 /* bench_rounding.c -- the measurement behind the choice of outward
-   rounding in vccd_di (doc/arithmetic.md): three ways to get the bounds
+   rounding in vccd_di (doc/arithmetic.md): four ways to get the bounds
    of interval + and *.
-   - bitstep: round to nearest, then step the bit pattern one ulp outward
-     (what vccd_di does);
-   - rump: round to nearest, then widen by phi*|c| + eta (Rump, Zimmermann,
-     Boldo, Melquiond, BIT 2009), branch-free but valid only in
-     round-to-nearest;
+   - widen: round in the current mode, then widen by 2^-52 (1 + 2^-50)
+     |c| + 2^-1074 (fp.h: vccd_fp_widen_up; what vccd_di does), branch-free
+     and sound in every rounding mode;
+   - bitstep: round, then step the bit pattern one ulp outward
+     (vccd_fp_next_up; what vccd_di did before);
+   - rump: round to nearest, then widen by half as much (Rump, Zimmermann,
+     Boldo, Melquiond, BIT 2009), valid only in round-to-nearest;
    - fesetround: switch the rounding mode down and up around each bound. */
 #include <fenv.h>
 #include <math.h>
@@ -26,14 +28,25 @@ static inline double rump_up(double c) { return c + (RUMP_PHI * fabs(c) + RUMP_E
 #undef IVD_DN
 #undef IVD_UP
 
+#define IVD_T bench_bit
+#define IVD_DN(x) vccd_fp_next_down(x)
+#define IVD_UP(x) vccd_fp_next_up(x)
+#include "vccd/ivd_ops.h"
+#undef IVD_T
+#undef IVD_DN
+#undef IVD_UP
+
 #define N 1024
 #define IDX(i, k) (((i) + (k)) & (N - 1))
 static vccd_di xa[N], xb[N], xr[N];
 static bench_rump ra[N], rb[N], rr[N];
+static bench_bit ba[N], bb[N], br[N];
 static volatile double sink;
 
-static void bit_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_add(xa[i], xb[IDX(i, k)]); }
-static void bit_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_mul(xa[i], xb[IDX(i, k)]); }
+static void di_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_add(xa[i], xb[IDX(i, k)]); }
+static void di_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_mul(xa[i], xb[IDX(i, k)]); }
+static void bit_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) br[i] = bench_bit_add(ba[i], bb[IDX(i, k)]); }
+static void bit_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) br[i] = bench_bit_mul(ba[i], bb[IDX(i, k)]); }
 static void rump_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_add(ra[i], rb[IDX(i, k)]); }
 static void rump_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_mul(ra[i], rb[IDX(i, k)]); }
 
@@ -75,15 +88,19 @@ vccd_bench_rounding(const vccd_bench_opts *o)
         xb[i] = vccd_di_set_2d(y, y + 0x1p-30);
         ra[i].lo = x; ra[i].hi = x + 0x1p-30;
         rb[i].lo = y; rb[i].hi = y + 0x1p-30;
+        ba[i].lo = x; ba[i].hi = x + 0x1p-30;
+        bb[i].lo = y; bb[i].hi = y + 0x1p-30;
     }
-    vccd_bench_header(o, "== outward rounding techniques (interval + and *) ==", "bitstep ns/op");
-    b_add = vccd_bench_ns_per_op(o, bit_add, NULL, N);
-    b_mul = vccd_bench_ns_per_op(o, bit_mul, NULL, N);
-    vccd_bench_row(o, "rounding", "bitstep (vccd_di)", "add", b_add, 0);
-    vccd_bench_row(o, "rounding", "bitstep (vccd_di)", "mul", b_mul, 0);
+    vccd_bench_header(o, "== outward rounding techniques (interval + and *) ==", "vccd_di ns/op");
+    b_add = vccd_bench_ns_per_op(o, di_add, NULL, N);
+    b_mul = vccd_bench_ns_per_op(o, di_mul, NULL, N);
+    vccd_bench_row(o, "rounding", "widen (vccd_di)", "add", b_add, 0);
+    vccd_bench_row(o, "rounding", "widen (vccd_di)", "mul", b_mul, 0);
+    vccd_bench_row(o, "rounding", "bitstep next_up", "add", vccd_bench_ns_per_op(o, bit_add, NULL, N), b_add);
+    vccd_bench_row(o, "rounding", "bitstep next_up", "mul", vccd_bench_ns_per_op(o, bit_mul, NULL, N), b_mul);
     vccd_bench_row(o, "rounding", "rump phi-eta", "add", vccd_bench_ns_per_op(o, rump_add, NULL, N), b_add);
     vccd_bench_row(o, "rounding", "rump phi-eta", "mul", vccd_bench_ns_per_op(o, rump_mul, NULL, N), b_mul);
     vccd_bench_row(o, "rounding", "fesetround per op", "add", vccd_bench_ns_per_op(o, mode_add, NULL, N), b_add);
     vccd_bench_row(o, "rounding", "fesetround per op", "mul", vccd_bench_ns_per_op(o, mode_mul, NULL, N), b_mul);
-    sink = xr[3].lo + rr[5].hi;
+    sink = xr[3].lo + rr[5].hi + br[7].hi;
 }

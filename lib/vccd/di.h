@@ -3,12 +3,13 @@
    Every operation returns an interval containing the exact real result for
    every choice of real points in its operands.  Outward rounding is done
    without touching the rounding mode: each endpoint is computed in the
-   current mode and stepped one ulp outward with vccd_fp_next_up/down,
-   which is sound because every IEEE basic operation (+ - * / sqrt) is
-   within one ulp of the exact value in any rounding mode.  The step is
-   exact bit arithmetic, so gcc -O2 cannot fold or reorder it into
-   something unsound; doc/arithmetic.md gives the measurement that chose
-   it over switching the rounding mode.
+   current mode and widened outward by vccd_fp_widen_up/down (one to two
+   ulps), which is sound because every IEEE basic operation (+ - * / sqrt)
+   is within one ulp of the exact value in any rounding mode and the
+   widening is never less than that ulp (fp.h).  It is branch-free
+   floating-point arithmetic that -ffp-contract=off keeps as written;
+   doc/arithmetic.md gives the measurements that chose it over the exact
+   bit step and over switching the rounding mode.
 
    Preconditions: FLT_EVAL_METHOD == 0 (checked at compile time) and no
    flush-to-zero/denormals-are-zero (checked by vccd_fpenv_check and by the
@@ -18,9 +19,14 @@
 
 #include "vccd/fp.h"
 
+/* The outward step of every rounded endpoint: a double >= (<=) each
+   real that rounds to x in any rounding mode (fp.h). */
+static inline double vccd_di_round_up(double x) { return vccd_fp_widen_up(x); }
+static inline double vccd_di_round_down(double x) { return vccd_fp_widen_down(x); }
+
 #define IVD_T vccd_di
-#define IVD_DN(x) vccd_fp_next_down(x)
-#define IVD_UP(x) vccd_fp_next_up(x)
+#define IVD_DN(x) vccd_di_round_down(x)
+#define IVD_UP(x) vccd_di_round_up(x)
 #include "vccd/ivd_ops.h"
 #undef IVD_T
 #undef IVD_DN

@@ -1,4 +1,4 @@
-/* fp.h -- exact one-ulp steps on binary64, the primitive of outward rounding. */
+/* fp.h -- one-ulp steps and outward widening on binary64, the primitives of outward rounding. */
 #ifndef VCCD_FP_H
 #define VCCD_FP_H
 
@@ -54,6 +54,45 @@ static inline double
 vccd_fp_next_down(double x)
 {
     return -vccd_fp_next_up(-x);
+}
+
+/* A double >= x's successor, for any double x, by widening instead of
+   stepping the bit pattern: x + (2^-52 (1 + 2^-50) |x| + 2^-1074) for
+   |x| < DBL_MAX, and what next_up gives for the rest (+-DBL_MAX, +-inf;
+   NaN stays NaN), by selects.  The rounding argument of next_up holds
+   for it (next_down(c) <= v <= next_up(c) for any v that rounded to c,
+   in any mode), because it is never below next_up(x):
+   - the spacing above a finite x is at most 2^-52 |x| when x is normal
+     and 2^-1074 otherwise, and e = phi |x| + eta, rounded in whatever
+     mode is current, is at least that (phi carries 2^-50 of margin for
+     the product's own rounding down, and eta is exact);
+   - x + e >= next_up(x) exactly, next_up(x) is a double (x < DBL_MAX),
+     and every IEEE rounding mode is monotone, so the rounded sum is
+     >= next_up(x) too.  At DBL_MAX, next_up is +inf, which rounding
+     down would not reach (t-fpenv found it): it is selected outright,
+     as -DBL_MAX is for -inf.
+   It is one to two ulps outward where next_up is one, with no branch
+   and no trip between the FP and integer registers: vccd bench arith's
+   "outward rounding techniques" and doc/arithmetic.md have the
+   measurements that made it what the binary64 backend rounds with.
+   Rump, Zimmermann, Boldo and Melquiond (BIT 2009) widen by half this
+   in round-to-nearest only; the full ulp here keeps the backend sound in
+   every rounding mode, which t-fpenv checks. */
+#define VCCD_FP_WIDEN_PHI (0x1p-52 + 0x1p-102)
+static inline double
+vccd_fp_widen_up(double x)
+{
+    double e = VCCD_FP_WIDEN_PHI * fabs(x) + 0x1p-1074, r;
+    e = e < DBL_MAX ? e : DBL_MAX;      /* x = -inf: -inf + e stays -inf */
+    r = x + e;
+    r = x == DBL_MAX ? INFINITY : r;
+    return r < -DBL_MAX ? -DBL_MAX : r;
+}
+
+static inline double
+vccd_fp_widen_down(double x)
+{
+    return -vccd_fp_widen_up(-x);
 }
 
 #endif

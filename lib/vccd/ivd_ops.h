@@ -28,6 +28,16 @@
 #define IVD_CAT2(a, b) a##_##b
 #define IVD_CAT(a, b) IVD_CAT2(a, b)
 #define IVD_FN(f) IVD_CAT(IVD_T, f)
+/* The arithmetic is a few instructions around four products: gcc -O2
+   kept vccd_di_mul out of line in the kernels that call it most (a call
+   per product, a tenth of a tetrahedron query), so it is inlined always. */
+#ifndef IVD_INLINE
+#if defined(__GNUC__)
+#define IVD_INLINE inline __attribute__((always_inline))
+#else
+#define IVD_INLINE inline
+#endif
+#endif
 
 typedef struct { double lo, hi; } IVD_T;
 
@@ -163,7 +173,7 @@ IVD_FN(max)(IVD_T a, IVD_T b)
 
 /* --- arithmetic ------------------------------------------------------ */
 
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(add)(IVD_T a, IVD_T b)
 {
     IVD_T r;
@@ -175,7 +185,7 @@ IVD_FN(add)(IVD_T a, IVD_T b)
     return r;
 }
 
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(sub)(IVD_T a, IVD_T b)
 {
     IVD_T r;
@@ -188,7 +198,7 @@ IVD_FN(sub)(IVD_T a, IVD_T b)
 
 /* An endpoint product 0 * inf stands for 0 times unboundedly large but
    finite numbers, which is 0; IEEE says NaN. */
-static inline double
+static IVD_INLINE double
 IVD_FN(mul_end)(double x, double y)
 {
     double p = x * y;
@@ -197,7 +207,7 @@ IVD_FN(mul_end)(double x, double y)
 
 /* Smallest / largest of four endpoint values, ignoring NaN (an operand
    that is NaN never wins a comparison). */
-static inline double
+static IVD_INLINE double
 IVD_FN(min4)(double x1, double x2, double x3, double x4)
 {
     double m = INFINITY;
@@ -207,7 +217,7 @@ IVD_FN(min4)(double x1, double x2, double x3, double x4)
     return x4 < m ? x4 : m;
 }
 
-static inline double
+static IVD_INLINE double
 IVD_FN(max4)(double x1, double x2, double x3, double x4)
 {
     double m = -INFINITY;
@@ -218,7 +228,7 @@ IVD_FN(max4)(double x1, double x2, double x3, double x4)
 }
 
 /* The hull of four rounded corner values, stepped outward. */
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(hull4_out)(double x1, double x2, double x3, double x4)
 {
     IVD_T r;
@@ -229,7 +239,7 @@ IVD_FN(hull4_out)(double x1, double x2, double x3, double x4)
 
 /* [l, h] for d >= 0 and [h, l] otherwise, stepped outward: the result of
    scaling [lo, hi] by a point d with the rounded products l, h. */
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(pair_out)(double l, double h, double d)
 {
     IVD_T r;
@@ -238,7 +248,7 @@ IVD_FN(pair_out)(double l, double h, double d)
     return r;
 }
 
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(mul)(IVD_T a, IVD_T b)
 {
     double p1, p2, p3, p4;
@@ -257,13 +267,13 @@ IVD_FN(mul)(IVD_T a, IVD_T b)
 /* x * y rounded and stepped down (up), but exactly 0 when x or y is 0:
    that product needs no rounding, and the step would make it
    subnormal, which later products pay a hundred cycles for. */
-static inline double
+static IVD_INLINE double
 IVD_FN(mul_end_dn)(double x, double y)
 {
     return x == 0.0 || y == 0.0 ? 0.0 : IVD_DN(IVD_FN(mul_end)(x, y));
 }
 
-static inline double
+static IVD_INLINE double
 IVD_FN(mul_end_up)(double x, double y)
 {
     return x == 0.0 || y == 0.0 ? 0.0 : IVD_UP(IVD_FN(mul_end)(x, y));
@@ -272,7 +282,7 @@ IVD_FN(mul_end_up)(double x, double y)
 /* a * t for t >= 0 (t.lo >= 0: a time): two end products instead of
    four, each end of a picking the end of t that makes it extreme; an
    exact 0 stays exact (a segment that does not move: [0, 0] t). */
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(mul_nonneg)(IVD_T a, IVD_T t)
 {
     IVD_T r;
@@ -284,7 +294,7 @@ IVD_FN(mul_nonneg)(IVD_T a, IVD_T t)
 }
 
 /* a * d for a finite double d: two products instead of four. */
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(mul_d)(IVD_T a, double d)
 {
     double l, h;
@@ -298,7 +308,7 @@ IVD_FN(mul_d)(IVD_T a, double d)
 }
 
 /* {x^2 : x in a}: tighter than mul(a, a) when a contains zero. */
-static inline IVD_T
+static IVD_INLINE IVD_T
 IVD_FN(sqr)(IVD_T a)
 {
     IVD_T r;

@@ -1,4 +1,4 @@
-/* t-fp.c -- vccd_fp_next_up/next_down: special values and random doubles against nextafter. */
+/* t-fp.c -- vccd_fp_next_up/next_down: special values and random doubles against nextafter; vccd_fp_widen_up/down: never inside the one-ulp step, at most three steps, in every rounding mode. */
 #include <fenv.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -168,11 +168,86 @@ START_TEST(test_rounding_mode_independent)
 }
 END_TEST
 
+/* Hand-derived widenings (fp.h): x + 2^-52 (1 + 2^-50) |x| + 2^-1074 in
+   round to nearest is one step for a significand below 1.5, two from
+   1.5 on, and two from a power of two towards zero (half the spacing
+   there); the ends follow next_up. */
+START_TEST(test_widen_special)
+{
+    static const struct special t[] = {
+        {  0.0,        0x1p-1074,               -0x1p-1074 },
+        { -0.0,        0x1p-1074,               -0x1p-1074 },
+        {  1.0,        0x1.0000000000001p+0,     0x1.ffffffffffffep-1 },
+        { -1.0,       -0x1.ffffffffffffep-1,    -0x1.0000000000001p+0 },
+        {  3.0,        0x1.8000000000002p+1,     0x1.7fffffffffffep+1 },
+        {  2.5,        0x1.4000000000001p+1,     0x1.3ffffffffffffp+1 },
+        {  DBL_MAX,    INFINITY,                 0x1.ffffffffffffdp+1023 },
+        { -DBL_MAX,   -0x1.ffffffffffffdp+1023, -INFINITY },
+        {  INFINITY,   INFINITY,                 DBL_MAX },
+        { -INFINITY,  -DBL_MAX,                 -INFINITY },
+        {  NAN,        NAN,                      NAN },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        double u = vccd_fp_widen_up(t[i].x), d = vccd_fp_widen_down(t[i].x);
+        if (!same(u, t[i].up) || !same(d, t[i].down))
+            tu_fail("widen(%a): up %a (want %a), down %a (want %a)", t[i].x, u, t[i].up, d, t[i].down);
+    }
+}
+END_TEST
+
+/* next_up(x) <= widen_up(x) <= next_up^4(x), the same for down, in the
+   rounding mode m (the soundness of vccd_di in every mode rests on the
+   first inequality; the second bounds the loss of tightness: two steps
+   in round to nearest, and near the subnormals, where 2^-1074 is a whole
+   ulp and e itself is rounded up, four from a power of two downwards,
+   as 2^-1021 in FE_UPWARD). */
+static void
+check_widen(double x, int m)
+{
+    double u, d, n1 = vccd_fp_next_up(x), n3 = vccd_fp_next_up(vccd_fp_next_up(vccd_fp_next_up(n1)));
+    double m1 = vccd_fp_next_down(x), m3 = vccd_fp_next_down(vccd_fp_next_down(vccd_fp_next_down(m1)));
+    if (fesetround(m) != 0)
+        tu_fail("fesetround(%d) failed", m);
+    u = vccd_fp_widen_up(x);
+    d = vccd_fp_widen_down(x);
+    fesetround(FE_TONEAREST);
+    if (x != x) {
+        if (u == u || d == d)
+            tu_fail("mode %d: widen(NaN) = %a, %a", m, u, d);
+        return;
+    }
+    if (!(n1 <= u && u <= n3) || !(m3 <= d && d <= m1))
+        tu_fail("mode %d: x=%a widen_up %a not in [%a, %a] or widen_down %a not in [%a, %a]", m, x, u, n1, n3,
+                d, m3, m1);
+}
+
+START_TEST(test_widen_random)
+{
+    static const int modes[] = { FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO, FE_TONEAREST };
+    long n = tu_iters(200000);
+
+    tu_init();
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        for (long i = 0; i < n; i++)
+            check_widen((i & 1) ? tu_double() : from_bits(tu_ulong()), modes[m]);
+        /* every binade's ends and the subnormals' */
+        for (int e = -1074; e <= 1023; e++) {
+            double p = ldexp(1.0, e);
+            check_widen(p, modes[m]);
+            check_widen(-p, modes[m]);
+            check_widen(vccd_fp_next_down(p), modes[m]);
+            check_widen(-vccd_fp_next_up(p), modes[m]);
+        }
+        check_widen(DBL_MAX, modes[m]);
+        check_widen(-DBL_MAX, modes[m]);
+    }
+}
+END_TEST
 
 int
 main(void)
 {
     const TTest *tests[] = { test_pow2, test_special, test_random_classes, test_random_bits,
-                             test_rounding_mode_independent };
+                             test_rounding_mode_independent, test_widen_special, test_widen_random };
     return tu_main("fp", tests, (int)(sizeof tests / sizeof tests[0]));
 }
