@@ -674,7 +674,7 @@ vccd_feature_excluded_binary64(vccd_feature *f, vccd_di t)
     vccd_feature_jet(&s, f, t, 0);
     out = !vccd_di_is_empty(s) && (s.lo > 0.0 || s.hi < 0.0);
     if (!out)
-        out = vccd_feature_inclusion(f, t) == VCCD_INCL_NO;
+        out = vccd_feature_inclusion(f, t) == VCCD_INCL_NO ? 2 : 0;
     f->c64 = f->c;
     f->c = c;
     f->spare_ok = 0;

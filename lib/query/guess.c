@@ -112,7 +112,7 @@ q_guess_solve(q_state *q, double t0)
     if (q->o->min_separation != 0.0 || !guess_pair(&q->guess, q))
         return;
     q->have_guess = 1;
-    q_pair_solve(q, &q->guess, t0, q->o->solve.t1, 1);
+    q_pair_solve(&q->guess_r, q, &q->guess, t0, q->o->solve.t1, 1);
 }
 
 static int

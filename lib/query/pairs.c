@@ -176,7 +176,7 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
 }
 
 void
-q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int expect)
+q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect)
 {
     const vccd_di_vec3 (*fr[4])[3];
     vccd_track t[4];
@@ -184,6 +184,8 @@ q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int exp
     vccd_solve_opts so;
     vccd_toc r;
 
+    if (res)
+        res->status = VCCD_TOC_NONE;
     if (t1 > q->cut)
         t1 = q->cut;
     if (!(t0 <= t1))
@@ -237,6 +239,8 @@ q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int exp
         }
         vccd_feature_free(f);
     }
+    if (res)
+        *res = r;
     q->r->feature_pairs++;
     q->r->solver_boxes += r.boxes;
     q->r->escalations += r.escalations;
@@ -291,7 +295,7 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1, 0);
+            q_pair_solve(NULL, q, &p, t0, t1, 0);
         }
     }
 }
@@ -345,7 +349,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1, 0);
+            q_pair_solve(NULL, q, &p, t0, t1, 0);
         }
     }
     p.kind = VCCD_FEATURE_EE;
@@ -370,7 +374,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 q->r->filtered++;
                 continue;
             }
-            q_pair_solve(q, &p, t0, t1, 0);
+            q_pair_solve(NULL, q, &p, t0, t1, 0);
         }
     }
 }

@@ -63,7 +63,8 @@ typedef struct {
                                    pf[k]): body k's vertices (vertices.c) */
     vccd_hull_seed seed;        /* the advance's last GJK simplex */
     vccd_query_pair guess;      /* have_guess: solved before the traversal
-                                   (guess.c) */
+                                   (guess.c), with the result guess_r */
+    vccd_toc guess_r;
     int have_guess;
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
@@ -113,12 +114,17 @@ double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
 double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
 /* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
-   into q; expect: a contact is expected there (the guess: its first
+   into q (and copying it to res unless NULL; status none when the window
+   is empty); expect: a contact is expected there (the guess: its first
    box skips the inclusion predicate, vccd_solve_opts.expect_contact). */
-void q_pair_solve(q_state *q, const vccd_query_pair *p, double t0, double t1, int expect);
+void q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect);
 /* After the advance to t0 (tiny meshes, exact mode, no margin): solve
    the pair the advance's last GJK simplex names, if any (guess.c). */
 void q_guess_solve(q_state *q, double t0);
+/* 1 when a plane moving with the certified guessed pair proves that no
+   other pair touches in [t0, its lo) (window.c); 0 when it proves
+   nothing (then solve the window pair by pair). */
+int q_window_free(q_state *q, double t0);
 /* 1 when p is the pair q_guess_solve solved (already over every
    window). */
 int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);

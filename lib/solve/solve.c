@@ -242,7 +242,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
         goto out_of_memory;
     while (st.n > 0) {
         vccd_di s0, t;
-        int incl, n;
+        int incl, n, k64;
 
         x = st.b[--st.n];
         r->boxes++;
@@ -257,8 +257,10 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
             break;
         }
         t = vccd_di_set_2d(x.lo, x.hi);
-        if (quick64 && vccd_feature_excluded_binary64(f, t))
+        if (quick64 && (k64 = vccd_feature_excluded_binary64(f, t)) != 0) {
+            r->incl_excluded += k64 == 2;
             continue;
+        }
         if (x.root) {
             /* s is proved to vanish in x: its enclosure holds 0 and
                excludes nothing (no solver reads s0) */
@@ -270,8 +272,10 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
                 continue;
         }
         incl = skip_incl ? VCCD_INCL_MAYBE : vccd_feature_inclusion(f, t);
-        if (incl == VCCD_INCL_NO)
+        if (incl == VCCD_INCL_NO) {
+            r->incl_excluded++;
             continue;
+        }
         if (x.hi - x.lo <= o->eps_t || at_resolution(&x)) {
             /* Report the first box that is proved to hold a contact.  One
                that is merely undecided is split on, down to the decision
@@ -355,6 +359,7 @@ take(vccd_toc *r, const vccd_toc *sub)
     r->limited = sub->limited;
     r->boxes += sub->boxes;
     r->evals += sub->evals;
+    r->incl_excluded += sub->incl_excluded;
 }
 
 void
@@ -410,6 +415,7 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         if (sub.status == VCCD_TOC_NONE && prev.hi < o->t1 && !sub.limited) {
             r->boxes += sub.boxes;
             r->evals += sub.evals;
+            r->incl_excluded += sub.incl_excluded;
             memset(&sub, 0, sizeof sub);
             run(&sub, f, o, prev.hi, o->t1, &bud, 0);
             inside = 0;

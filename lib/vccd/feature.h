@@ -90,9 +90,10 @@ void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
    triangles, zero-length edges, a vertex sliding in the face plane). */
 int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
 
-/* 1 when binary64 alone proves t free of contact (s bounded away from 0
-   over t, or the predicate NO there) while f works in MPFR; 0 decides
-   nothing, and always for the other arithmetics.  A binary64 enclosure
+/* Nonzero when binary64 alone proves t free of contact while f works
+   in MPFR: 1, s bounded away from 0 over t; 2, the predicate NO there
+   (s may vanish: vccd_toc.incl_excluded counts it).  0 decides nothing,
+   and always for the other arithmetics.  A binary64 enclosure
    is as much a proof as an MPFR one and costs a small fraction of it, so
    the MPFR runs try it first on each box (lib/solve/solve.c).  Counted
    as binary64 evaluations (weight 1); f's MPFR state is left as it was. */

@@ -150,6 +150,9 @@ typedef struct {
     int guessed;                /* the pair the advance ended at was certified
                                    and its window searched pair by pair
                                    (guess.c) instead of traversed */
+    int window_plane;           /* ... and that window proved free of other
+                                   contacts by one plane moving with the
+                                   pair instead (lib/query/window.c) */
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 

@@ -40,6 +40,15 @@ typedef struct {
     vccd_di param[2];           /* feature parameters at contact (feature.h) */
     long boxes;                 /* boxes popped */
     long evals;                 /* evaluations of s and of the predicate */
+    long incl_excluded;         /* boxes discarded by the inclusion
+                                   predicate (in MPFR runs, also by its
+                                   binary64 pre-test): 0
+                                   means every time of [t0, lo) was
+                                   discarded by s itself, so s has no
+                                   zero there -- a proof about the
+                                   coplanarity function, not only about
+                                   contacts (the mesh query's window
+                                   plane, lib/query/window.c) */
     int escalations;            /* adaptive: re-runs at higher precision */
     mpfr_prec_t prec;           /* precision of the final run (53 binary64) */
     int limited;                /* stopped by max_boxes or max_work */

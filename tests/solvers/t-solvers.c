@@ -1417,6 +1417,46 @@ expect_opts_error(const char *text, int line, const char *key, const char *needl
     EXPECT(!needle || strstr(e.msg, needle), "message '%s' lacks '%s'", e.msg, needle);
 }
 
+/* vccd_toc.incl_excluded: the mesh query's window plane (window.c)
+   takes 0 to mean that s itself, not the inclusion predicate, cleared
+   [t0, lo).  A vertex that falls through the plane of the unit triangle
+   beside it (x = 5) crosses s = 0 at t = 1/2 and is cleared by the
+   predicate alone: none, with incl_excluded > 0, in every solver and
+   rigorous arithmetic (MPFR's binary64 pre-test says which test
+   cleared a box).  One that falls through the triangle (x = y = 0.2) is
+   certified at 1/2 and every box before it is cleared by s: 0, with and
+   without expect_contact. */
+START_TEST(test_incl_excluded)
+{
+    static const pt_spec beside[4] = { LIN("5 0.2 1", "5 0.2 -1"), FIX("0 0 0"), FIX("1 0 0"), FIX("0 1 0") };
+    static const pt_spec through[4] = { LIN("0.2 0.2 1", "0.2 0.2 -1"), FIX("0 0 0"), FIX("1 0 0"), FIX("0 1 0") };
+    lib_pair lb, lt;
+    int ns = vccd_solver_type_count();
+    lib_pair_init(&lb, VCCD_FEATURE_VF, beside);
+    lib_pair_init(&lt, VCCD_FEATURE_VF, through);
+    for (int sv = 0; sv < ns; sv++)
+        for (int a = 0; a < A_UNR; a++)
+            for (int expect = 0; expect < 2; expect++) {
+                vccd_solve_opts o;
+                vccd_toc r;
+                const char *name = vccd_solver_type_get(sv)->name;
+                opts_for(&o, vccd_solver_type_get(sv), a, MAX_BOXES, LONG_MAX);
+                o.expect_contact = expect;
+                vccd_solve(&r, lb.f, &o);
+                EXPECT(r.status == VCCD_TOC_NONE && r.incl_excluded > 0,
+                       "beside, %s, %s, expect %d: %s with incl_excluded %ld", name, arith_name[a], expect,
+                       vccd_toc_status_name(r.status), r.incl_excluded);
+                vccd_solve(&r, lt.f, &o);
+                EXPECT(r.status == VCCD_TOC_CERTIFIED && r.lo <= 0.5 && 0.5 <= r.hi && r.incl_excluded == 0,
+                       "through, %s, %s, expect %d: %s [%.17g, %.17g] with incl_excluded %ld", name, arith_name[a],
+                       expect, vccd_toc_status_name(r.status), r.lo, r.hi, r.incl_excluded);
+            }
+    lib_pair_clear(&lb);
+    lib_pair_clear(&lt);
+    expect_done("incl_excluded");
+}
+END_TEST
+
 START_TEST(test_config)
 {
     vccd_solve_opts o;
@@ -1490,6 +1530,6 @@ int
 main(void)
 {
     const TTest *tests[] = { test_config, test_hand, test_tiny_max_boxes, test_tiny_max_work, test_random_vf,
-                             test_random_ee };
+                             test_random_ee, test_incl_excluded };
     return tu_main("solvers", tests, (int)(sizeof tests / sizeof tests[0]));
 }
