@@ -11,12 +11,13 @@
 static void
 place_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_pose *p)
 {
-    for (long v = 0; v < m->nv; v++) {
-        vccd_di_vec3 b, r;
-        vccd_di_vec3_set_d(&b, m->v[v][0], m->v[v][1], m->v[v][2]);
-        vccd_di_mat3_mul_vec3(&r, &p->R, &b);
-        vccd_di_vec3_add(&x[v], &p->o, &r);
-    }
+    /* o + R p with p exact doubles: products by a double (two corner
+       products each), not by the point interval [p, p] (four) */
+    for (long v = 0; v < m->nv; v++)
+        for (int i = 0; i < 3; i++)
+            x[v].c[i] = vccd_di_add(p->o.c[i], vccd_di_add(vccd_di_add(vccd_di_mul_d(p->R.m[3 * i], m->v[v][0]),
+                                                                       vccd_di_mul_d(p->R.m[3 * i + 1], m->v[v][1])),
+                                                          vccd_di_mul_d(p->R.m[3 * i + 2], m->v[v][2])));
 }
 
 /* Small meshes (a tetrahedron pair) also take the gap of their vertex

@@ -261,9 +261,13 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
             r->incl_excluded += k64 == 2;
             continue;
         }
-        if (x.root) {
+        if (x.root || skip_incl) {
             /* s is proved to vanish in x: its enclosure holds 0 and
-               excludes nothing (no solver reads s0) */
+               excludes nothing (no solver reads s0).  Likewise for the
+               first box of an expected contact, over which s holds 0
+               but for a wrong hint, whose box the contraction then
+               excludes itself: the order-0 jet over the whole domain
+               was a fifth of the jets of the tetrahedron pair's guess. */
             s0 = vccd_di_entire();
         } else {
             vccd_feature_jet(&s0, f, t, 0);
