@@ -113,10 +113,31 @@ boxes_apart(const vccd_di_vec3 *const *P, int na, int np)
    nothing.  With a min-separation margin m: the features more than m
    apart along that axis.  Corner c of triangle side s is vertex
    tri(s)[c]. */
+void
+q_coplanarity(vccd_di *s, vccd_di_vec3 e[2], vccd_feature_kind kind, const vccd_di_vec3 *const P[4])
+{
+    vccd_di_vec3 u, n;
+    if (kind == VCCD_FEATURE_VF) {          /* (p - a) . ((b - a) x (c - a)) */
+        vccd_di_vec3_sub(&u, P[0], P[1]);
+        vccd_di_vec3_sub(&e[0], P[2], P[1]);
+        vccd_di_vec3_sub(&e[1], P[3], P[1]);
+    } else if (kind == VCCD_FEATURE_VE2D) { /* (p - a) . ((b - a) x z) */
+        vccd_di_vec3_sub(&u, P[0], P[1]);
+        vccd_di_vec3_sub(&e[0], P[2], P[1]);
+        vccd_di_vec3_set_d(&e[1], 0, 0, 1);
+    } else {                                /* (c - a) . ((b - a) x (d - c)) */
+        vccd_di_vec3_sub(&u, P[2], P[0]);
+        vccd_di_vec3_sub(&e[0], P[1], P[0]);
+        vccd_di_vec3_sub(&e[1], P[3], P[2]);
+    }
+    vccd_di_vec3_cross(&n, &e[0], &e[1]);
+    vccd_di_vec3_dot(s, &u, &n);
+}
+
 static int
 excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4], double m)
 {
-    vccd_di_vec3 u, e1, e2, n;
+    vccd_di_vec3 e[2];
     vccd_di sv;
     const vccd_di_vec3 *P[4];
     for (int k = 0; k < 4; k++)
@@ -125,21 +146,7 @@ excluded(const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], con
         return vccd_feature_points_apart(p->kind, P, m);
     if (boxes_apart(P, p->kind == VCCD_FEATURE_EE ? 2 : 1, vccd_feature_kind_npoints(p->kind)))
         return 1;
-    if (p->kind == VCCD_FEATURE_VF) {        /* (p - a) . ((b - a) x (c - a)) */
-        vccd_di_vec3_sub(&u, P[0], P[1]);
-        vccd_di_vec3_sub(&e1, P[2], P[1]);
-        vccd_di_vec3_sub(&e2, P[3], P[1]);
-    } else if (p->kind == VCCD_FEATURE_VE2D) { /* (p - a) . ((b - a) x z) */
-        vccd_di_vec3_sub(&u, P[0], P[1]);
-        vccd_di_vec3_sub(&e1, P[2], P[1]);
-        vccd_di_vec3_set_d(&e2, 0, 0, 1);
-    } else {                                 /* (c - a) . ((b - a) x (d - c)) */
-        vccd_di_vec3_sub(&u, P[2], P[0]);
-        vccd_di_vec3_sub(&e1, P[1], P[0]);
-        vccd_di_vec3_sub(&e2, P[3], P[2]);
-    }
-    vccd_di_vec3_cross(&n, &e1, &e2);
-    vccd_di_vec3_dot(&sv, &u, &n);
+    q_coplanarity(&sv, e, p->kind, P);
     /* NaN or empty (overflow) never excludes */
     if (sv.lo > 0.0 || sv.hi < 0.0)
         return 1;

@@ -121,6 +121,10 @@ void q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0
 /* After the advance to t0 (tiny meshes, exact mode, no margin): solve
    the pair the advance's last GJK simplex names, if any (guess.c). */
 void q_guess_solve(q_state *q, double t0);
+/* s := the coplanarity function of a pair of kind `kind` (feature.h) on
+   the point enclosures P (the kind's point order), s = u . (e[0] x
+   e[1]), with its two edge vectors e (pairs.c). */
+void q_coplanarity(vccd_di *s, vccd_di_vec3 e[2], vccd_feature_kind kind, const vccd_di_vec3 *const P[4]);
 /* 1 when a plane moving with the certified guessed pair proves that no
    other pair touches in [t0, its lo) (window.c); 0 when it proves
    nothing (then solve the window pair by pair). */

@@ -117,7 +117,7 @@ q_window_free(q_state *q, double t0)
     const vccd_query_pair *p = &q->guess;
     const vccd_toc *g = &q->guess_r;
     const vccd_di_vec3 *P[4];
-    vccd_di_vec3 u, e1, e2, n;
+    vccd_di_vec3 u, e[2], ee, n;
     vccd_di s;
     double wdt[2], dt;
     int sigma, body[4];
@@ -139,17 +139,7 @@ q_window_free(q_state *q, double t0)
         body[k] = p->kind == VCCD_FEATURE_EE ? k / 2 : k == 0 ? p->vertex_body : 1 - p->vertex_body;
         P[k] = q_vertex(q, body[k], p->v[k], t0, t0);
     }
-    if (p->kind == VCCD_FEATURE_VF) {   /* (p - a) . ((b - a) x (c - a)) */
-        vccd_di_vec3_sub(&u, P[0], P[1]);
-        vccd_di_vec3_sub(&e1, P[2], P[1]);
-        vccd_di_vec3_sub(&e2, P[3], P[1]);
-    } else {                            /* (c - a) . ((b - a) x (d - c)) */
-        vccd_di_vec3_sub(&u, P[2], P[0]);
-        vccd_di_vec3_sub(&e1, P[1], P[0]);
-        vccd_di_vec3_sub(&e2, P[3], P[2]);
-    }
-    vccd_di_vec3_cross(&n, &e1, &e2);
-    vccd_di_vec3_dot(&s, &u, &n);
+    q_coplanarity(&s, e, p->kind, P);
     sigma = s.lo > 0.0 ? 1 : s.hi < 0.0 ? -1 : 0;
     if (!sigma)
         return 0;
@@ -172,16 +162,16 @@ q_window_free(q_state *q, double t0)
                 return 0;
         }
         /* the normal over the window: both edges turn with the face */
-        turned(&ee1, &e1, wdt[F]);
-        turned(&ee2, &e2, wdt[F]);
+        turned(&ee1, &e[0], wdt[F]);
+        turned(&ee2, &e[1], wdt[F]);
         vccd_di_vec3_cross(&n, &ee1, &ee2);
         return others_on_side(q, V, t0, wdt[V], p->v[0], p->v, 1, &n, sigma);
     }
     /* edge-edge: the plane through a0 spanned by both edges, over the
        window */
-    turned(&u, &e1, wdt[0]);
-    turned(&e1, &e2, wdt[1]);
-    vccd_di_vec3_cross(&n, &u, &e1);
+    turned(&u, &e[0], wdt[0]);
+    turned(&ee, &e[1], wdt[1]);
+    vccd_di_vec3_cross(&n, &u, &ee);
     return others_on_side(q, 0, t0, wdt[0], p->v[0], p->v, 2, &n, -sigma)
            && others_on_side(q, 1, t0, wdt[1], p->v[2], p->v + 2, 2, &n, sigma);
 }
