@@ -217,9 +217,9 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                              && a->bvh->mesh->nt * b->bvh->mesh->nt <= Q_WINDOW_BRUTE_PAIRS)) {
         if (x.lb <= q.cut) {
             /* one plane for the whole window, else every pair over it */
-            if (q_window_free(&q, x.lb))
-                r->window_plane = 1;
-            else
+            int w = q_window_free(&q, x.lb);
+            r->window_plane = w == 1;
+            if (!w)
                 q_solve_all(&q, x.lb, q.cut);
             r->guessed = 1;
         }

@@ -126,8 +126,9 @@ void q_guess_solve(q_state *q, double t0);
    e[1]), with its two edge vectors e (pairs.c). */
 void q_coplanarity(vccd_di *s, vccd_di_vec3 e[2], vccd_feature_kind kind, const vccd_di_vec3 *const P[4]);
 /* 1 when a plane moving with the certified guessed pair proves that no
-   other pair touches in [t0, its lo) (window.c); 0 when it proves
-   nothing (then solve the window pair by pair). */
+   other pair touches in [t0, its lo) (window.c), 2 when that window is
+   empty (lo <= t0: nothing to prove); 0 when it proves nothing (then
+   solve the window pair by pair). */
 int q_window_free(q_state *q, double t0);
 /* 1 when p is the pair q_guess_solve solved (already over every
    window). */

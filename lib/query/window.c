@@ -127,7 +127,7 @@ q_window_free(q_state *q, double t0)
         || (p->kind != VCCD_FEATURE_VF && p->kind != VCCD_FEATURE_EE))
         return 0;
     if (!(g->lo > t0))          /* nothing before the contact to prove */
-        return g->lo <= t0;
+        return g->lo <= t0 ? 2 : 0;
     /* |w| (lo - t0) of each body, up */
     dt = Q_UP(g->lo - t0);
     for (int k = 0; k < 2; k++)

@@ -4,7 +4,7 @@
    every choice of real points in its operands.  Outward rounding is done
    without touching the rounding mode: each endpoint is computed in the
    current mode and widened outward by vccd_fp_widen_up/down (one to two
-   ulps), which is sound because every IEEE basic operation (+ - * / sqrt)
+   ulps in round to nearest, a few more in directed modes), which is sound because every IEEE basic operation (+ - * / sqrt)
    is within one ulp of the exact value in any rounding mode and the
    widening is never less than that ulp (fp.h).  It is branch-free
    floating-point arithmetic that -ffp-contract=off keeps as written;

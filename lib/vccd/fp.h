@@ -62,16 +62,19 @@ vccd_fp_next_down(double x)
    NaN stays NaN), by selects.  The rounding argument of next_up holds
    for it (next_down(c) <= v <= next_up(c) for any v that rounded to c,
    in any mode), because it is never below next_up(x):
-   - the spacing above a finite x is at most 2^-52 |x| when x is normal
-     and 2^-1074 otherwise, and e = phi |x| + eta, rounded in whatever
-     mode is current, is at least that (phi carries 2^-50 of margin for
-     the product's own rounding down, and eta is exact);
+   - the spacing above a finite x in [2^E, 2^(E+1)) is at most
+     2^(E-52) when x is normal, a double no larger than phi |x|, so
+     phi |x| rounded in whatever mode is current is at least it (no
+     rounding passes a double), and adding eta only raises it; for
+     subnormal x and 0 the spacing is eta = 2^-1074 itself;
    - x + e >= next_up(x) exactly, next_up(x) is a double (x < DBL_MAX),
      and every IEEE rounding mode is monotone, so the rounded sum is
      >= next_up(x) too.  At DBL_MAX, next_up is +inf, which rounding
      down would not reach (t-fpenv found it): it is selected outright,
      as -DBL_MAX is for -inf.
-   It is one to two ulps outward where next_up is one, with no branch
+   It is one to two ulps outward in round to nearest (three in a
+   directed mode, four near the subnormals: t-fp bounds it), where
+   next_up is one, with no branch
    and no trip between the FP and integer registers: vccd bench arith's
    "outward rounding techniques" and doc/arithmetic.md have the
    measurements that made it what the binary64 backend rounds with.

@@ -7,7 +7,8 @@
      IVD_DN(x)   a double <= the exact value that rounded to x
      IVD_UP(x)   a double >= the exact value that rounded to x
    and gets static inline functions named IVD_T##_op.  The rigorous backend
-   steps one ulp outward; the unrounded one uses the identity and therefore
+   widens each rounded endpoint by at least one ulp (vccd_fp_widen_up); the
+   unrounded one uses the identity and therefore
    encloses nothing in particular.
 
    Conventions, identical for both backends:
@@ -425,7 +426,7 @@ IVD_FN(div_ext)(IVD_T r[2], IVD_T a, IVD_T b)
 }
 
 /* {sqrt(x) : x in a, x >= 0}; empty if a has no non-negative point.
-   IEEE sqrt is correctly rounded, so one step suffices. */
+   IEEE sqrt is one rounding, so one outward step suffices. */
 static inline IVD_T
 IVD_FN(sqrt)(IVD_T a)
 {

@@ -152,7 +152,10 @@ typedef struct {
                                    (guess.c) instead of traversed */
     int window_plane;           /* ... and that window proved free of other
                                    contacts by one plane moving with the
-                                   pair instead (lib/query/window.c) */
+                                   pair instead (lib/query/window.c); the
+                                   pair reported is then the guessed one,
+                                   although another may touch within
+                                   [lo, hi] as well */
     int limited;                /* a solve hit max_boxes, or out of memory */
 } vccd_query_result;
 
