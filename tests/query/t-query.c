@@ -882,8 +882,13 @@ START_TEST(test_window_plane)
     }
     printf("window plane: %ld of %ld windows after the guess (%ld contacts in %ld cases)\n", plane, guessed,
            contacts, n);
-    TU_CHECK(4 * plane > guessed && 2 * guessed > contacts,
-             "the plane proved %ld of %ld windows, %ld guesses in %ld contacts", plane, guessed, guessed, contacts);
+    /* that the test keeps testing the plane: at full size only (56 of
+       173 on the suite's seed); the sanitizer and distcheck passes run a
+       tenth and a fifth of the cases, too few for a rate */
+    if (n >= 200)
+        TU_CHECK(4 * plane > guessed && 2 * guessed > contacts,
+                 "the plane proved %ld of %ld windows, %ld guesses in %ld contacts", plane, guessed, guessed,
+                 contacts);
 }
 END_TEST
 
@@ -984,8 +989,10 @@ START_TEST(test_window_pairs)
     }
     printf("window pairs: %ld certified random pairs, %ld of them after another contact, %ld windows proved\n",
            certified, earlier, proved);
-    /* 20 and 71 of 400 on the suite's seed */
-    TU_CHECK(40 * earlier > n && 10 * proved > n,
+    /* 20 and 71 of 400 on the suite's seed; at full size only, as in
+       test_window_plane */
+    if (n >= 400)
+        TU_CHECK(40 * earlier > n && 10 * proved > n,
              "%ld certified, %ld after another contact, %ld proved: the test tests too little", certified, earlier,
              proved);
 }
