@@ -998,6 +998,71 @@ START_TEST(test_window_pairs)
 }
 END_TEST
 
+/* The face body's own vertices (window.c, condition 2), which no
+   tetrahedron can test (a tetrahedron is convex at every face): a small
+   tetrahedron with a nearly level bottom edge falls straight onto the
+   open folded quad of test_odd_meshes, with the edge across the fold.
+   Its low vertex Q is over the flat triangle and reaches it at t = 1/2;
+   its other end P, 0.02 higher, is over the raised triangle and hits it
+   at about 0.31.  Solved as the guess from t0 = 0.1, the pair (Q, flat
+   triangle) is certified at 1/2, and the other vertices of the
+   tetrahedron are all at or above Q: only the quad's raised vertex, in
+   front of the flat triangle's plane, shows the plane wrong.  With that
+   check skipped the plane proves [0.1, 1/2) free. */
+START_TEST(test_window_fold)
+{
+    static const double tv[4][3] = { { -0.2, -0.2, -0.2 }, { 0.2, 0.2, -0.18 }, { 0.2, -0.2, 0.2 }, { -0.2, 0.2, 0.2 } };
+    static const vccd_mesh_index tt[4][3] = { { 0, 1, 2 }, { 0, 3, 1 }, { 0, 2, 3 }, { 1, 3, 2 } };
+    double z[3] = { 0, 0, 0 }, o0[3] = { 0.45, 0.45, 0.7 }, v[3] = { 0, 0, -1 };
+    body a, b;
+    vccd_bvh_opts bo;
+    vccd_query_opts o, ow;
+    vccd_query_result rr, from;
+    vccd_query_pair p;
+    vccd_error e;
+    q_state q;
+    memset(&a, 0, sizeof a);
+    if (vccd_mesh_init_arrays(&a.m, "low tetrahedron", tv, 4, tt, 4, VCCD_MESH_DEGENERATE_KEEP, &e) != 0)
+        tu_fail("mesh: %s", e.msg);
+    vccd_bvh_opts_init(&bo);
+    bo.leaf_size = 1;
+    if (vccd_bvh_build(&a.h, &a.m, &bo, &e) != 0)
+        tu_fail("bvh: %s", e.msg);
+    body_arrays(&b, 2, z, 1.0);
+    body_throw(&a, o0, v, 0.0, NULL);
+    body_throw(&b, z, z, 0.0, NULL);
+    opts_for(&o, 0, 0.0);
+    ow = o;
+    ow.solve.t0 = 0.1;
+    if (vccd_query_toc_brute(&from, &a.qb, &b.qb, &ow, &e) != 0)
+        tu_fail("brute: %s", e.msg);
+    TU_CHECK(from.status == VCCD_TOC_CERTIFIED && from.hi < 0.35, "fold: the brute force gives %s [%.17g, %.17g]",
+             vccd_toc_status_name(from.status), from.lo, from.hi);
+    memset(&p, 0, sizeof p);
+    p.kind = VCCD_FEATURE_VF;
+    p.vertex_body = 0;
+    p.tri[0] = 0;
+    p.tri[1] = 0;
+    p.v[0] = 0;
+    for (int k = 0; k < 3; k++)
+        p.v[1 + k] = b.m.t[0][k];
+    if (q_state_init(&q, &rr, &a.qb, &b.qb, &o, &e) != 0)
+        tu_fail("state: %s", e.msg);
+    q.guess = p;
+    q.have_guess = 1;
+    q_pair_solve(&q.guess_r, &q, &p, 0.1, o.solve.t1, 1);
+    TU_CHECK(q.guess_r.status == VCCD_TOC_CERTIFIED && q.guess_r.lo <= 0.5 && 0.5 <= q.guess_r.hi
+                 && q.guess_r.incl_excluded == 0,
+             "fold: the guess gives %s [%.17g, %.17g], incl_excluded %ld", vccd_toc_status_name(q.guess_r.status),
+             q.guess_r.lo, q.guess_r.hi, q.guess_r.incl_excluded);
+    TU_CHECK(q_window_free(&q, 0.1) == 0, "fold: the plane proved [0.1, %.17g) free, the brute force certifies [%.17g, %.17g]",
+             q.guess_r.lo, from.lo, from.hi);
+    q_state_clear(&q);
+    body_clear(&a);
+    body_clear(&b);
+}
+END_TEST
+
 /* vccd_query_distance_at on small meshes adds the gap of the vertex
    hulls (each placed by its own pose) to the triangle pairs' bound: on
    thesis frames of a tetrahedron and a box at random times, near and at
@@ -1057,7 +1122,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs,
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
                              test_hull_gap };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
