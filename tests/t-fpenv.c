@@ -254,6 +254,180 @@ START_TEST(test_containment_all_modes)
 }
 END_TEST
 
+/* --- (d') sums of products rounded once, in every mode ---------------- */
+
+/* fdot and its variants sum in plain doubles in whatever mode is current
+   and bound the error of all of it at once; that bound must hold in
+   every mode.  The exact c + sum x_i y_i at points of the operands:
+   products of doubles lie in [2^-2148, 2^2048] in magnitude, so sums of
+   seven of them are exact at this precision (checked). */
+#define FD_MAX 6
+#define FD_SUM_PREC 4400
+
+OPAQUE static vccd_di
+di_fdot(vccd_di c, const vccd_di *a, const vccd_di *b, int n)
+{
+    return vccd_di_fdot(c, a, 1, b, 1, n);
+}
+
+OPAQUE static vccd_di
+di_fdot_d(vccd_di c, const vccd_di *a, const double *d, int n)
+{
+    return vccd_di_fdot_d(c, a, 1, d, n);
+}
+
+OPAQUE static vccd_di
+di_fadd_mul2(vccd_di c, const vccd_di *a, const vccd_di *b)
+{
+    return vccd_di_fadd_mul2(c, a[0], b[0], a[1], b[1]);
+}
+
+/* +-(1 + u) 2^e, e uniform in [e0 - s, e0 + s] */
+static double
+around(int e0, int s)
+{
+    double x = ldexp(1.0 + tu_unit(), e0 - s + (int)(tu_ulong() % (unsigned long)(2 * s + 1)));
+    return (tu_ulong() & 1) ? -x : x;
+}
+
+/* Operands for fdot: random intervals (tu_di), products that cancel to
+   their rounding errors (x y - x y' pairs, c = -RN(x y)) where an
+   unsound error bound shows at once, or tiny factors whose products
+   underflow (the absolute part of the bound). */
+static void
+fd_operands(vccd_di *c, vccd_di *a, vccd_di *b, int n)
+{
+    int i, kind = (int)(tu_ulong() % 4);
+
+    for (i = 0; i < n; i++) {
+        if (kind <= 1) {
+            a[i] = tu_di(0);
+            b[i] = tu_di(0);
+        } else if (kind == 2 && i % 2 == 1) {
+            double y = b[i - 1].lo;
+            y = (tu_ulong() & 1) ? vccd_fp_next_up(y) : y;
+            a[i] = vccd_di_neg(a[i - 1]);
+            b[i] = vccd_di_set_d(y);
+        } else if (kind == 2) {
+            double x = around(0, 300);
+            a[i] = (tu_ulong() & 3) ? vccd_di_set_d(x) : vccd_di_set_2d(x, vccd_fp_next_up(x));
+            b[i] = vccd_di_set_d(around(0, 300));
+        } else {
+            a[i] = vccd_di_set_d(around(-540, 20));
+            b[i] = vccd_di_set_d(around(-540, 20));
+        }
+    }
+    if (kind <= 1)
+        *c = tu_di(0);
+    else if (kind == 2)
+        *c = vccd_di_set_d(-(a[n - 1].lo * b[n - 1].lo));
+    else
+        *c = vccd_di_set_d((tu_ulong() & 1) ? 0.0 : 0x1p-1074 * (double)(tu_ulong() % 16));
+}
+
+/* vd := RD(c + sum x_i y_i), vu := RU(it), exact here. */
+static void
+exact_dot(mpfr_t vd, mpfr_t vu, double c, const double *x, const double *y, int n)
+{
+    MPFR_DECL_INIT(p, 128);
+    int i, inexact = 0;
+
+    mpfr_set_d(vd, c, MPFR_RNDD);
+    mpfr_set_d(vu, c, MPFR_RNDU);
+    for (i = 0; i < n; i++) {
+        inexact |= mpfr_set_d(p, x[i], MPFR_RNDN);
+        inexact |= mpfr_mul_d(p, p, y[i], MPFR_RNDN);   /* 106 bits */
+        inexact |= mpfr_add(vd, vd, p, MPFR_RNDD);
+        inexact |= mpfr_add(vu, vu, p, MPFR_RNDU);
+    }
+    if (inexact)
+        tu_fail("exact_dot: the reference is not exact at %d bits", FD_SUM_PREC);
+}
+
+/* The operands in hex, for failure messages. */
+static const char *
+fd_fmt(vccd_di c, const vccd_di *a, const vccd_di *b, const double *x, const double *y,
+       const double *d, int n)
+{
+    static char buf[4096];
+    int m, i;
+
+    m = snprintf(buf, sizeof buf, "n=%d c=[%a,%a] at %a", n, c.lo, c.hi, x[FD_MAX]);
+    for (i = 0; i < n; i++)
+        m += snprintf(buf + m, sizeof buf - (size_t)m, " a%d=[%a,%a] at %a b%d=[%a,%a] at %a d%d=%a",
+                      i, a[i].lo, a[i].hi, x[i], i, b[i].lo, b[i].hi, y[i], i, d[i]);
+    return buf;
+}
+
+static long
+fdot_in_mode(size_t mi, long n_iter)
+{
+    MPFR_DECL_INIT(vd, FD_SUM_PREC);
+    MPFR_DECL_INIT(vu, FD_SUM_PREC);
+    vccd_di c, a[FD_MAX], b[FD_MAX], r, rd, r2;
+    double x[FD_MAX + 1], y[FD_MAX], d[FD_MAX];     /* x[FD_MAX]: the point of c */
+    long it, checks = 0;
+    int i, n, nan_d;
+
+    for (it = 0; it < n_iter; it++) {
+        n = 1 + (int)(tu_ulong() % FD_MAX);
+        fd_operands(&c, a, b, n);
+        x[FD_MAX] = tu_point_in(c);
+        nan_d = 0;
+        for (i = 0; i < n; i++) {
+            x[i] = tu_point_in(a[i]);
+            y[i] = tu_point_in(b[i]);
+            /* fdot_d's d: the point of b, or a zero of either sign, or NaN */
+            switch (tu_ulong() % 32) {
+            case 0: d[i] = 0.0; break;
+            case 1: d[i] = -0.0; break;
+            case 2: d[i] = NAN; nan_d = 1; break;
+            default: d[i] = y[i]; break;
+            }
+        }
+
+        set_mode(modes[mi]);
+        r = di_fdot(c, a, b, n);
+        rd = di_fdot_d(c, a, d, n);
+        r2 = n == 2 ? di_fadd_mul2(c, a, b) : r;
+        set_mode(FE_TONEAREST);
+
+        exact_dot(vd, vu, x[FD_MAX], x, y, n);
+        checks += n == 2 ? 2 : 1;
+        if (!tu_di_encloses(r, vd, vu) || r.lo != r.lo || r.hi != r.hi)
+            tu_fail("%s mode, di_fdot: %s -> [%a,%a] misses the exact result", mode_names[mi],
+                    fd_fmt(c, a, b, x, y, d, n), r.lo, r.hi);
+        if (!tu_di_encloses(r2, vd, vu) || r2.lo != r2.lo || r2.hi != r2.hi)
+            tu_fail("%s mode, di_fadd_mul2: %s -> [%a,%a] misses the exact result", mode_names[mi],
+                    fd_fmt(c, a, b, x, y, d, n), r2.lo, r2.hi);
+        checks++;
+        if (nan_d) {
+            if (!vccd_di_is_entire(rd))
+                tu_fail("%s mode, di_fdot_d: %s -> [%a,%a], want the whole line for a NaN d",
+                        mode_names[mi], fd_fmt(c, a, b, x, y, d, n), rd.lo, rd.hi);
+            continue;
+        }
+        exact_dot(vd, vu, x[FD_MAX], x, d, n);
+        if (!tu_di_encloses(rd, vd, vu) || rd.lo != rd.lo || rd.hi != rd.hi)
+            tu_fail("%s mode, di_fdot_d: %s -> [%a,%a] misses the exact result", mode_names[mi],
+                    fd_fmt(c, a, b, x, y, d, n), rd.lo, rd.hi);
+    }
+    return checks;
+}
+
+START_TEST(test_fdot_all_modes)
+{
+    size_t mi = (size_t)_i;
+    long checks;
+
+    tu_init();
+    checks = fdot_in_mode(mi, tu_iters(100000));
+    if (fegetround() != FE_TONEAREST)
+        tu_fail("rounding mode not restored");
+    printf("t-fpenv: fdot %s: %ld containment checks\n", mode_names[mi], checks);
+}
+END_TEST
+
 /* --- (e) common subexpressions across fesetround ---------------------- */
 
 static volatile double v_one = 1.0, v_tiny = 0x1p-60;
@@ -320,6 +494,7 @@ make_suite(void)
     tcase_add_test(tc, test_no_contraction);
     tcase_add_test(tm, test_negation_trick);
     tcase_add_loop_test(tm, test_containment_all_modes, 0, (int)NMODES);
+    tcase_add_loop_test(tm, test_fdot_all_modes, 0, (int)NMODES);
     tcase_add_test(tm, test_cse_across_fesetround);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tm);

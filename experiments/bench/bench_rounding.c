@@ -23,18 +23,22 @@ static inline double rump_up(double c) { return c + (RUMP_PHI * fabs(c) + RUMP_E
 #define IVD_T bench_rump
 #define IVD_DN(x) rump_dn(x)
 #define IVD_UP(x) rump_up(x)
+#define IVD_DOT_ROUNDED 1
 #include "vccd/ivd_ops.h"
 #undef IVD_T
 #undef IVD_DN
 #undef IVD_UP
+#undef IVD_DOT_ROUNDED
 
 #define IVD_T bench_bit
 #define IVD_DN(x) vccd_fp_next_down(x)
 #define IVD_UP(x) vccd_fp_next_up(x)
+#define IVD_DOT_ROUNDED 1
 #include "vccd/ivd_ops.h"
 #undef IVD_T
 #undef IVD_DN
 #undef IVD_UP
+#undef IVD_DOT_ROUNDED
 
 #define N 1024
 #define IDX(i, k) (((i) + (k)) & (N - 1))
@@ -49,6 +53,55 @@ static void bit_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k+
 static void bit_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) br[i] = bench_bit_mul(ba[i], bb[IDX(i, k)]); }
 static void rump_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_add(ra[i], rb[IDX(i, k)]); }
 static void rump_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_mul(ra[i], rb[IDX(i, k)]); }
+
+/* c + a1 b1 + a2 b2, the sum kin_comb2 makes of every coordinate of a
+   rigid point: one widening per operation, and rounded once (fdot). */
+static void
+sum_per_op(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i < N; i++) {
+            vccd_di a = xa[i], b = xb[IDX(i, k)], c = xb[IDX(i, k + 1)], d = xa[IDX(i, k + 2)];
+            xr[i] = vccd_di_add(xr[i], vccd_di_add(vccd_di_mul(a, b), vccd_di_mul(c, d)));
+        }
+}
+
+static void
+sum_fused(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i < N; i++) {
+            vccd_di a = xa[i], b = xb[IDX(i, k)], c = xb[IDX(i, k + 1)], d = xa[IDX(i, k + 2)];
+            xr[i] = vccd_di_fadd_mul2(xr[i], a, b, c, d);
+        }
+}
+
+/* n . x for a double n and an interval point x (the hull gap's
+   projections, a vertex placed by a pose) */
+static void
+dot_d_per_op(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i + 2 < N; i++) {
+            double n0 = xb[IDX(i, k)].lo, n1 = -xb[IDX(i, k + 1)].lo, n2 = xb[IDX(i, k + 2)].hi;
+            xr[i] = vccd_di_add(vccd_di_add(vccd_di_mul_d(xa[i], n0), vccd_di_mul_d(xa[i + 1], n1)),
+                                vccd_di_mul_d(xa[i + 2], n2));
+        }
+}
+
+static void
+dot_d_fused(void *p, long reps)
+{
+    (void)p;
+    for (long k = 0; k < reps; k++)
+        for (int i = 0; i + 2 < N; i++) {
+            double n[3] = { xb[IDX(i, k)].lo, -xb[IDX(i, k + 1)].lo, xb[IDX(i, k + 2)].hi };
+            xr[i] = vccd_di_fdot_d(vccd_di_set_d(0.0), &xa[i], 1, n, 3);
+        }
+}
 
 /* volatile operands: without -frounding-math gcc may move or merge the
    two evaluations across fesetround, which is the very hazard the
@@ -102,5 +155,15 @@ vccd_bench_rounding(const vccd_bench_opts *o)
     vccd_bench_row(o, "rounding", "rump phi-eta", "mul", vccd_bench_ns_per_op(o, rump_mul, NULL, N), b_mul);
     vccd_bench_row(o, "rounding", "fesetround per op", "add", vccd_bench_ns_per_op(o, mode_add, NULL, N), b_add);
     vccd_bench_row(o, "rounding", "fesetround per op", "mul", vccd_bench_ns_per_op(o, mode_mul, NULL, N), b_mul);
+    vccd_bench_header(o, "== sums of products: rounded per operation or once (ivd_ops.h fdot) ==",
+                      "per operation ns/sum");
+    b_add = vccd_bench_ns_per_op(o, sum_per_op, NULL, N);
+    vccd_bench_row(o, "sum-rounding", "per operation", "c+a1b1+a2b2", b_add, 0);
+    vccd_bench_row(o, "sum-rounding", "rounded once", "c+a1b1+a2b2", vccd_bench_ns_per_op(o, sum_fused, NULL, N),
+                   b_add);
+    b_mul = vccd_bench_ns_per_op(o, dot_d_per_op, NULL, N);
+    vccd_bench_row(o, "sum-rounding", "per operation", "x.n (n doubles)", b_mul, 0);
+    vccd_bench_row(o, "sum-rounding", "rounded once", "x.n (n doubles)", vccd_bench_ns_per_op(o, dot_d_fused, NULL, N),
+                   b_mul);
     sink = xr[3].lo + rr[5].hi + br[7].hi;
 }

@@ -27,7 +27,9 @@ static inline double vccd_di_round_down(double x) { return vccd_fp_widen_down(x)
 #define IVD_T vccd_di
 #define IVD_DN(x) vccd_di_round_down(x)
 #define IVD_UP(x) vccd_di_round_up(x)
+#define IVD_DOT_ROUNDED 1
 #include "vccd/ivd_ops.h"
+#undef IVD_DOT_ROUNDED
 #undef IVD_T
 #undef IVD_DN
 #undef IVD_UP

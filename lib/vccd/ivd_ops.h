@@ -513,6 +513,188 @@ IVD_FN(bisect)(IVD_T *left, IVD_T *right, IVD_T a)
     return 1;
 }
 
+/* --- sums of products, rounded once --------------------------------- */
+
+/* c + sum_i a_i b_i with one outward rounding for the whole sum instead
+   of one per operation: each end is summed in plain doubles and moved
+   out by a bound of every rounding error inside it (Higham, Accuracy and
+   Stability of Numerical Algorithms, 2nd ed., 3.1: a recursive sum of
+   products of m terms is off by at most gamma_m times the sum of their
+   magnitudes), as Arb's arb_dot rounds a dot product once.  The kinematics
+   of a rigid point (kin_comb2), the frames and the hull gaps are such
+   sums, and per-operation rounding was most of their cost: about 50
+   instructions an operation, nearly all of it the two widenings and the
+   empty checks.
+
+   Why the bound holds in every rounding mode: any IEEE product or sum
+   is within one ulp, at most u = 2^-52 relative, of its exact value while
+   it stays normal; a product that underflows is off by at most
+   eta = 2^-1074 (a sum of subnormals is exact).  With m = n products
+   and the init c, the computed end S is off from the exact one by at most
+   gamma_{n+1} M + (n + 1) eta (1 + gamma_n), gamma_k = k u / (1 - k u),
+   where M is the sum of |c| and of the magnitudes mag(a_i) mag(b_i) (>=
+   each term at either end).  M itself is computed in doubles, at most
+   a factor (1 - u)^(n+1) low (less n eta), and K M is rounded once more;
+   K = (n + 1) u (1 + 2^-40) covers gamma_{n+1} / (1 - u)^(n+3), which
+   is (n + 1) u (1 + (2n + 5) u) to first order, for every n below 2000,
+   and 4 (n + 1) eta the absolute parts (the product K M may underflow
+   too).  In round to nearest the true error is at most half of it: the
+   factor 2 is what soundness in the directed modes costs, as for the
+   widening (fp.h).
+   The end is then S -+ e, rounded by the usual widening.  No overflow
+   may happen inside: below M = 2^1020 none can (each partial sum and
+   product is at most M (1 + 2^-40)), and above it the error bound is
+   infinite, which gives an unbounded end.  When every product has a
+   factor exactly 0 the sum is c exactly, with no widening: the step
+   would make a 0 subnormal (see mul_end_dn).  (Not "M = 0": a product of
+   two tiny magnitudes can underflow to 0 while the true product is
+   not.)  In the unrounded backend
+   (IVD_DOT_ROUNDED 0) e = 0 and the widening is the identity.
+
+   The result contains every c + sum a_i b_i with c, a_i, b_i in their
+   intervals; it is empty when an operand is, and an end that IEEE makes
+   NaN (inf - inf, an infinite end times 0, a NaN double) is unbounded.
+   An exact 0 times an unbounded interval beside other, inexact products
+   makes M NaN and so the whole sum unbounded: looser than the
+   per-operation product (which gives 0), never wrong, and no kinematic
+   sum meets it.  t-arith checks the kernels against the exact range
+   (MPFR at 8400 bits, where every such sum is exact) on random,
+   cancelling, huge, tiny, zero-width, zero-containing, unbounded and
+   empty operands, with their tightness; t-fpenv checks containment in
+   all four rounding modes. */
+#ifndef IVD_DOT_ROUNDED
+#error "the includer of ivd_ops.h defines IVD_DOT_ROUNDED (1: rigorous)"
+#endif
+
+typedef struct {
+    double lo, hi, mag;
+    IVD_T c;                    /* the sum when no product is inexact */
+    int empty, inexact;         /* inexact: some product is not exactly 0 */
+} IVD_FN(acc);
+
+static IVD_INLINE void
+IVD_FN(acc_init)(IVD_FN(acc) *s, IVD_T c)
+{
+    double l = fabs(c.lo), h = fabs(c.hi);
+    s->lo = c.lo;
+    s->hi = c.hi;
+    s->c = c;
+    s->mag = l > h ? l : h;
+    s->empty = !(c.lo <= c.hi);
+    s->inexact = 0;
+}
+
+/* Smallest and largest of four values, NaN-safe the other way round
+   from min4/max4: a NaN first value stays NaN (and the end it reaches
+   becomes unbounded in acc_end), a later NaN is passed over.  A NaN
+   product here is an infinite end times 0, which stands for 0 (set
+   semantics), a value the corner with the same 0 and the other end of
+   the unbounded operand also gives (or, when both its ends are
+   infinite, one of the corners is infinite and covers it): passing it
+   over loses nothing, and a NaN kept only loosens the sum. */
+static IVD_INLINE double
+IVD_FN(acc_min4)(double x1, double x2, double x3, double x4)
+{
+    double m = x1;
+    m = x2 < m ? x2 : m;
+    m = x3 < m ? x3 : m;
+    return x4 < m ? x4 : m;
+}
+
+static IVD_INLINE double
+IVD_FN(acc_max4)(double x1, double x2, double x3, double x4)
+{
+    double m = x1;
+    m = x2 > m ? x2 : m;
+    m = x3 > m ? x3 : m;
+    return x4 > m ? x4 : m;
+}
+
+/* s += a b */
+static IVD_INLINE void
+IVD_FN(acc_mul)(IVD_FN(acc) *s, IVD_T a, IVD_T b)
+{
+    double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
+    double ma = fabs(a.lo) > fabs(a.hi) ? fabs(a.lo) : fabs(a.hi);
+    double mb = fabs(b.lo) > fabs(b.hi) ? fabs(b.lo) : fabs(b.hi);
+    s->empty |= !(a.lo <= a.hi) | !(b.lo <= b.hi);
+    s->inexact |= (ma > 0.0) & (mb > 0.0);
+    s->lo += IVD_FN(acc_min4)(p1, p2, p3, p4);
+    s->hi += IVD_FN(acc_max4)(p1, p2, p3, p4);
+    /* NaN (0 times an infinite end) makes the bound infinite: acc_end */
+    s->mag += ma * mb;
+}
+
+/* s += a d for a double d (NaN: an unbounded sum) */
+static IVD_INLINE void
+IVD_FN(acc_mul_d)(IVD_FN(acc) *s, IVD_T a, double d)
+{
+    double ma = fabs(a.lo) > fabs(a.hi) ? fabs(a.lo) : fabs(a.hi);
+    s->empty |= !(a.lo <= a.hi);
+    s->inexact |= ((ma > 0.0) & (fabs(d) > 0.0)) | (d != d);   /* NaN: lo, hi NaN */
+    s->lo += (d >= 0.0 ? a.lo : a.hi) * d;
+    s->hi += (d >= 0.0 ? a.hi : a.lo) * d;
+    s->mag += ma * fabs(d);
+}
+
+/* The enclosure of the sum of n products accumulated in s. */
+static IVD_INLINE IVD_T
+IVD_FN(acc_end)(const IVD_FN(acc) *s, int n)
+{
+    IVD_T r;
+    double e = IVD_DOT_ROUNDED ? (double)(n + 1) * (0x1p-52 + 0x1p-92) * s->mag + (double)(4 * (n + 1)) * 0x1p-1074
+                               : 0.0;
+    e = s->mag < 0x1p1020 ? e : INFINITY;       /* and a NaN mag */
+    if (s->empty)
+        return IVD_FN(empty)();
+    if (!s->inexact)            /* (0 times an infinite end is NaN in s->lo) */
+        return s->c;
+    r.lo = IVD_DN(s->lo - e);
+    r.hi = IVD_UP(s->hi + e);
+    r.lo = r.lo == r.lo ? r.lo : -INFINITY;
+    r.hi = r.hi == r.hi ? r.hi : INFINITY;
+    return r;
+}
+
+/* c + sum_{i < n} a[i sa] b[i sb] */
+static IVD_INLINE IVD_T
+IVD_FN(fdot)(IVD_T c, const IVD_T *a, int sa, const IVD_T *b, int sb, int n)
+{
+    IVD_FN(acc) s;
+    IVD_FN(acc_init)(&s, c);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++)
+        IVD_FN(acc_mul)(&s, a[i * sa], b[i * sb]);
+    return IVD_FN(acc_end)(&s, n);
+}
+
+/* c + sum_{i < n} a[i sa] d[i] for doubles d */
+static IVD_INLINE IVD_T
+IVD_FN(fdot_d)(IVD_T c, const IVD_T *a, int sa, const double *d, int n)
+{
+    IVD_FN(acc) s;
+    IVD_FN(acc_init)(&s, c);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < n; i++)
+        IVD_FN(acc_mul_d)(&s, a[i * sa], d[i]);
+    return IVD_FN(acc_end)(&s, n);
+}
+
+/* c + a1 b1 + a2 b2 */
+static IVD_INLINE IVD_T
+IVD_FN(fadd_mul2)(IVD_T c, IVD_T a1, IVD_T b1, IVD_T a2, IVD_T b2)
+{
+    IVD_FN(acc) s;
+    IVD_FN(acc_init)(&s, c);
+    IVD_FN(acc_mul)(&s, a1, b1);
+    IVD_FN(acc_mul)(&s, a2, b2);
+    return IVD_FN(acc_end)(&s, 2);
+}
+
 /* --- elementary functions (in the backend's .c file) ----------------- */
 
 /* {sin x : x in a}, {cos x : x in a}, both at once.  Endpoint values come

@@ -14,7 +14,9 @@
 #define IVD_T vccd_ui
 #define IVD_DN(x) (x)
 #define IVD_UP(x) (x)
+#define IVD_DOT_ROUNDED 0
 #include "vccd/ivd_ops.h"
+#undef IVD_DOT_ROUNDED
 #undef IVD_T
 #undef IVD_DN
 #undef IVD_UP

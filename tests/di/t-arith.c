@@ -857,6 +857,610 @@ START_TEST(test_predicates)
 }
 END_TEST
 
+/* --- sums of products rounded once: fdot, fdot_d, fadd_mul2 ------------- */
+
+#define FD_MAX 8
+/* Every corner product lies in [2^-2148, 2^6001] in magnitude (subnormal
+   times subnormal up to the unbounded witness 2^3000 squared), so this
+   many bits hold any sum of nine of them exactly: the reference ranges
+   below are exact, and fd_ref checks that they are. */
+#define FD_SUM_PREC 8400
+
+struct fd_case {
+    int n, has_d;               /* has_d: b[i] = set_d(d[i]) for fdot_d */
+    vccd_di c, a[FD_MAX], b[FD_MAX];
+    double d[FD_MAX];
+};
+
+enum fd_family {
+    FD_RANDOM, FD_BOUNDED, FD_POINTS, FD_CANCEL, FD_HUGE, FD_TINY, FD_OVERFLOW,
+    FD_ZERO, FD_MIXED, FD_EMPTY, FD_COUNT
+};
+static const char *const fd_names[FD_COUNT] = {
+    "random", "bounded", "points", "cancel", "huge", "tiny", "overflow",
+    "zero", "mixed", "empty"
+};
+
+/* +-(1 + u) 2^e, e uniform in [e0 - s, e0 + s]; DBL_MAX on overflow. */
+static double
+fd_around(int e0, int s)
+{
+    double x = ldexp(1.0 + tu_unit(), e0 - s + (int)(tu_ulong() % (unsigned long)(2 * s + 1)));
+    x = isfinite(x) ? x : DBL_MAX;
+    return (tu_ulong() & 1) ? -x : x;
+}
+
+/* An interval at x: the point (most often), one ulp wide, narrow, wide
+   on one side of 0, or containing 0. */
+static vccd_di
+fd_shape(double x)
+{
+    double y, ax = fabs(x);
+    switch (tu_ulong() % 8) {
+    case 0: case 1: case 2: return vccd_di_set_d(x);
+    case 3: return vccd_di_set_2d(x, x < DBL_MAX ? NU(x) : x);
+    case 4:
+        y = x + ax * ldexp(tu_unit(), -(int)(tu_ulong() % 53));
+        y = isfinite(y) ? y : x;
+        break;
+    case 5: y = x * 4.0 * tu_unit(); break;
+    case 6: return vccd_di_set_2d(-ax * tu_unit(), ax);
+    default: return vccd_di_set_2d(-ax, ax * tu_unit());
+    }
+    return vccd_di_set_2d(fmin(x, y), fmax(x, y));
+}
+
+/* One of the operand classes that meet at the kernel's special paths. */
+static vccd_di
+fd_mixed(void)
+{
+    switch (tu_ulong() % 14) {
+    case 0: return vccd_di_set_d(0.0);
+    case 1: return vccd_di_set_2d(-0.0, -0.0);
+    case 2: return vccd_di_set_2d(-0.0, 0.0);
+    case 3: return vccd_di_entire();
+    case 4: return vccd_di_set_2d(-INFINITY, tu_double());
+    case 5: return vccd_di_set_2d(tu_double(), INFINITY);
+    case 6: return (tu_ulong() & 1) ? vccd_di_set_2d(DBL_MAX, INFINITY) : vccd_di_set_2d(-INFINITY, -DBL_MAX);
+    case 7: return (tu_ulong() & 1) ? vccd_di_set_2d(0.0, INFINITY) : vccd_di_set_2d(-INFINITY, -0.0);
+    case 8: return fd_shape(fd_around(-540, 20));
+    case 9: return fd_shape(fd_around(500, 20));
+    case 10: return fd_shape(fd_around(0, 60));
+    case 11: return vccd_di_set_d(tu_double());
+    default: return tu_di(0);
+    }
+}
+
+static int fd_zero(vccd_di x) { return x.lo == 0.0 && x.hi == 0.0; }
+
+/* x*y - x*y' pairs with |x|, |y| up to 2^300: the sum cancels to a few
+   rounding errors of the products, or to nothing, while M is large. */
+static void
+fd_gen_cancel(struct fd_case *k)
+{
+    int i, n = k->n;
+    double p;
+
+    for (i = 0; i < n; i++) {
+        if (i % 2 == 0) {
+            double x = fd_around(0, 300), y = fd_around(0, 300);
+            k->a[i] = tu_ulong() % 4 ? vccd_di_set_d(x) : vccd_di_set_2d(x, NU(x));
+            k->b[i] = vccd_di_set_d(y);
+        } else {
+            double y = k->b[i - 1].lo;
+            switch (tu_ulong() % 3) {
+            case 0: break;
+            case 1: y = NU(y); break;
+            default: y = ND(y); break;
+            }
+            k->a[i] = vccd_di_neg(k->a[i - 1]);
+            k->b[i] = vccd_di_set_d(y);
+        }
+        if (tu_ulong() & 1) {           /* the interval factor on either side */
+            vccd_di t = k->a[i];
+            k->a[i] = k->b[i];
+            k->b[i] = t;
+        }
+    }
+    /* c cancels the last product to its rounding error, or is small */
+    p = k->a[n - 1].lo * k->b[n - 1].lo;
+    switch (tu_ulong() % 4) {
+    case 0: case 1: k->c = vccd_di_set_d(-p); break;
+    case 2: k->c = vccd_di_set_d(0.0); break;
+    default: k->c = fd_shape(fd_around(-300, 300)); break;
+    }
+}
+
+static void
+fd_gen(struct fd_case *k, enum fd_family f)
+{
+    int i, n = 1 + (int)(tu_ulong() % FD_MAX);
+
+    k->n = n;
+    k->has_d = 0;
+    switch (f) {
+    case FD_RANDOM: case FD_BOUNDED:
+        k->c = tu_di(f == FD_BOUNDED);
+        for (i = 0; i < n; i++) {
+            k->a[i] = tu_di(f == FD_BOUNDED);
+            k->b[i] = tu_di(f == FD_BOUNDED);
+        }
+        break;
+    case FD_POINTS:
+        k->c = vccd_di_set_d(tu_double());
+        for (i = 0; i < n; i++) {
+            k->a[i] = vccd_di_set_d(tu_double());
+            k->b[i] = vccd_di_set_d(tu_double());
+        }
+        break;
+    case FD_CANCEL:
+        fd_gen_cancel(k);
+        break;
+    case FD_HUGE:       /* products near 2^0 and 2^1000; M near 2^1020 */
+        k->c = fd_shape(fd_around((tu_ulong() & 1) ? 1000 : 0, 20));
+        for (i = 0; i < n; i++) {
+            k->a[i] = fd_shape(fd_around(500, 12));
+            k->b[i] = fd_shape(fd_around((tu_ulong() & 1) ? 500 : -500, 12));
+        }
+        break;
+    case FD_TINY:       /* products below 2^-1022 that underflow, some to 0 */
+        switch (tu_ulong() % 4) {
+        case 0: k->c = vccd_di_set_d(0.0); break;
+        case 1: k->c = vccd_di_set_d(0x1p-1074 * (double)(tu_ulong() % 16)); break;
+        case 2: k->c = fd_shape(fd_around(-1060, 10)); break;
+        default: k->c = fd_shape(fd_around(-1000, 20)); break;
+        }
+        for (i = 0; i < n; i++) {
+            k->a[i] = fd_shape(fd_around(-540, 20));
+            k->b[i] = fd_shape(fd_around(-540, 20));
+        }
+        break;
+    case FD_OVERFLOW:   /* products and sums beyond DBL_MAX */
+        k->c = (tu_ulong() & 1) ? tu_di(1) : vccd_di_set_d((tu_ulong() & 1) ? DBL_MAX : -DBL_MAX);
+        for (i = 0; i < n; i++) {
+            k->a[i] = tu_ulong() % 4 ? fd_shape(fd_around(1000, 23)) : vccd_di_set_d(DBL_MAX);
+            k->b[i] = fd_shape(fd_around((tu_ulong() & 1) ? 1000 : 10, 10));
+        }
+        break;
+    case FD_ZERO:       /* every product has a factor exactly 0 */
+        k->c = tu_di(0);
+        for (i = 0; i < n; i++) {
+            static const vccd_di z[3] = { { 0.0, 0.0 }, { -0.0, -0.0 }, { -0.0, 0.0 } };
+            vccd_di o = (tu_ulong() & 1) ? tu_di(0) : fd_mixed();
+            int side = (int)(tu_ulong() & 1);
+            k->a[i] = side ? z[tu_ulong() % 3] : o;
+            k->b[i] = side ? o : z[tu_ulong() % 3];
+        }
+        break;
+    default:            /* FD_MIXED, FD_EMPTY */
+        k->c = fd_mixed();
+        for (i = 0; i < n; i++) {
+            k->a[i] = fd_mixed();
+            k->b[i] = fd_mixed();
+        }
+        break;
+    }
+    /* b made of points d[i], for fdot_d: always for the point families, a
+       third of the time otherwise; zeros of either sign, and NaN (nothing
+       known: b[i] the whole line) in the families where that is sound. */
+    if (f == FD_POINTS || f == FD_CANCEL || tu_ulong() % 3 == 0) {
+        int nan_ok = f == FD_RANDOM || f == FD_MIXED || f == FD_EMPTY;
+        for (i = 0; i < n; i++) {
+            double x = vccd_di_is_bounded(k->b[i]) ? tu_point_in(k->b[i]) : tu_double();
+            switch (tu_ulong() % 24) {
+            case 0: x = 0.0; break;
+            case 1: x = -0.0; break;
+            case 2: if (nan_ok) x = NAN; break;
+            default: break;
+            }
+            if (f == FD_ZERO && fd_zero(k->b[i]))
+                x = (tu_ulong() & 1) ? -0.0 : 0.0;
+            k->d[i] = x;
+            k->b[i] = vccd_di_set_d(x);     /* NaN: the whole line */
+        }
+        k->has_d = 1;
+    }
+    if (f == FD_EMPTY) {    /* one operand empty, in either representation */
+        static const vccd_di e[2] = { { INFINITY, -INFINITY }, { 1.0, 0.0 } };
+        int m = (int)(tu_ulong() % (unsigned long)(k->has_d ? n + 1 : 2 * n + 1));
+        vccd_di x = e[tu_ulong() & 1];
+        if (m == 0) k->c = x;
+        else if (m <= n) k->a[m - 1] = x;
+        else k->b[m - 1 - n] = x;
+    }
+}
+
+/* The case in exact hex, for failure messages. */
+static const char *
+fd_fmt(const struct fd_case *k)
+{
+    static char buf[8192];
+    int m, i;
+
+    m = snprintf(buf, sizeof buf, "n=%d c=[%a,%a]", k->n, IV(k->c));
+    for (i = 0; i < k->n; i++)
+        m += snprintf(buf + m, sizeof buf - (size_t)m, " a%d=[%a,%a] b%d=[%a,%a]",
+                      i, IV(k->a[i]), i, IV(k->b[i]));
+    for (i = 0; k->has_d && i < k->n; i++)
+        m += snprintf(buf + m, sizeof buf - (size_t)m, " d%d=%a", i, k->d[i]);
+    return buf;
+}
+
+static mpfr_t fdL, fdH, fdM, fdT;
+#define FD_RANGE mpfr_get_d(fdL, MPFR_RNDD), mpfr_get_d(fdH, MPFR_RNDU)
+static int fd_ready;
+
+/* The exact range of c + sum a_i b_i over the boxes: fdL := its inf and
+   fdH := its sup, each the sum of the extreme corner products (the sum is
+   bilinear in independent factors).  An infinite end is replaced by the
+   real +-2^3000 (ext_inf, ext_sup), which is in the set, so fdL and fdH
+   are attained values beyond every double where the range is unbounded:
+   containing them forces an infinite end.  fdM := |c| + sum mag(a_i)
+   mag(b_i), the kernel's M.  Returns 1 when every operand is bounded. */
+static int
+fd_ref(const struct fd_case *k)
+{
+    int i, j, l, bounded = vccd_di_is_bounded(k->c), inexact = 0;
+
+    if (!fd_ready) {
+        mpfr_inits2(FD_SUM_PREC, fdL, fdH, fdM, fdT, (mpfr_ptr)0);
+        fd_ready = 1;
+    }
+    ext_inf(fx, k->c);
+    ext_sup(fy, k->c);
+    mpfr_set(fdL, fx, MPFR_RNDD);
+    mpfr_set(fdH, fy, MPFR_RNDU);
+    mpfr_abs(fx, fx, MPFR_RNDN);
+    mpfr_abs(fy, fy, MPFR_RNDN);
+    mpfr_max(fdM, fx, fy, MPFR_RNDU);
+    for (i = 0; i < k->n; i++) {
+        vccd_di a = k->a[i], b = k->b[i];
+        bounded &= vccd_di_is_bounded(a) && vccd_di_is_bounded(b);
+        for (j = 0; j < 2; j++)
+            for (l = 0; l < 2; l++) {
+                if (j) ext_sup(fx, a); else ext_inf(fx, a);
+                if (l) ext_sup(fy, b); else ext_inf(fy, b);
+                inexact |= mpfr_mul(vd, fx, fy, MPFR_RNDN);   /* <= 106 bits */
+                if (j + l == 0) {
+                    mpfr_set(td, vd, MPFR_RNDN);
+                    mpfr_set(tu, vd, MPFR_RNDN);
+                } else {
+                    mpfr_min(td, td, vd, MPFR_RNDD);
+                    mpfr_max(tu, tu, vd, MPFR_RNDU);
+                }
+            }
+        inexact |= mpfr_add(fdL, fdL, td, MPFR_RNDD);
+        inexact |= mpfr_add(fdH, fdH, tu, MPFR_RNDU);
+        /* mag(a) mag(b) */
+        ext_inf(fx, a); ext_sup(fy, a);
+        mpfr_abs(fx, fx, MPFR_RNDN); mpfr_abs(fy, fy, MPFR_RNDN);
+        mpfr_max(td, fx, fy, MPFR_RNDU);
+        ext_inf(fx, b); ext_sup(fy, b);
+        mpfr_abs(fx, fx, MPFR_RNDN); mpfr_abs(fy, fy, MPFR_RNDN);
+        mpfr_max(tu, fx, fy, MPFR_RNDU);
+        inexact |= mpfr_mul(vd, td, tu, MPFR_RNDU);
+        inexact |= mpfr_add(fdM, fdM, vd, MPFR_RNDU);
+    }
+    TU_CHECK(!inexact, "fdot reference not exact at %d bits: %s", FD_SUM_PREC, fd_fmt(k));
+    return bounded;
+}
+
+/* Excess of r beyond the exact range allowed in round to nearest: the
+   kernel's own bound (n + 1) u M (1 + 2^-40) + 4 (n + 1) eta, the rounding
+   error it covers (at most (n + 1) u M + (n + 1) eta), and the final
+   widening (two ulps of an end below M (1 + (2n + 2) u)), with u = 2^-52,
+   eta = 2^-1074: (2n + 4) u M + (5n + 8) eta, the relative part raised
+   by 2^-20 for the second-order terms.  It catches a kernel that returns something
+   absurdly wide, or that widens far more than its own bound says. */
+static double fd_worst;         /* the largest excess seen, a fraction of the allowance */
+
+static int
+fd_tight(vccd_di r, int n)
+{
+    double allow_rel = (double)(2 * n + 4) * 0x1p-52 * (1.0 + 0x1p-20);
+    double allow_abs = (double)(5 * n + 8) * 0x1p-1074, x;
+    int ok;
+
+    mpfr_mul_d(td, fdM, allow_rel, MPFR_RNDU);
+    mpfr_add_d(td, td, allow_abs, MPFR_RNDU);
+    mpfr_set_d(fdT, r.lo, MPFR_RNDN);
+    mpfr_sub(fdT, fdL, fdT, MPFR_RNDU);         /* exact: both finite */
+    ok = mpfr_cmp(fdT, td) <= 0;
+    x = mpfr_get_d(fdT, MPFR_RNDU) / mpfr_get_d(td, MPFR_RNDD);
+    fd_worst = x > fd_worst ? x : fd_worst;
+    mpfr_set_d(fdT, r.hi, MPFR_RNDN);
+    mpfr_sub(fdT, fdT, fdH, MPFR_RNDU);
+    ok &= mpfr_cmp(fdT, td) <= 0;
+    x = mpfr_get_d(fdT, MPFR_RNDU) / mpfr_get_d(td, MPFR_RNDD);
+    fd_worst = x > fd_worst ? x : fd_worst;
+    return ok;
+}
+
+/* Run fdot (and fadd_mul2 for n = 2, fdot_d when b is points) on k with
+   the a and b arrays spread out by random strides, the gaps filled with
+   empty intervals that would show in the result if read; check them
+   against the exact range.  Returns the number of containment checks. */
+static long
+fd_check(const struct fd_case *k, const char *fam)
+{
+    vccd_di A[FD_MAX * 3], B[FD_MAX * 2], r, r2;
+    int sa = 1 + (int)(tu_ulong() % 3), sb = 1 + (int)(tu_ulong() % 2), i, n = k->n;
+    int empty = vccd_di_is_empty(k->c), exact0 = 1, zero_inf = 0, bounded, nan_d = 0;
+    long checks = 0;
+
+    for (i = 0; i < FD_MAX * 3; i++)
+        A[i] = vccd_di_empty();
+    for (i = 0; i < FD_MAX * 2; i++)
+        B[i] = vccd_di_empty();
+    for (i = 0; i < n; i++) {
+        A[i * sa] = k->a[i];
+        B[i * sb] = k->b[i];
+        empty |= vccd_di_is_empty(k->a[i]) || vccd_di_is_empty(k->b[i]);
+        exact0 &= fd_zero(k->a[i]) || fd_zero(k->b[i]);
+        zero_inf |= (fd_zero(k->a[i]) && !vccd_di_is_bounded(k->b[i]))
+                    || (fd_zero(k->b[i]) && !vccd_di_is_bounded(k->a[i]));
+        nan_d |= k->has_d && k->d[i] != k->d[i];
+    }
+    r = vccd_di_fdot(k->c, A, sa, B, sb, n);
+    r2 = n == 2 ? vccd_di_fadd_mul2(k->c, k->a[0], k->b[0], k->a[1], k->b[1]) : r;
+    if (n == 2 && !same_di(r, r2))
+        tu_fail("fdot %s: fadd_mul2 gives [%a,%a], fdot [%a,%a] on %s", fam, IV(r2), IV(r), fd_fmt(k));
+    if (empty) {
+        TU_CHECK(vccd_di_is_empty(r), "fdot %s: [%a,%a] with an empty operand: %s", fam, IV(r), fd_fmt(k));
+        if (k->has_d) {
+            r2 = vccd_di_fdot_d(k->c, A, sa, k->d, n);
+            TU_CHECK(vccd_di_is_empty(r2), "fdot_d %s: [%a,%a] with an empty operand: %s", fam, IV(r2), fd_fmt(k));
+        }
+        return 1;
+    }
+    TU_CHECK(valid_nonempty(r), "fdot %s: [%a,%a] is not a valid interval: %s", fam, IV(r), fd_fmt(k));
+    bounded = fd_ref(k);
+    checks++;
+    TU_CHECK(tu_di_encloses(r, fdL, fdH), "fdot %s: [%a,%a] misses the exact range [%a, %a] (outward to doubles) of %s",
+             fam, IV(r), FD_RANGE, fd_fmt(k));
+    if (bounded && mpfr_cmp_ui_2exp(fdM, 1, 1019) < 0)
+        TU_CHECK(fd_tight(r, n), "fdot %s: [%a,%a] is too wide around the exact range [%a, %a] (outward to doubles; M = %a) of %s",
+                 fam, IV(r), FD_RANGE, mpfr_get_d(fdM, MPFR_RNDU), fd_fmt(k));
+    /* The sum is c exactly, with no widening.  (With an unbounded factor
+       times [0, 0] too, and fdot_d then equal to fdot: that is
+       test_fdot_zero_unbounded's, kept apart so that its failure does not
+       stop the containment checks here.) */
+    if (exact0 && !zero_inf)
+        TU_CHECK(r.lo == k->c.lo && r.hi == k->c.hi, "fdot %s: [%a,%a], want c exactly (a 0 factor in "
+                 "every product): %s", fam, IV(r), fd_fmt(k));
+    if (!k->has_d)
+        return checks;
+
+    r2 = vccd_di_fdot_d(k->c, A, sa, k->d, n);
+    checks++;
+    TU_CHECK(valid_nonempty(r2), "fdot_d %s: [%a,%a] is not a valid interval: %s", fam, IV(r2), fd_fmt(k));
+    TU_CHECK(!nan_d || vccd_di_is_entire(r2), "fdot_d %s: [%a,%a] with a NaN d, want the whole line: %s",
+             fam, IV(r2), fd_fmt(k));
+    TU_CHECK(tu_di_encloses(r2, fdL, fdH), "fdot_d %s: [%a,%a] misses the exact range [%a, %a] (outward to doubles) of %s",
+             fam, IV(r2), FD_RANGE, fd_fmt(k));
+    TU_CHECK(zero_inf || vccd_di_subset(r, r2), "fdot_d %s: [%a,%a] does not enclose fdot's [%a,%a] on the same points: %s",
+             fam, IV(r2), IV(r), fd_fmt(k));
+    if (bounded && mpfr_cmp_ui_2exp(fdM, 1, 1019) < 0)
+        TU_CHECK(fd_tight(r2, n), "fdot_d %s: [%a,%a] is too wide around the exact range [%a, %a] (outward to doubles; M = %a) of %s",
+                 fam, IV(r2), FD_RANGE, mpfr_get_d(fdM, MPFR_RNDU), fd_fmt(k));
+    if (exact0 && !zero_inf)
+        TU_CHECK(r2.lo == k->c.lo && r2.hi == k->c.hi, "fdot_d %s: [%a,%a], want c exactly (a 0 factor in "
+                 "every product): %s", fam, IV(r2), fd_fmt(k));
+    return checks;
+}
+
+START_TEST(test_fdot_containment)
+{
+    enum fd_family f = (enum fd_family)_i;
+    long i, n = tu_iters(100000), checks = 0;
+    struct fd_case k;
+
+    setup();
+    fd_worst = 0.0;
+    for (i = 0; i < n; i++) {
+        fd_gen(&k, f);
+        checks += fd_check(&k, fd_names[f]);
+    }
+    printf("t-arith: fdot %s: %ld cases, %ld containment checks, widest excess %.2f of the allowance\n",
+           fd_names[f], n, checks, fd_worst);
+}
+END_TEST
+
+/* Fixed cases: underflow, exact zeros, empties, unbounded and NaN ends. */
+static vccd_di
+fd_run(vccd_di c, const vccd_di *a, const vccd_di *b, int n)
+{
+    return vccd_di_fdot(c, a, 1, b, 1, n);
+}
+
+START_TEST(test_fdot_cases)
+{
+    static const vccd_di odd_empty = { 1.0, 0.0 };
+    vccd_di E = vccd_di_entire(), one2 = vccd_di_set_2d(1, 2), r, a[FD_MAX], b[FD_MAX];
+    double d[FD_MAX];
+    int i, n;
+
+    setup();
+    /* tiny * tiny underflows to 0 (or to -0) while the product is 2^-1200 */
+    for (n = 1; n <= FD_MAX; n++) {
+        for (i = 0; i < n; i++) {
+            a[i] = vccd_di_set_d(0x1p-600);
+            b[i] = vccd_di_set_d(0x1p-600);
+            d[i] = 0x1p-600;
+        }
+        for (i = 0; i < 3; i++) {
+            r = i == 0 ? fd_run(vccd_di_set_d(0.0), a, b, n)
+                : i == 1 ? vccd_di_fdot_d(vccd_di_set_d(0.0), a, 1, d, n)
+                : vccd_di_fadd_mul2(vccd_di_set_d(0.0), a[0], b[0], a[0], b[0]);
+            mpfr_set_ui_2exp(vd, (unsigned long)(i == 2 ? 2 : n), -1200, MPFR_RNDN);
+            TU_CHECK(tu_di_encloses(r, vd, vd) && r.lo <= 0.0 && r.hi >= 0x1p-1074
+                     && r.lo >= -0x1p-1068 && r.hi <= 0x1p-1068,
+                     "%d x (2^-600)^2 (variant %d) = [%a,%a], want [<= 0, 2^-1074 .. 2^-1068]", n, i, IV(r));
+        }
+        a[0] = vccd_di_set_d(-0x1p-600);    /* -0 */
+        r = fd_run(vccd_di_set_d(0.0), a, b, 1);
+        TU_CHECK(r.hi >= 0.0 && r.lo <= -0x1p-1074, "-(2^-600)^2 = [%a,%a]", IV(r));
+    }
+    r = fd_run(vccd_di_set_d(0x1p-1074), a + 1, b, 1);      /* 2^-1074 + 2^-1200 */
+    TU_CHECK(r.lo <= 0x1p-1074 && r.hi >= 0x1p-1073, "2^-1074 + (2^-600)^2 = [%a,%a]", IV(r));
+
+    /* a rounding error that cancellation exposes: (1 + 2^-30)^2 - RN(it) = 2^-60 */
+    a[0] = b[0] = vccd_di_set_d(1.0 + 0x1p-30);
+    r = fd_run(vccd_di_set_d(-(1.0 + 0x1p-29)), a, b, 1);
+    mpfr_set_ui_2exp(vd, 1, -60, MPFR_RNDN);
+    TU_CHECK(tu_di_encloses(r, vd, vd) && r.hi - r.lo < 0x1p-48, "(1 + 2^-30)^2 - (1 + 2^-29) = [%a,%a]", IV(r));
+
+    /* a 0 factor in every product, the other bounded: c exactly */
+    a[0] = vccd_di_set_d(0.0); b[0] = vccd_di_set_2d(-3, 5);
+    a[1] = vccd_di_set_2d(-0.0, -0.0); b[1] = vccd_di_set_d(DBL_MAX);
+    a[2] = vccd_di_set_d(0x1p-1074); b[2] = vccd_di_set_2d(-0.0, 0.0);
+    a[3] = vccd_di_set_2d(-DBL_MAX, DBL_MAX); b[3] = vccd_di_set_d(0.0);
+    for (n = 0; n <= 4; n++) {
+        vccd_di c = vccd_di_set_d(0.1);
+        r = fd_run(c, a, b, n);
+        TU_CHECK(same_di(r, c), "0.1 + %d zero products = [%a,%a], want the point 0.1", n, IV(r));
+        r = fd_run(one2, a, b, n);
+        TU_CHECK(same_di(r, one2), "[1,2] + %d zero products = [%a,%a]", n, IV(r));
+        r = fd_run(vccd_di_set_2d(-INFINITY, 0x1p-1074), a, b, n);
+        TU_CHECK(r.lo == -INFINITY && r.hi == 0x1p-1074, "[-inf,2^-1074] + %d zero products = [%a,%a]", n, IV(r));
+    }
+    r = vccd_di_fadd_mul2(one2, a[0], b[0], a[3], b[3]);
+    TU_CHECK(same_di(r, one2), "fadd_mul2 of zero products = [%a,%a]", IV(r));
+    a[0] = vccd_di_set_2d(-7, 7); d[0] = 0.0;
+    a[1] = vccd_di_set_2d(1, 2); d[1] = -0.0;
+    a[2] = vccd_di_set_d(0.0); d[2] = 0x1p-1074;
+    r = vccd_di_fdot_d(one2, a, 1, d, 3);
+    TU_CHECK(same_di(r, one2), "fdot_d with d = +-0 = [%a,%a], want [1,2]", IV(r));
+
+    /* fdot_d: NaN means nothing is known, empty still wins */
+    d[0] = NAN;
+    a[0] = vccd_di_set_d(0.0);
+    r = vccd_di_fdot_d(one2, a, 1, d, 1);
+    TU_CHECK(vccd_di_is_entire(r), "fdot_d(c, [0,0], NaN) = [%a,%a], want entire", IV(r));
+    a[0] = one2;
+    r = vccd_di_fdot_d(one2, a, 1, d, 1);
+    TU_CHECK(vccd_di_is_entire(r), "fdot_d(c, [1,2], NaN) = [%a,%a], want entire", IV(r));
+    a[0] = vccd_di_empty();
+    r = vccd_di_fdot_d(one2, a, 1, d, 1);
+    TU_CHECK(vccd_di_is_empty(r), "fdot_d(c, empty, NaN) = [%a,%a], want empty", IV(r));
+
+    /* an empty operand anywhere, in either representation */
+    for (i = 0; i < 2 * 3 + 1; i++) {
+        vccd_di c = one2, e = (i & 1) ? odd_empty : vccd_di_empty();
+        for (n = 0; n < 3; n++) {
+            a[n] = vccd_di_set_2d(-1, 3);
+            b[n] = E;
+            d[n] = 2.0;
+        }
+        if (i == 0) c = odd_empty;
+        else if (i <= 3) a[i - 1] = e;
+        else b[i - 4] = e;
+        r = fd_run(c, a, b, 3);
+        TU_CHECK(vccd_di_is_empty(r), "fdot with an empty operand (%d) = [%a,%a]", i, IV(r));
+        if (i != 3 && i != 6) {     /* the empty one among its operands */
+            r = vccd_di_fadd_mul2(c, a[0], b[0], a[1], b[1]);
+            TU_CHECK(vccd_di_is_empty(r), "fadd_mul2 with an empty operand (%d) = [%a,%a]", i, IV(r));
+        }
+        if (i <= 3) {               /* c or a */
+            r = vccd_di_fdot_d(c, a, 1, d, 3);
+            TU_CHECK(vccd_di_is_empty(r), "fdot_d with an empty operand (%d) = [%a,%a]", i, IV(r));
+        }
+    }
+
+    /* ends that IEEE makes inf - inf or that overflow are unbounded */
+    a[0] = vccd_di_set_2d(-INFINITY, -DBL_MAX); b[0] = vccd_di_set_d(2.0);
+    r = fd_run(vccd_di_set_2d(0, INFINITY), a, b, 1);       /* hi: inf + -inf */
+    TU_CHECK(vccd_di_is_entire(r), "[0,inf] + [-inf,-DBL_MAX] 2 = [%a,%a], want entire", IV(r));
+    a[0] = vccd_di_set_2d(1, INFINITY); b[0] = vccd_di_set_d(1.0);
+    r = fd_run(vccd_di_set_2d(-INFINITY, 0), a, b, 1);
+    TU_CHECK(vccd_di_is_entire(r), "[-inf,0] + [1,inf] = [%a,%a], want entire", IV(r));
+    r = fd_run(one2, a, b, 1);
+    TU_CHECK(valid_nonempty(r) && r.lo <= 2.0 && r.hi == INFINITY, "[1,2] + [1,inf] = [%a,%a]", IV(r));
+    a[0] = b[0] = vccd_di_set_d(0x1p1000);
+    r = fd_run(vccd_di_set_d(0.0), a, b, 1);
+    TU_CHECK(valid_nonempty(r) && r.hi == INFINITY, "2^1000 2^1000 = [%a,%a]", IV(r));
+    a[0] = b[0] = vccd_di_set_d(DBL_MAX);
+    r = fd_run(vccd_di_set_d(-DBL_MAX), a, b, 1);
+    TU_CHECK(valid_nonempty(r) && r.hi == INFINITY, "DBL_MAX^2 - DBL_MAX = [%a,%a]", IV(r));
+    a[0] = vccd_di_set_d(DBL_MAX); b[0] = vccd_di_set_d(1.0);
+    r = fd_run(vccd_di_set_d(DBL_MAX), a, b, 1);            /* the sum overflows */
+    TU_CHECK(valid_nonempty(r) && r.hi == INFINITY, "DBL_MAX + DBL_MAX 1 = [%a,%a]", IV(r));
+    a[0] = E; b[0] = one2;
+    r = fd_run(one2, a, b, 1);
+    TU_CHECK(vccd_di_is_entire(r), "[1,2] + entire [1,2] = [%a,%a]", IV(r));
+    /* fdot_d with d = 2^1000 against a huge a */
+    a[0] = vccd_di_set_2d(0x1p1000, 0x1p1001); d[0] = -0x1p1000;
+    r = vccd_di_fdot_d(one2, a, 1, d, 1);
+    TU_CHECK(valid_nonempty(r) && r.lo == -INFINITY, "fdot_d overflow = [%a,%a]", IV(r));
+}
+END_TEST
+
+/* An unbounded factor times [0, 0] is {0} (0 times unboundedly large but
+   finite numbers, the convention of mul_end), so a sum whose every product
+   has a factor exactly 0 is c exactly here too, with no widening; IEEE
+   makes those corner products NaN, which the kernel must not turn into
+   unbounded ends. */
+START_TEST(test_fdot_zero_unbounded)
+{
+    static const vccd_di z[3] = { { 0.0, 0.0 }, { -0.0, -0.0 }, { -0.0, 0.0 } };
+    vccd_di E = vccd_di_entire(), one2 = vccd_di_set_2d(1, 2), r, a[FD_MAX], b[FD_MAX];
+    double d[FD_MAX];
+    long it, n_it = tu_iters(20000);
+    int i, n;
+
+    setup();
+    a[0] = vccd_di_set_d(0.0); b[0] = E;
+    a[1] = vccd_di_set_2d(-0.0, -0.0); b[1] = vccd_di_set_2d(1, INFINITY);
+    a[2] = vccd_di_set_2d(-5, INFINITY); b[2] = vccd_di_set_2d(-0.0, 0.0);
+    a[3] = vccd_di_set_2d(-INFINITY, -DBL_MAX); b[3] = vccd_di_set_d(0.0);
+    for (n = 1; n <= 4; n++) {
+        r = fd_run(one2, a, b, n);
+        TU_CHECK(same_di(r, one2), "[1,2] + %d products [0,0] times unbounded = [%a,%a], want [1,2]", n, IV(r));
+        r = fd_run(vccd_di_set_d(0.1), a + n - 1, b + n - 1, 1);
+        TU_CHECK(r.lo == 0.1 && r.hi == 0.1, "0.1 + [%a,%a] [%a,%a] = [%a,%a], want the point 0.1",
+                 IV(a[n - 1]), IV(b[n - 1]), IV(r));
+    }
+    r = vccd_di_fadd_mul2(one2, a[0], b[0], a[3], b[3]);
+    TU_CHECK(same_di(r, one2), "fadd_mul2 of [0,0] times unbounded = [%a,%a], want [1,2]", IV(r));
+    a[0] = E; d[0] = 0.0;
+    a[1] = vccd_di_set_2d(1, INFINITY); d[1] = -0.0;
+    a[2] = vccd_di_set_2d(-INFINITY, 3); d[2] = -0.0;
+    r = vccd_di_fdot_d(one2, a, 1, d, 3);
+    TU_CHECK(same_di(r, one2), "fdot_d of unbounded times d = +-0 = [%a,%a], want [1,2]", IV(r));
+
+    for (it = 0; it < n_it; it++) {
+        vccd_di c = tu_di(0);
+        n = 1 + (int)(tu_ulong() % FD_MAX);
+        for (i = 0; i < n; i++) {
+            vccd_di o = (tu_ulong() & 1) ? tu_di(0) : fd_mixed();
+            if (i == 0 && vccd_di_is_bounded(o))
+                o = vccd_di_set_2d((tu_ulong() & 1) ? -INFINITY : o.lo, INFINITY);
+            if (tu_ulong() & 1) {
+                a[i] = z[tu_ulong() % 3]; b[i] = o; d[i] = 0.0;
+            } else {
+                a[i] = o; b[i] = z[tu_ulong() % 3]; d[i] = b[i].hi;
+            }
+        }
+        r = fd_run(c, a, b, n);
+        TU_CHECK(same_di(r, c), "fdot: c=[%a,%a] + %d products with a factor [0,0], one unbounded, "
+                 "= [%a,%a], want c (a0=[%a,%a] b0=[%a,%a])", IV(c), n, IV(r), IV(a[0]), IV(b[0]));
+        if (n == 2) {
+            r = vccd_di_fadd_mul2(c, a[0], b[0], a[1], b[1]);
+            TU_CHECK(same_di(r, c), "fadd_mul2: c=[%a,%a] + products with a factor [0,0] = [%a,%a], want c",
+                     IV(c), IV(r));
+        }
+        for (i = 0; i < n; i++)     /* fdot_d: the 0 in d, a the other factor */
+            if (fd_zero(a[i])) {
+                a[i] = b[i];
+                d[i] = (tu_ulong() & 1) ? -0.0 : 0.0;
+            }
+        r = vccd_di_fdot_d(c, a, 1, d, n);
+        TU_CHECK(same_di(r, c), "fdot_d: c=[%a,%a] + %d products unbounded times d = +-0 = [%a,%a], want c",
+                 IV(c), n, IV(r));
+    }
+}
+END_TEST
+
 static Suite *
 make_suite(void)
 {
@@ -870,10 +1474,13 @@ make_suite(void)
     tcase_set_timeout(ts, 0);
     tcase_add_loop_test(tc, test_ops_containment, 0, OP_COUNT);
     tcase_add_test(tc, test_div_ext);
+    tcase_add_loop_test(tc, test_fdot_containment, 0, FD_COUNT);
     tcase_add_test(tx, test_div_ext_cases);
     tcase_add_test(tx, test_special_cases);
     tcase_add_test(tx, test_empty_propagation);
     tcase_add_test(tx, test_reuse);
+    tcase_add_test(tx, test_fdot_cases);
+    tcase_add_test(tx, test_fdot_zero_unbounded);
     tcase_add_test(ts, test_hull_intersect);
     tcase_add_test(ts, test_mid);
     tcase_add_test(ts, test_width_mag);
