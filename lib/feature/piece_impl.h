@@ -127,7 +127,10 @@ VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], vccd_feature_kind kind, vcc
 static void
 VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, double d, int order)
 {
-    VP_V3 w[3], e[3], c[3];
+    /* c zeroed: gcc 12 cannot see that every branch reading c[k] set it
+       first (-Wmaybe-uninitialized, since vec3_cross builds its result
+       by value) */
+    VP_V3 w[3], e[3], c[3] = { 0 };
     VB_T a[3], b[3], D[1], r[1];
     const VB_T *ref = &V[0][0].c[0];
     VP_TMP_JET(w_l, w, ref);

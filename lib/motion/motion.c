@@ -412,10 +412,11 @@ vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], c
 void
 vccd_motion_point_frame_lin_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const double p[3])
 {
+    /* y[i].c[c] = sum_j p_j f->y[j][i].c[c], rounded once (fdot_d):
+       consecutive j are 9 intervals apart in f->y */
     for (int i = 0; i < 3; i++)
         for (int c = 0; c < 3; c++)
-            y[i].c[c] = vccd_di_add(vccd_di_add(vccd_di_mul_d(f->y[0][i].c[c], p[0]), vccd_di_mul_d(f->y[1][i].c[c], p[1])),
-                                    vccd_di_mul_d(f->y[2][i].c[c], p[2]));
+            y[i].c[c] = vccd_di_fdot_d(vccd_di_set_d(0.0), &f->y[0][i].c[c], 9, p, 3);
 }
 
 void

@@ -201,17 +201,15 @@ candidates(double n[3], double *g, const vccd_mesh *ma, const double (*pa)[3], c
 static double
 gap_along(const double n[3], const vccd_di_vec3 *xa, long na, const vccd_di_vec3 *xb, long nb)
 {
-    vccd_di_vec3 d;
     double ha = -INFINITY, lb = INFINITY, g, len;
-    vccd_di_vec3_set_d(&d, n[0], n[1], n[2]);
+    const vccd_di zero = vccd_di_set_d(0.0);
+    /* n . x rounded once per vertex (fdot_d) */
     for (long i = 0; i < na; i++) {
-        vccd_di s;
-        vccd_di_vec3_dot(&s, &d, &xa[i]);
+        vccd_di s = vccd_di_fdot_d(zero, xa[i].c, 1, n, 3);
         ha = s.hi > ha || s.hi != s.hi ? s.hi : ha;  /* NaN sticks: no proof */
     }
     for (long j = 0; j < nb; j++) {
-        vccd_di s;
-        vccd_di_vec3_dot(&s, &d, &xb[j]);
+        vccd_di s = vccd_di_fdot_d(zero, xb[j].c, 1, n, 3);
         lb = s.lo < lb || s.lo != s.lo ? s.lo : lb;
     }
     g = Q_DN(lb - ha);

@@ -12,12 +12,10 @@ static void
 place_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_pose *p)
 {
     /* o + R p with p exact doubles: products by a double (two corner
-       products each), not by the point interval [p, p] (four) */
+       products each), the sum rounded once (fdot_d) */
     for (long v = 0; v < m->nv; v++)
         for (int i = 0; i < 3; i++)
-            x[v].c[i] = vccd_di_add(p->o.c[i], vccd_di_add(vccd_di_add(vccd_di_mul_d(p->R.m[3 * i], m->v[v][0]),
-                                                                       vccd_di_mul_d(p->R.m[3 * i + 1], m->v[v][1])),
-                                                          vccd_di_mul_d(p->R.m[3 * i + 2], m->v[v][2])));
+            x[v].c[i] = vccd_di_fdot_d(p->o.c[i], &p->R.m[3 * i], 1, m->v[v], 3);
 }
 
 /* Small meshes (a tetrahedron pair) also take the gap of their vertex

@@ -78,6 +78,10 @@ VG_FN(vec3_scale)(VG_V3 *r, const VB_T *s, const VG_V3 *a)
 static inline void
 VG_FN(dot3_strided)(VB_T *r, const VB_T *a, int sa, const VB_T *b, int sb)
 {
+#ifdef VB_IVD
+    /* binary64: rounded once for the whole sum (ivd_ops.h fdot) */
+    *r = VB_IVD_FN(fdot)(VB_IVD_FN(set_d)(0.0), a, sa, b, sb, 3);
+#else
     VB_TMP(s, r);
     VB_TMP(t, r);
     VB_MUL(s, &a[0], &b[0]);
@@ -85,6 +89,7 @@ VG_FN(dot3_strided)(VB_T *r, const VB_T *a, int sa, const VB_T *b, int sb)
     VB_ADD(s, s, t);
     VB_MUL(t, &a[2 * sa], &b[2 * sb]);
     VB_ADD(r, s, t);
+#endif
 }
 
 /* r = a . b */
@@ -111,6 +116,17 @@ VG_FN(vec3_norm2)(VB_T *r, const VG_V3 *a)
 static inline void
 VG_FN(vec3_cross)(VG_V3 *r, const VG_V3 *a, const VG_V3 *b)
 {
+#ifdef VB_IVD
+    /* binary64: each component a_i b_j - a_j b_i rounded once (ivd_ops.h
+       fadd_mul2; negation is exact); r may alias a or b */
+    const VB_T zero = VB_IVD_FN(set_d)(0.0);
+    VB_T x = VB_IVD_FN(fadd_mul2)(zero, a->c[1], b->c[2], VB_IVD_FN(neg)(a->c[2]), b->c[1]);
+    VB_T y = VB_IVD_FN(fadd_mul2)(zero, a->c[2], b->c[0], VB_IVD_FN(neg)(a->c[0]), b->c[2]);
+    VB_T z = VB_IVD_FN(fadd_mul2)(zero, a->c[0], b->c[1], VB_IVD_FN(neg)(a->c[1]), b->c[0]);
+    r->c[0] = x;
+    r->c[1] = y;
+    r->c[2] = z;
+#else
     VB_TMP(x, &r->c[0]);
     VB_TMP(y, &r->c[1]);
     VB_TMP(z, &r->c[2]);
@@ -127,6 +143,7 @@ VG_FN(vec3_cross)(VG_V3 *r, const VG_V3 *a, const VG_V3 *b)
     VB_SET(&r->c[0], x);
     VB_SET(&r->c[1], y);
     VB_SET(&r->c[2], z);
+#endif
 }
 
 /* --- matrices ------------------------------------------------------ */

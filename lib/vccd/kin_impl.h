@@ -202,6 +202,12 @@ static inline void
 VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
                  const VB_T *k2, const VK_V3 *u2)
 {
+#ifdef VB_IVD
+    /* binary64: each component rounded once (ivd_ops.h fadd_mul2): the
+       kinematics of every rigid point is made of these */
+    for (int i = 0; i < 3; i++)
+        r->c[i] = VB_IVD_FN(fadd_mul2)(base ? base->c[i] : VB_IVD_FN(set_d)(0.0), *k1, u1->c[i], *k2, u2->c[i]);
+#else
     VK_V3 s;
     VB_TMP_N(s_l, s.c, 3, &r->c[0]);
     VK_FN(vec3_scale)(&s, k2, u2);
@@ -209,6 +215,7 @@ VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
     VK_FN(vec3_add)(r, r, &s);
     if (base)
         VK_FN(vec3_add)(r, r, base);
+#endif
 }
 
 /* A body point p of a body turning at the constant angular velocity w
