@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "query_impl.h"
+#include "vccd/rigid.h"
 
 /* The moving point of vertex v of body b. */
 static void
@@ -388,14 +389,43 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
 
 static double mid(vccd_di x) { return 0.5 * x.lo + 0.5 * x.hi; }
 
-/* Contact point, normal and relative velocity of the best pair over
-   [lo, hi], as midpoints: they describe the contact, the proof is the
-   time enclosure. */
+/* Position P and velocity V of the point with frame y (the query's
+   kept frame of a rigid body: kin_rigid_apply's y0, y1, y2) at the time
+   t, in plain doubles from the midpoints: x = c + y0 + k0 y1 + k1 y2,
+   v = cv + k2 y1 + k0 y2 with k0 = sin(|w| t) / |w|, k1 = (1 - cos(|w|
+   t)) / |w|^2 = 2 (sin(|w| t / 2) / |w|)^2, k2 = cos(|w| t). */
+static void
+frame_point_d(double P[3], double V[3], const vccd_motion_pose_frame *f, const vccd_di_vec3 y[3], double t)
+{
+    const vccd_di *par = f->m->param_di;
+    int nb = f->m->nparams >= VCCD_RIGID_NB;
+    double wn = sqrt(mid(f->w2)), k0, k1, k2, h;
+    if (wn > 0.0) {
+        h = sin(0.5 * wn * t) / wn;
+        k0 = sin(wn * t) / wn;
+        k1 = 2.0 * h * h;
+        k2 = cos(wn * t);
+    } else {
+        k0 = t;
+        k1 = 0.5 * t * t;
+        k2 = 1.0;
+    }
+    for (int c = 0; c < 3; c++) {
+        double o = mid(par[VCCD_RIGID_O + c]), u = mid(par[VCCD_RIGID_U + c]), b = nb ? mid(par[VCCD_RIGID_B + c]) : 0.0;
+        P[c] = o + u * t + 0.5 * b * t * t + mid(y[0].c[c]) + k0 * mid(y[1].c[c]) + k1 * mid(y[2].c[c]);
+        V[c] = u + b * t + k2 * mid(y[1].c[c]) + k0 * mid(y[2].c[c]);
+    }
+}
+
+/* Contact point, normal and relative velocity of the best pair, for
+   display: they describe the contact, the proof is the time enclosure.
+   A small rigid body's points are taken in plain doubles at the middle
+   of [lo, hi] from their kept frames (frame_point_d): the enclosures over
+   [lo, hi] they replace were 6% of a tetrahedron pair's query for the
+   same digits; others are the midpoints of enclosures over [lo, hi]. */
 static void
 contact_geometry(q_state *q)
 {
-    vccd_motion_frame_time ft[2];
-    int have_ft[2] = { 0, 0 };
     vccd_query_result *r = q->r;
     vccd_track t[4];
     vccd_di_vec3 x[4], v[4], zero;
@@ -409,17 +439,12 @@ contact_geometry(q_state *q)
         int s = body_of(&r->pair, k);
         const vccd_di_vec3 (*y)[3] = q_vertex_frame(q, s, r->pair.v[k]);
         vccd_di_vec3 p;
-        if (y) {                /* a small body's kept frame: its time part once */
-            if (!have_ft[s])
-                vccd_motion_frame_time_di(&ft[s], &q->pf[s], tt);
-            have_ft[s] = 1;
-            vccd_motion_frame_apply_di(&x[k], &ft[s], *y);
-            vccd_motion_frame_velocity_di(&v[k], &q->pf[s], &ft[s], *y, tt);
-        } else {
-            vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
-            vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex,
-                                tt);
+        if (y) {
+            frame_point_d(P[k], V[k], &q->pf[s], *y, mid(tt));
+            continue;
         }
+        vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
+        vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
         for (int c = 0; c < 3; c++) {
             P[k][c] = mid(x[k].c[c]);
             V[k][c] = mid(v[k].c[c]);
