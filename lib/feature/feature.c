@@ -45,6 +45,10 @@ typedef struct {
     unsigned jet_points;        /* the points s needs jets of (bit i) */
     vccd_di vec_t;              /* u, e1, e2 hold over vec_t */
     int vec_order;              /* up to this order (-1: none) */
+    /* incl_terms over terms_t (terms_n < 0: none): the predicate's box is
+       the one whose parameters a certified solve reports next */
+    vccd_di terms_t, terms_q[4], terms_nn;
+    int terms_n;
 } eval_cache;
 
 static void
@@ -54,6 +58,7 @@ cache_reset(eval_cache *c)
         c->last_order[i] = -1;
     c->coef_ok = 0;
     c->vec_order = -1;
+    c->terms_n = -1;
 }
 
 struct vccd_feature {
@@ -495,10 +500,22 @@ static int
 incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 {
     int nq = 0;
+    eval_cache *c = &f->c;
+    if (c->terms_n >= 0 && c->terms_t.lo == t.lo && c->terms_t.hi == t.hi) {
+        memcpy(q, c->terms_q, (size_t)c->terms_n * sizeof *q);
+        *nn = c->terms_nn;
+        return c->terms_n;
+    }
     FEATURE_WITH_POINTS(f, t, 0,
                         nq = vccd_di_feature_incl_terms(q, nn, X, f->kind),
                         nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind),
                         nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind));
+    if (nq <= 4) {
+        memcpy(c->terms_q, q, (size_t)nq * sizeof *q);
+        c->terms_nn = *nn;
+        c->terms_t = t;
+        c->terms_n = nq;
+    }
     return nq;
 }
 
@@ -636,23 +653,12 @@ vccd_feature_apart(vccd_feature *f, vccd_di t, double d)
     return axis_project(pi, axis, f, t) && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, d);
 }
 
-int
-vccd_feature_inclusion(vccd_feature *f, vccd_di t)
+/* The decision of the in-plane terms over t. */
+static int
+terms_decide(vccd_feature *f, vccd_di t)
 {
-    vccd_di q[4], nn, pi[4];
-    double axis[3];
+    vccd_di q[4], nn;
     int nq, all_nonneg = 1;
-
-    f->evals++;
-    f->work += f->weight;
-    /* The separating axis first: a few dot products against the terms'
-       cross products, and on easy pairs it decides alone; the coordinate
-       axes before it, with no product at all. */
-    if (boxes_apart(f, t, f->piece ? f->margin : 0.0))
-        return VCCD_INCL_NO;
-    if (axis_project(pi, axis, f, t)
-        && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, f->piece ? f->margin : 0.0))
-        return VCCD_INCL_NO;
     nq = f->piece ? piece_terms(q, &nn, f, t) : incl_terms(q, &nn, f, t);
     for (int i = 0; i < nq; i++) {
         /* NaN bounds (an overflowed product) decide nothing. */
@@ -662,6 +668,42 @@ vccd_feature_inclusion(vccd_feature *f, vccd_di t)
             all_nonneg = 0;
     }
     return all_nonneg && nn.lo > 0.0 ? VCCD_INCL_YES : VCCD_INCL_MAYBE;
+}
+
+/* The separating tests: 1 when they prove the features apart over t. */
+static int
+apart(vccd_feature *f, vccd_di t)
+{
+    vccd_di pi[4];
+    double axis[3];
+    if (boxes_apart(f, t, f->piece ? f->margin : 0.0))
+        return 1;
+    return axis_project(pi, axis, f, t)
+           && projections_apart(pi, f->kind == VCCD_FEATURE_EE ? 2 : 1, f->np, axis, f->piece ? f->margin : 0.0);
+}
+
+int
+vccd_feature_inclusion(vccd_feature *f, vccd_di t)
+{
+    f->evals++;
+    f->work += f->weight;
+    /* The separating axis first: a few dot products against the terms'
+       cross products, and on easy pairs it decides alone; the coordinate
+       axes before it, with no product at all. */
+    if (apart(f, t))
+        return VCCD_INCL_NO;
+    return terms_decide(f, t);
+}
+
+int
+vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t)
+{
+    int d;
+    f->evals++;
+    f->work += f->weight;
+    if ((d = terms_decide(f, t)) != VCCD_INCL_MAYBE)
+        return d;
+    return apart(f, t) ? VCCD_INCL_NO : VCCD_INCL_MAYBE;
 }
 
 int

@@ -275,7 +275,9 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
             if (!vccd_di_is_empty(s0) && (s0.lo > 0.0 || s0.hi < 0.0))
                 continue;
         }
-        incl = skip_incl ? VCCD_INCL_MAYBE : vccd_feature_inclusion(f, t);
+        incl = skip_incl            ? VCCD_INCL_MAYBE
+               : o->expect_contact ? vccd_feature_inclusion_expect(f, t)
+                                   : vccd_feature_inclusion(f, t);
         if (incl == VCCD_INCL_NO) {
             r->incl_excluded++;
             continue;

@@ -89,6 +89,16 @@ void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
    degenerate pairs (s = 0 throughout: parallel edges, degenerate
    triangles, zero-length edges, a vertex sliding in the face plane). */
 int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
+/* The same predicate with the in-plane terms tried before the separating
+   tests, for a box where a contact is expected: there the terms say YES
+   and the tests, which cannot prove apart what touches, are skipped
+   (the axis was two thirds of the predicate's cost on a tetrahedron
+   pair's guess).  Its answer may be YES where vccd_feature_inclusion's
+   is NO, only over a box in which s does not vanish where the terms
+   hold, which no solver certifies (a YES certifies only with a root of
+   s proved in the box, and at that root the features touch); it is
+   never NO where that one says YES. */
+int vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t);
 
 /* Nonzero when binary64 alone proves t free of contact while f works
    in MPFR: 1, s bounded away from 0 over t; 2, the predicate NO there

@@ -1820,10 +1820,15 @@ START_TEST(test_inclusion_touching)
         for (int j = 0; j < 4; j++) {
             vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, 1.0);
             for (int b = 0; b < NB; b++) {
-                int r = vccd_feature_inclusion(lp.f[b], T);
+                int r = vccd_feature_inclusion(lp.f[b], T), re = vccd_feature_inclusion_expect(lp.f[b], T);
                 TU_CHECK(r == VCCD_INCL_MAYBE || r == VCCD_INCL_YES,
                          "%s: inclusion over T = [%a, %a] is %s, but the pair touches at t* = %a\n%s", bname[b],
                          T.lo, T.hi, incl_name(r), tstar, ctx);
+                /* the terms-first order: never NO at a contact, YES
+                   wherever the separating tests first said YES */
+                TU_CHECK((re == VCCD_INCL_MAYBE || re == VCCD_INCL_YES) && (r != VCCD_INCL_YES || re == r),
+                         "%s: inclusion_expect over T = [%a, %a] is %s (inclusion %s), the pair touches at t* = "
+                         "%a\n%s", bname[b], T.lo, T.hi, incl_name(re), incl_name(r), tstar, ctx);
                 vccd_feature_jet(s, lp.f[b], T, 0);
                 TU_CHECK(s[0].lo <= 0.0 && 0.0 <= s[0].hi,
                          "%s: s over T = [%a, %a] is [%a, %a], but s(t*) = 0 at t* = %a\n%s", bname[b], T.lo,
@@ -1904,10 +1909,16 @@ START_TEST(test_inclusion_coplanar_miss)
         for (int j = 0; j < 4; j++) {
             vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, 1.0);
             for (int b = 0; b < NB; b++) {
-                int r = vccd_feature_inclusion(lp.f[b], T);
+                int r = vccd_feature_inclusion(lp.f[b], T), re = vccd_feature_inclusion_expect(lp.f[b], T);
                 TU_CHECK(r == VCCD_INCL_NO || r == VCCD_INCL_MAYBE,
                          "%s: inclusion over T = [%a, %a] is %s, but at t* = %a, a root of s, the pair is apart\n%s",
                          bname[b], T.lo, T.hi, incl_name(r), tstar, ctx);
+                /* terms first: no YES either, and NO wherever the
+                   separating tests said NO (they run when the terms
+                   decide nothing) or the terms do */
+                TU_CHECK((re == VCCD_INCL_NO || re == VCCD_INCL_MAYBE) && (r != VCCD_INCL_NO || re == r),
+                         "%s: inclusion_expect over T = [%a, %a] is %s (inclusion %s), but at t* = %a, a root of s, "
+                         "the pair is apart\n%s", bname[b], T.lo, T.hi, incl_name(re), incl_name(r), tstar, ctx);
                 no += r == VCCD_INCL_NO;
                 total++;
             }
