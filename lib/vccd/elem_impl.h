@@ -348,15 +348,35 @@ VE_FN(family_point_memo)(double v[2], double err[2], double x)
     memo[next].err[0] = err[0], memo[next].err[1] = err[1];
 }
 
+/* A narrow x (a point time t: x = |w|^2 t^2 is a few ulps wide) is
+   bounded from its left end alone: both functions decrease, so their
+   values at xl bound them from above, and their slopes in x are at most
+   1/6 and 1/24 in magnitude for every x >= 0, which bounds them from
+   below within that times the width.  (d sinc(th)/dx = (th cos th - sin
+   th) / (2 th^3), and g = sin th - th cos th has |g'| = |th sin th| <=
+   th^2, so |g| <= th^3 / 3; d cosc(th)/dx = -h / (2 th^4) with h = 2 (1 -
+   cos th) - th sin th, h' = g, so |h| <= th^4 / 12.)  One family_point
+   where two were, on every point time of a rigid motion. */
+#define VE_NARROW 0x1p-30
+
 static inline void
 VE_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
 {
     double v[2], e[2];
-    VE_FN(family_point_memo)(v, e, xh);
-    s->lo = vccd_fp_next_down(v[0] - e[0]);
-    c->lo = vccd_fp_next_down(v[1] - e[1]);
-    if (xl != xh)               /* a point time: one evaluation */
+    if (xl != xh && xh - xl <= VE_NARROW) {
+        /* >= xh - xl and the slopes' bounds times it, up: 1/6 and 1/24
+           are rounded up, each product is within an ulp */
+        double d = vccd_fp_next_up(xh - xl);
         VE_FN(family_point_memo)(v, e, xl);
+        s->lo = vccd_fp_next_down(vccd_fp_next_down(v[0] - e[0]) - vccd_fp_next_up(d * 0x1.5555555555556p-3));
+        c->lo = vccd_fp_next_down(vccd_fp_next_down(v[1] - e[1]) - vccd_fp_next_up(d * 0x1.5555555555556p-5));
+    } else {
+        VE_FN(family_point_memo)(v, e, xh);
+        s->lo = vccd_fp_next_down(v[0] - e[0]);
+        c->lo = vccd_fp_next_down(v[1] - e[1]);
+        if (xl != xh)           /* a point time: one evaluation */
+            VE_FN(family_point_memo)(v, e, xl);
+    }
     s->hi = vccd_fp_next_up(v[0] + e[0]);
     c->hi = vccd_fp_next_up(v[1] + e[1]);
     /* the ranges of elem_impl.h's family (sinc <= 1, 0 <= cosc <= 1/2) */
@@ -398,3 +418,4 @@ VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
 }
 
 #undef VE_FN
+#undef VE_NARROW

@@ -137,6 +137,12 @@ random_x(int *cls)
     case 11:                                    /* narrow, moderate */
         a = 1e6 * u;
         return vccd_di_set_2d(a, a + a * ldexp(tu_unit(), -(int)(tu_ulong() % 50)));
+    case 12:                                    /* narrow inside [0, 20]: a point time's |w|^2 t^2,
+                                                   bounded from its left end alone (VE_NARROW, up to
+                                                   2^-30 wide), up to the range's end */
+        a = (tu_ulong() % 8 == 0 ? 20.0 - 0x1p-30 : 20.0 * u);
+        b = a + (tu_ulong() % 4 == 0 ? 0x1p-30 : ldexp(tu_unit(), -30 - (int)(tu_ulong() % 25)));
+        return vccd_di_set_2d(a, fmin(b, 20.0));
     case 13:                                    /* binary64's monotone range [0, 20] and past it */
         a = 20.5 * u;
         b = 20.5 * tu_unit();
