@@ -195,13 +195,11 @@ vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a)
     return 0;
 }
 
-vccd_feature *
-vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts, const vccd_di_vec3 (*const *frames)[3],
-                        const vccd_arith *a)
+/* f := a new feature in f's storage (f holds no MPFR state). */
+static void
+feature_setup(vccd_feature *f, vccd_feature_kind kind, const vccd_track *pts, const vccd_di_vec3 (*const *frames)[3],
+              const vccd_arith *a)
 {
-    vccd_feature *f = malloc(sizeof *f);
-    if (!f)
-        return NULL;
     memset(f, 0, FEATURE_ZEROED);
     f->kind = kind;
     f->np = vccd_feature_kind_npoints(kind);
@@ -218,7 +216,24 @@ vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts, const vcc
         f->di_ready = 1;
     }
     vccd_feature_set_arith(f, a);
+}
+
+vccd_feature *
+vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts, const vccd_di_vec3 (*const *frames)[3],
+                        const vccd_arith *a)
+{
+    vccd_feature *f = malloc(sizeof *f);
+    if (f)
+        feature_setup(f, kind, pts, frames, a);
     return f;
+}
+
+void
+vccd_feature_reset_framed(vccd_feature *f, vccd_feature_kind kind, const vccd_track *pts,
+                          const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a)
+{
+    mi_release(f);
+    feature_setup(f, kind, pts, frames, a);
 }
 
 vccd_feature *

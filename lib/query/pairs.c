@@ -202,7 +202,11 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
     /* the frames of small bodies' vertices, kept by the query */
     for (int k = 0; k < 4; k++)
         fr[k] = q_vertex_frame(q, body_of(p, k), p->v[k]);
-    if (!(f = vccd_feature_new_framed(p->kind, t, fr, &q->o->solve.arith))) {
+    if (q->fs)
+        vccd_feature_reset_framed(f = q->fs, p->kind, t, fr, &q->o->solve.arith);
+    else
+        f = q->fs = vccd_feature_new_framed(p->kind, t, fr, &q->o->solve.arith);
+    if (!f) {
         /* no memory: the pair stays undecided from t0 on */
         q->r->limited = 1;
         memset(&r, 0, sizeof r);
@@ -245,7 +249,6 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
                 r.escalations += e.escalations;
             }
         }
-        vccd_feature_free(f);
     }
     if (res)
         *res = r;

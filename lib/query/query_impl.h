@@ -66,6 +66,8 @@ typedef struct {
                                    (guess.c), with the result guess_r */
     vccd_toc guess_r;
     int have_guess;
+    vccd_feature *fs;           /* the feature every pair solve resets
+                                   (vccd_feature_reset_framed), or NULL */
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */

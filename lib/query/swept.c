@@ -107,6 +107,8 @@ q_state_clear(q_state *q)
     free(q->slot);
     free(q->lin);
     q->lin = NULL;
+    vccd_feature_free(q->fs);
+    q->fs = NULL;
     q_vertices_clear(q);
     q->ctx = NULL;
     q->box = NULL;

@@ -71,6 +71,12 @@ vccd_feature *vccd_feature_new(vccd_feature_kind kind, const vccd_track *pts, co
    enclosures unchecked: anything else is unsound. */
 vccd_feature *vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts,
                                       const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
+/* f made again as vccd_feature_new_framed makes a new feature, in f's
+   own storage: a search that solves many pairs in turn (the mesh query)
+   allocates one feature instead of one per pair (19 kB, a malloc that
+   cost as much as a tenth of a tetrahedron pair's solve). */
+void vccd_feature_reset_framed(vccd_feature *f, vccd_feature_kind kind, const vccd_track *pts,
+                               const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
 void vccd_feature_free(vccd_feature *f);
 /* Switch the working arithmetic (the adaptive re-runs). */
 int vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a);
