@@ -610,17 +610,27 @@ IVD_FN(acc_max4)(double x1, double x2, double x3, double x4)
     return x4 > m ? x4 : m;
 }
 
-/* s += a b */
+/* s += a b.  An a of one sign (a kinematic coefficient, a time) needs
+   two corner products, each end of b picking the end of a that makes it
+   extreme; otherwise all four. */
 static IVD_INLINE void
 IVD_FN(acc_mul)(IVD_FN(acc) *s, IVD_T a, IVD_T b)
 {
-    double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
     double ma = fabs(a.lo) > fabs(a.hi) ? fabs(a.lo) : fabs(a.hi);
     double mb = fabs(b.lo) > fabs(b.hi) ? fabs(b.lo) : fabs(b.hi);
     s->empty |= !(a.lo <= a.hi) | !(b.lo <= b.hi);
     s->inexact |= (ma > 0.0) & (mb > 0.0);
-    s->lo += IVD_FN(acc_min4)(p1, p2, p3, p4);
-    s->hi += IVD_FN(acc_max4)(p1, p2, p3, p4);
+    if (a.lo >= 0.0) {
+        s->lo += b.lo * (b.lo >= 0.0 ? a.lo : a.hi);
+        s->hi += b.hi * (b.hi >= 0.0 ? a.hi : a.lo);
+    } else if (a.hi <= 0.0) {
+        s->lo += b.hi * (b.hi >= 0.0 ? a.lo : a.hi);
+        s->hi += b.lo * (b.lo >= 0.0 ? a.hi : a.lo);
+    } else {
+        double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
+        s->lo += IVD_FN(acc_min4)(p1, p2, p3, p4);
+        s->hi += IVD_FN(acc_max4)(p1, p2, p3, p4);
+    }
     /* NaN (0 times an infinite end) makes the bound infinite: acc_end */
     s->mag += ma * mb;
 }

@@ -35,11 +35,10 @@ VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
     /* times are >= 0: the cheaper product (a third of an easy
        vertex-linear query's s was these nine products) */
     if (t->lo >= 0.0) {
-        for (int i = 0; i < 3; i++) {
-            VB_T p = VB_IVD_FN(mul_nonneg)(u->c[i], *t);
-            /* o + [0, 0] is o exactly, with no subnormal step */
-            r->c[i] = p.lo == 0.0 && p.hi == 0.0 ? o->c[i] : VB_IVD_FN(add)(o->c[i], p);
-        }
+        /* o + t u rounded once (fdot: t >= 0 takes two corner
+           products; o + [0, 0] t is o exactly) */
+        for (int i = 0; i < 3; i++)
+            r->c[i] = VB_IVD_FN(fdot)(o->c[i], t, 0, &u->c[i], 0, 1);
         return;
     }
 #endif
