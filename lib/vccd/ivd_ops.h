@@ -705,6 +705,25 @@ IVD_FN(fadd_mul2)(IVD_T c, IVD_T a1, IVD_T b1, IVD_T a2, IVD_T b2)
     return IVD_FN(acc_end)(&s, 2);
 }
 
+/* c + y + a1 b1 + a2 b2 (a rigid point's position: its body's centre,
+   its frame's first vector and the turned parts), y counted as a third
+   product with an exact factor 1 */
+static IVD_INLINE IVD_T
+IVD_FN(fadd2_mul2)(IVD_T c, IVD_T y, IVD_T a1, IVD_T b1, IVD_T a2, IVD_T b2)
+{
+    IVD_FN(acc) s;
+    double l = fabs(y.lo), h = fabs(y.hi);
+    IVD_FN(acc_init)(&s, c);
+    s.empty |= !(y.lo <= y.hi);
+    s.inexact |= (l > 0.0) | (h > 0.0);
+    s.lo += y.lo;
+    s.hi += y.hi;
+    s.mag += l > h ? l : h;
+    IVD_FN(acc_mul)(&s, a1, b1);
+    IVD_FN(acc_mul)(&s, a2, b2);
+    return IVD_FN(acc_end)(&s, 3);
+}
+
 /* --- elementary functions (in the backend's .c file) ----------------- */
 
 /* {sin x : x in a}, {cos x : x in a}, both at once.  Endpoint values come

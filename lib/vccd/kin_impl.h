@@ -268,8 +268,14 @@ VK_FN(kin_rigid_apply)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3
                        const VK_V3 *ca, const VK_V3 y[3], const VB_T k[4])
 {
     if (x) {
+#ifdef VB_IVD
+        /* binary64: the centre joins the same sum, rounded once */
+        for (int i = 0; i < 3; i++)
+            x->c[i] = VB_IVD_FN(fadd2_mul2)(c->c[i], y[0].c[i], k[0], y[1].c[i], k[1], y[2].c[i]);
+#else
         VK_FN(kin_comb2)(x, &y[0], &k[0], &y[1], &k[1], &y[2]);
         VK_FN(vec3_add)(x, x, c);
+#endif
     }
     if (v)
         VK_FN(kin_comb2)(v, cv, &k[2], &y[1], &k[0], &y[2]);
