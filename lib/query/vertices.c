@@ -19,18 +19,18 @@ q_vertices_init(q_state *q, int k)
     c->t0 = c->t1 = NAN;
     if (!q->have_pf[k] || nv > Q_VFRAME_MAX)
         return 0;
-    c->frame = malloc((size_t)nv * sizeof *c->frame);
-    c->x = malloc((size_t)nv * sizeof *c->x);
-    c->made = calloc((size_t)nv, 1);
-    c->gen = calloc((size_t)nv, sizeof *c->gen);
-    if (!c->frame || !c->x || !c->made || !c->gen) {
-        free(c->frame);
-        free(c->x);
-        free(c->made);
-        free(c->gen);
-        memset(c, 0, sizeof *c);
+    /* one block per body: frames, enclosures, generations, made flags
+       (in decreasing alignment); four allocations per body were a
+       tenth of the query's setup on the tetrahedron pair */
+    size_t fb = (size_t)nv * sizeof *c->frame, xb = (size_t)nv * sizeof *c->x, gb = (size_t)nv * sizeof *c->gen;
+    char *block = malloc(fb + xb + gb + (size_t)nv);
+    if (!block)
         return -1;
-    }
+    c->frame = (vccd_di_vec3 (*)[3])block;
+    c->x = (vccd_di_vec3 *)(block + fb);
+    c->gen = (unsigned *)(block + fb + xb);
+    c->made = (unsigned char *)(block + fb + xb + gb);
+    memset(c->gen, 0, gb + (size_t)nv);
     return 0;
 }
 
@@ -38,10 +38,7 @@ void
 q_vertices_clear(q_state *q)
 {
     for (int k = 0; k < 2; k++) {
-        free(q->vc[k].frame);
-        free(q->vc[k].x);
-        free(q->vc[k].made);
-        free(q->vc[k].gen);
+        free(q->vc[k].frame);   /* the block */
         memset(&q->vc[k], 0, sizeof q->vc[k]);
     }
 }
