@@ -228,6 +228,24 @@ vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *pts, const vcc
     return f;
 }
 
+_Static_assert(sizeof(struct vccd_feature) <= VCCD_FEATURE_BYTES, "VCCD_FEATURE_BYTES is too small");
+
+vccd_feature *
+vccd_feature_init_framed(void *mem, vccd_feature_kind kind, const vccd_track *pts,
+                         const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a)
+{
+    vccd_feature *f = mem;
+    feature_setup(f, kind, pts, frames, a);
+    return f;
+}
+
+void
+vccd_feature_clear(vccd_feature *f)
+{
+    if (f)
+        mi_release(f);
+}
+
 void
 vccd_feature_reset_framed(vccd_feature *f, vccd_feature_kind kind, const vccd_track *pts,
                           const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a)

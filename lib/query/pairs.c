@@ -205,7 +205,7 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
     if (q->fs)
         vccd_feature_reset_framed(f = q->fs, p->kind, t, fr, &q->o->solve.arith);
     else
-        f = q->fs = vccd_feature_new_framed(p->kind, t, fr, &q->o->solve.arith);
+        f = q->fs = vccd_feature_init_framed(q->fmem, p->kind, t, fr, &q->o->solve.arith);
     if (!f) {
         /* no memory: the pair stays undecided from t0 on */
         q->r->limited = 1;

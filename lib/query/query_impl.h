@@ -4,6 +4,8 @@
 #ifndef VCCD_QUERY_IMPL_H
 #define VCCD_QUERY_IMPL_H
 
+#include <stddef.h>
+
 #include "vccd/closest.h"
 #include "vccd/query.h"
 
@@ -67,10 +69,13 @@ typedef struct {
     vccd_toc guess_r;
     int have_guess;
     vccd_feature *fs;           /* the feature every pair solve resets
-                                   (vccd_feature_reset_framed), or NULL */
+                                   (vccd_feature_reset_framed), in fmem,
+                                   or NULL before the first */
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
+    /* last, and not zeroed by q_state_init (fmem is 20 kB) */
+    _Alignas(max_align_t) unsigned char fmem[VCCD_FEATURE_BYTES];
 } q_state;
 
 /* 0, or -1 with e set (type not built, out of memory). */

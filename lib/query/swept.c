@@ -6,6 +6,7 @@
    per-vertex body's volume is refitted around its vertices' enclosures
    over the box.  "Apart" is then a proof for every t in the box. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ int
 q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
              vccd_error *e)
 {
-    memset(q, 0, sizeof *q);
+    memset(q, 0, offsetof(q_state, fmem));
     /* The motions' speed bounds, on which the step back and the advance
        of tiny meshes rest, hold over [0, 1] only. */
     if (!(0.0 <= o->solve.t0 && o->solve.t0 <= o->solve.t1 && o->solve.t1 <= 1.0))
@@ -107,7 +108,7 @@ q_state_clear(q_state *q)
     free(q->slot);
     free(q->lin);
     q->lin = NULL;
-    vccd_feature_free(q->fs);
+    vccd_feature_clear(q->fs);
     q->fs = NULL;
     q_vertices_clear(q);
     q->ctx = NULL;

@@ -78,6 +78,17 @@ vccd_feature *vccd_feature_new_framed(vccd_feature_kind kind, const vccd_track *
 void vccd_feature_reset_framed(vccd_feature *f, vccd_feature_kind kind, const vccd_track *pts,
                                const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
 void vccd_feature_free(vccd_feature *f);
+/* A feature in the caller's storage (mem: at least VCCD_FEATURE_BYTES,
+   aligned as max_align_t), made as vccd_feature_new_framed makes one;
+   vccd_feature_clear releases what it holds (MPFR state) without
+   freeing mem.  For a search that keeps its state on the stack: the
+   mesh query of two tetrahedra made one 19 kB heap feature per query,
+   and the allocation (with the fastbin consolidation a large request
+   sets off) was 3% of it. */
+#define VCCD_FEATURE_BYTES 20480
+vccd_feature *vccd_feature_init_framed(void *mem, vccd_feature_kind kind, const vccd_track *pts,
+                                       const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
+void vccd_feature_clear(vccd_feature *f);
 /* Switch the working arithmetic (the adaptive re-runs). */
 int vccd_feature_set_arith(vccd_feature *f, const vccd_arith *a);
 vccd_feature_kind vccd_feature_get_kind(const vccd_feature *f);
