@@ -103,6 +103,14 @@ VG_FN(vec3_dot)(VB_T *r, const VG_V3 *a, const VG_V3 *b)
 static inline void
 VG_FN(vec3_norm2)(VB_T *r, const VG_V3 *a)
 {
+#ifdef VB_IVD
+    /* binary64: the three squares summed and rounded once (ivd_ops.h) */
+    VB_IVD_FN(acc) s;
+    VB_IVD_FN(acc_init)(&s, VB_IVD_FN(set_d)(0.0));
+    for (int i = 0; i < 3; i++)
+        VB_IVD_FN(acc_sqr)(&s, a->c[i]);
+    *r = VB_IVD_FN(acc_end)(&s, 3);
+#else
     VB_TMP(s, r);
     VB_TMP(t, r);
     VB_SQR(s, &a->c[0]);
@@ -110,6 +118,7 @@ VG_FN(vec3_norm2)(VB_T *r, const VG_V3 *a)
     VB_ADD(s, s, t);
     VB_SQR(t, &a->c[2]);
     VB_ADD(r, s, t);
+#endif
 }
 
 /* r = a x b */

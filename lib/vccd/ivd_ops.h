@@ -647,6 +647,18 @@ IVD_FN(acc_mul_d)(IVD_FN(acc) *s, IVD_T a, double d)
     s->mag += ma * fabs(d);
 }
 
+/* s += a^2 (tighter than a a when a holds 0: the low end is then 0) */
+static IVD_INLINE void
+IVD_FN(acc_sqr)(IVD_FN(acc) *s, IVD_T a)
+{
+    double l = a.lo * a.lo, h = a.hi * a.hi, m = l > h ? l : h;
+    s->empty |= !(a.lo <= a.hi);
+    s->inexact |= (a.lo != 0.0) | (a.hi != 0.0);  /* not m > 0: a^2 may underflow */
+    s->lo += a.lo > 0.0 ? l : a.hi < 0.0 ? h : 0.0;
+    s->hi += m;
+    s->mag += m;
+}
+
 /* The enclosure of the sum of n products accumulated in s. */
 static IVD_INLINE IVD_T
 IVD_FN(acc_end)(const IVD_FN(acc) *s, int n)

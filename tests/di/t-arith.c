@@ -1275,6 +1275,28 @@ fd_run(vccd_di c, const vccd_di *a, const vccd_di *b, int n)
 
 START_TEST(test_fdot_cases)
 {
+    /* acc_sqr (vec3_norm2's squares): a square that underflows to 0 is
+       still counted as inexact, so the sum encloses the true 2^-1200;
+       a zero-crossing component squares to [0, max] */
+    {
+        vccd_di_acc s;
+        vccd_di r;
+        vccd_di_acc_init(&s, vccd_di_set_d(0.0));
+        vccd_di_acc_sqr(&s, vccd_di_set_d(0x1p-600));
+        r = vccd_di_acc_end(&s, 1);
+        TU_CHECK(r.lo <= 0.0 && r.hi >= 0x1p-1074, "acc_sqr of 2^-600: [%a, %a] misses 2^-1200", r.lo, r.hi);
+        vccd_di_acc_init(&s, vccd_di_set_d(0.0));
+        vccd_di_acc_sqr(&s, vccd_di_set_2d(-2.0, 3.0));
+        vccd_di_acc_sqr(&s, vccd_di_set_2d(-5.0, -4.0));
+        r = vccd_di_acc_end(&s, 2);
+        TU_CHECK(r.lo <= 16.0 && r.lo > 15.99 && r.hi >= 34.0 && r.hi < 34.01,
+                 "acc_sqr of [-2, 3] and [-5, -4]: [%a, %a], want about [16, 34]", r.lo, r.hi);
+        vccd_di_acc_init(&s, vccd_di_set_d(0.0));
+        vccd_di_acc_sqr(&s, vccd_di_set_d(0.0));
+        r = vccd_di_acc_end(&s, 1);
+        TU_CHECK(r.lo == 0.0 && r.hi == 0.0, "acc_sqr of 0: [%a, %a], want exactly 0", r.lo, r.hi);
+    }
+
     static const vccd_di odd_empty = { 1.0, 0.0 };
     vccd_di E = vccd_di_entire(), one2 = vccd_di_set_2d(1, 2), r, a[FD_MAX], b[FD_MAX];
     double d[FD_MAX];
