@@ -249,6 +249,32 @@ q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, c
     double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], g = 0.0, size, h;
     int gjk;
     size = fmax(midpoints(p[0], ma, xa), midpoints(p[1], mb, xb));
+    /* No simplex yet (the advance's first hull step): GJK starts from A's
+       vertex farthest along the centroids' line and B's nearest, its
+       support pair along that line, instead of the first two vertices
+       (one or two iterations fewer of its seven or so on the tetrahedron
+       pair) */
+    if (seed && seed->n == 0) {
+        double ca[3] = { 0, 0, 0 }, d[3], ha = -INFINITY, lb = INFINITY;
+        int ja = 0, jb = 0;
+        for (long i = 0; i < ma->nv; i++)
+            for (int c = 0; c < 3; c++)
+                ca[c] += p[0][i][c];
+        for (int c = 0; c < 3; c++)
+            d[c] = -ca[c] / (double)ma->nv;
+        for (long j = 0; j < mb->nv; j++)
+            for (int c = 0; c < 3; c++)
+                d[c] += p[1][j][c] / (double)mb->nv;
+        for (long i = 0; i < ma->nv; i++)
+            if (dot3(p[0][i], d) > ha)
+                ha = dot3(p[0][i], d), ja = (int)i;
+        for (long j = 0; j < mb->nv; j++)
+            if (dot3(p[1][j], d) < lb)
+                lb = dot3(p[1][j], d), jb = (int)j;
+        seed->n = 1;
+        seed->ia[0] = ja;
+        seed->ib[0] = jb;
+    }
     /* GJK's direction is the best there is (the closest points' line)
        while the hulls are apart by more than the rounding of its
        barycentric combinations; nearer, that direction is off by about
