@@ -83,8 +83,10 @@ vccd_input_line(vccd_input *in, char **line, size_t *len, vccd_error *e)
     int any = 0, rc;
 
     for (;;) {
-        const unsigned char *p, *nl, *nul;
-        size_t avail, take;
+        /* set by window() when it returns > 0; initialised for gcc -O3,
+           which cannot see that (-Wmaybe-uninitialized) */
+        const unsigned char *p = NULL, *nl, *nul;
+        size_t avail = 0, take;
         if ((rc = window(in, &p, &avail, no, e)) < 0)
             return -1;
         if (rc == 0)
@@ -144,8 +146,8 @@ vccd_input_read(vccd_input *in, void *buf, size_t n, const char *what, vccd_erro
 
     in->started = 1;            /* a BOM belongs to text only */
     while (done < n) {
-        const unsigned char *p;
-        size_t avail;
+        const unsigned char *p = NULL;      /* set by window() (see above) */
+        size_t avail = 0;
         int rc = window(in, &p, &avail, 0, e);
         if (rc < 0)
             return -1;

@@ -140,7 +140,7 @@ build_icosphere(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, c
         { 3, 8, 9 },  { 4, 9, 5 },  { 2, 4, 11 }, { 6, 2, 10 }, { 8, 6, 7 },   { 9, 8, 1 }
     };
     const double phi = (1 + sqrt(5.0)) / 2;
-    long level;
+    long level = 0;
     if (int_param(&level, a, 0, "N", 0, 8, e) != 0)
         return -1;
     if (alloc(v, 12, t, 20) != 0)
@@ -200,7 +200,7 @@ build_torus(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const
             vccd_error *e)
 {
     const double pi = 3.14159265358979323846;
-    long n, mm;
+    long n = 0, mm = 0;
     if (pos_param(a, 0, "R", e) != 0 || pos_param(a, 1, "r", e) != 0
         || int_param(&n, a, 2, "N", 3, 1L << 24, e) != 0 || int_param(&mm, a, 3, "M", 3, 1L << 24, e) != 0)
         return -1;
@@ -236,7 +236,7 @@ build_torus(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const
 static int
 build_grid(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
-    long n;
+    long n = 0;
     if (int_param(&n, a, 0, "N", 1, 2048, e) != 0)
         return -1;
     if (alloc(v, (n + 1) * (n + 1), t, 2 * n * n) != 0)
@@ -279,7 +279,7 @@ polygon(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, long n, c
 static int
 build_ngon(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
-    long n;
+    long n = 0;
     if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0)
         return -1;
     return polygon(v, nv, t, nt, n, NULL, a, e);
@@ -305,7 +305,7 @@ build_rect(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const 
 static int
 build_star(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
-    long n, seed;
+    long n = 0, seed = 0;
     double *r;
     uint64_t x;
     int rc;
