@@ -1,6 +1,7 @@
 /* motion.c -- the motion registry, lifetime, config parsing and the
    backend dispatch shared by all models. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,6 +400,39 @@ vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin,
         vccd_di_kin_rigid_apply(&col, NULL, NULL, &zero, NULL, NULL, f->y[j], k);
         for (int i = 0; i < 3; i++)
             R->m[3 * i + j] = col.c[i];
+    }
+}
+
+static double
+mid(vccd_di x)
+{
+    return 0.5 * x.lo + 0.5 * x.hi;
+}
+
+/* sin(x) / x, 1 at 0 (sin(x) / x is then within an ulp for every
+   x != 0: no series needed) */
+static double
+sinc_d(double x)
+{
+    return x == 0.0 ? 1.0 : sin(x) / x;
+}
+
+void
+vccd_motion_pose_frame_approx(const vccd_motion_pose_frame *f, double origin[3], double R[9], double t)
+{
+    const vccd_di *P = f->m->param_di;
+    int acc = f->m->nparams >= VCCD_RIGID_NB;
+    double w = sqrt(fmax(mid(f->w2), 0.0)), k0, k1, h;
+    /* kin_rigid_coefs' t S and t^2 C, C = (1 - cos x) / x^2 taken as
+       sinc(x / 2)^2 / 2, which does not cancel at small x */
+    k0 = t * sinc_d(w * t);
+    h = t * sinc_d(0.5 * w * t);
+    k1 = 0.5 * h * h;
+    for (int i = 0; i < 3; i++) {
+        origin[i] = mid(P[VCCD_RIGID_O + i]) + mid(P[VCCD_RIGID_U + i]) * t
+                    + (acc ? 0.5 * mid(P[VCCD_RIGID_B + i]) * t * t : 0.0);
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = mid(f->y[j][0].c[i]) + k0 * mid(f->y[j][1].c[i]) + k1 * mid(f->y[j][2].c[i]);
     }
 }
 

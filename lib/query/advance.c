@@ -242,39 +242,42 @@ midpoints(double (*p)[3], const vccd_mesh *m, const vccd_di_vec3 *x)
     return size;
 }
 
-double
-q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
-                  const vccd_di_vec3 *xb, vccd_hull_seed *seed, int every)
+/* GJK's first start on the points p (no simplex yet: the advance's
+   first hull step): A's vertex farthest along the centroids' line and
+   B's nearest, its support pair along that line, instead of the first
+   two vertices (one or two iterations fewer of its seven or so on the
+   tetrahedron pair). */
+static void
+seed_start(vccd_hull_seed *seed, const double (*pa)[3], long na, const double (*pb)[3], long nb)
 {
-    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], g = 0.0, size, h;
-    int gjk;
-    size = fmax(midpoints(p[0], ma, xa), midpoints(p[1], mb, xb));
-    /* No simplex yet (the advance's first hull step): GJK starts from A's
-       vertex farthest along the centroids' line and B's nearest, its
-       support pair along that line, instead of the first two vertices
-       (one or two iterations fewer of its seven or so on the tetrahedron
-       pair) */
-    if (seed && seed->n == 0) {
-        double ca[3] = { 0, 0, 0 }, d[3], ha = -INFINITY, lb = INFINITY;
-        int ja = 0, jb = 0;
-        for (long i = 0; i < ma->nv; i++)
-            for (int c = 0; c < 3; c++)
-                ca[c] += p[0][i][c];
+    double d[3] = { 0, 0, 0 }, ha = -INFINITY, lb = INFINITY;
+    int ja = 0, jb = 0;
+    for (long i = 0; i < na; i++)
         for (int c = 0; c < 3; c++)
-            d[c] = -ca[c] / (double)ma->nv;
-        for (long j = 0; j < mb->nv; j++)
-            for (int c = 0; c < 3; c++)
-                d[c] += p[1][j][c] / (double)mb->nv;
-        for (long i = 0; i < ma->nv; i++)
-            if (dot3(p[0][i], d) > ha)
-                ha = dot3(p[0][i], d), ja = (int)i;
-        for (long j = 0; j < mb->nv; j++)
-            if (dot3(p[1][j], d) < lb)
-                lb = dot3(p[1][j], d), jb = (int)j;
-        seed->n = 1;
-        seed->ia[0] = ja;
-        seed->ib[0] = jb;
-    }
+            d[c] -= pa[i][c] / (double)na;
+    for (long j = 0; j < nb; j++)
+        for (int c = 0; c < 3; c++)
+            d[c] += pb[j][c] / (double)nb;
+    for (long i = 0; i < na; i++)
+        if (dot3(pa[i], d) > ha)
+            ha = dot3(pa[i], d), ja = (int)i;
+    for (long j = 0; j < nb; j++)
+        if (dot3(pb[j], d) < lb)
+            lb = dot3(pb[j], d), jb = (int)j;
+    seed->n = 1;
+    seed->ia[0] = ja;
+    seed->ib[0] = jb;
+}
+
+/* The rigorous part of the hull gap: the bound along GJK's direction n
+   (gjk: GJK settled) and, near contact or with every, along the
+   candidates of the points p (plain doubles near the enclosures xa, xb;
+   size: their largest coordinate's magnitude). */
+static double
+gap_from(double axis[3], const double n[3], int gjk, const vccd_mesh *ma, const double (*pa)[3], const vccd_di_vec3 *xa,
+         const vccd_mesh *mb, const double (*pb)[3], const vccd_di_vec3 *xb, double size, int every)
+{
+    double g = 0.0, h, o[3];
     /* GJK's direction is the best there is (the closest points' line)
        while the hulls are apart by more than the rounding of its
        barycentric combinations; nearer, that direction is off by about
@@ -283,28 +286,37 @@ q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, c
        cannot.  The thesis tetrahedron frames at lo: with GJK alone 9% (high
        speed) and 14% (low) of the gaps failed to prove, against 0% and 4%
        with the candidates alone. */
-    gjk = vccd_hull_direction(n, (const double (*)[3])p[0], (int)ma->nv, (const double (*)[3])p[1], (int)mb->nv,
-                              seed) == 0;
     if (gjk) {
         g = gap_along(n, xa, ma->nv, xb, mb->nv);
         if (axis)
-            memcpy(axis, n, sizeof n);
+            memcpy(axis, n, sizeof o);
         if (g > Q_HULL_GJK_NEAR * size && !every)
             return g;
     }
     if (every) {
-        if (candidates(n, &h, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1], xa, xb) && h > g) {
+        if (candidates(o, &h, ma, pa, mb, pb, xa, xb) && h > g) {
             g = h;
             if (axis)
-                memcpy(axis, n, sizeof n);
+                memcpy(axis, o, sizeof o);
         }
-    } else if (candidates(n, NULL, ma, (const double (*)[3])p[0], mb, (const double (*)[3])p[1], NULL, NULL)
-               && (h = gap_along(n, xa, ma->nv, xb, mb->nv)) > g) {
+    } else if (candidates(o, NULL, ma, pa, mb, pb, NULL, NULL) && (h = gap_along(o, xa, ma->nv, xb, mb->nv)) > g) {
         g = h;
         if (axis)
-            memcpy(axis, n, sizeof n);
+            memcpy(axis, o, sizeof o);
     }
     return g;
+}
+
+double
+q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
+                  const vccd_di_vec3 *xb, int every)
+{
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], size;
+    int gjk;
+    size = fmax(midpoints(p[0], ma, xa), midpoints(p[1], mb, xb));
+    gjk = vccd_hull_direction(n, (const double (*)[3])p[0], (int)ma->nv, (const double (*)[3])p[1], (int)mb->nv,
+                              NULL) == 0;
+    return gap_from(axis, n, gjk, ma, (const double (*)[3])p[0], xa, mb, (const double (*)[3])p[1], xb, size, every);
 }
 
 double
@@ -328,14 +340,45 @@ q_pair_gap_points(const vccd_query_pair *pr, const vccd_mesh *ma, const vccd_di_
     return gap_along(n, xa, ma->nv, xb, mb->nv);
 }
 
-double
-q_hull_gap(double axis[3], q_state *q, double t)
+/* Body k's vertices at t in plain doubles (vccd_motion_pose_frame_approx)
+   into p; the largest coordinate's magnitude returned. */
+static double
+approx_vertices(double (*p)[3], const q_state *q, int k, double t)
 {
+    const vccd_mesh *m = q->body[k]->bvh->mesh;
+    double o[3], R[9], size = 0.0;
+    vccd_motion_pose_frame_approx(&q->pf[k], o, R, t);
+    for (long v = 0; v < m->nv; v++)
+        for (int i = 0; i < 3; i++) {
+            p[v][i] = o[i] + R[3 * i] * m->v[v][0] + R[3 * i + 1] * m->v[v][1] + R[3 * i + 2] * m->v[v][2];
+            size = fmax(size, fabs(p[v][i]));
+        }
+    return size;
+}
+
+double
+q_hull_gap(double axis[3], q_state *q, double t, double near)
+{
+    const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
     vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
+    double p[2][Q_ADVANCE_MAX_VERTICES][3], n[3], size;
+    int gjk;
+    /* GJK runs in plain doubles whatever its points are: on the pose's
+       own approximation (vccd_motion_pose_frame_approx) it needs no
+       enclosure, and where it shows the hulls within near the
+       enclosures are not made at all -- the advance's last step, about
+       a third of its hull steps on the tetrahedron pair. */
+    size = fmax(approx_vertices(p[0], q, 0, t), approx_vertices(p[1], q, 1, t));
+    if (q->seed.n == 0)
+        seed_start(&q->seed, (const double (*)[3])p[0], ma->nv, (const double (*)[3])p[1], mb->nv);
+    /* GJK starts from the last step's simplex */
+    gjk = vccd_hull_direction(n, (const double (*)[3])p[0], (int)ma->nv, (const double (*)[3])p[1], (int)mb->nv,
+                              &q->seed) == 0;
+    if (gjk && !(sqrt(dot3(n, n)) > near))
+        return 0.0;
     for (int k = 0; k < 2; k++)
         vertices_at(x[k], q, k, t);
-    /* GJK starts from the last step's simplex */
-    return q_hull_gap_points(axis, q->body[0]->bvh->mesh, x[0], q->body[1]->bvh->mesh, x[1], &q->seed, 0);
+    return gap_from(axis, n, gjk, ma, (const double (*)[3])p[0], x[0], mb, (const double (*)[3])p[1], x[1], size, 0);
 }
 
 /* An upper bound, over [t, t1], of how fast the gap of the vertex sets'
@@ -415,7 +458,7 @@ q_advance(q_state *q)
            centres, for two centre evaluations instead of every vertex
            and GJK (Q_ADVANCE_FAR) */
         if (!(d > Q_ADVANCE_FAR * (q->body[0]->rad[0] + q->body[1]->rad[0]))) {
-            d = q_hull_gap(n, q, t);
+            d = q_hull_gap(n, q, t, close + mg);
             /* the gap is along n: the closing rate along n bounds it */
             if (d > 0.0)
                 rate = closing_rate(q, n, t, t1, s);

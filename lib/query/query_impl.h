@@ -164,8 +164,12 @@ double q_advance(q_state *q);
    the distance of the two meshes at time t, from the separation of
    their vertex hulls along an axis (GJK's, or the best candidate),
    written to axis when the bound is > 0; a few microseconds on the
-   tetrahedron pair, where vccd_query_distance_at takes 30-110. */
-double q_hull_gap(double axis[3], q_state *q, double t);
+   tetrahedron pair, where vccd_query_distance_at takes 30-110.  0
+   without a proof tried when GJK on the vertices' plain-double
+   approximation puts the hulls within near (the advance stops there:
+   no bound of it is needed).  GJK starts from q->seed, which it
+   updates: the simplex the guess (guess.c) reads. */
+double q_hull_gap(double axis[3], q_state *q, double t, double near);
 /* At most this many triangles per body for the hull gap and the
    advance: the candidate axes grow as the product of the edge counts. */
 #define Q_ADVANCE_MAX_TRIANGLES 16
@@ -174,12 +178,11 @@ double q_hull_gap(double axis[3], q_state *q, double t);
 int q_hull_small(const vccd_mesh *a, const vccd_mesh *b);
 /* The same lower bound from enclosures xa, xb of every vertex of ma, mb
    (world frame): what vccd_query_distance_at adds for small meshes.
-   seed: GJK's start (vccd_hull_direction), or NULL; axis (or NULL): the
-   axis of the bound, when > 0.  every = 0: the best candidate axis by
+   axis (or NULL): the axis of the bound, when > 0.  every = 0: the best candidate axis by
    the midpoints alone, and only near contact; 1: the largest rigorous
    bound over GJK's axis and every candidate (what the distance adds). */
 double q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
-                         const vccd_di_vec3 *xb, vccd_hull_seed *seed, int every);
+                         const vccd_di_vec3 *xb, int every);
 /* The same bound along one candidate: the normal of pair pr's face
    (vertex-face) or the cross product of its edges (edge-edge), 0 for
    other kinds.  With every = 1 above, q_hull_gap_points' bound is at

@@ -34,7 +34,7 @@ hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body
     place_vertices(xb, mb, pb);
     /* every candidate, bounded rigorously: at least what any one of them
        proves, the contact pair's axis of hull_gap_only among them */
-    return q_hull_gap_points(NULL, ma, xa, mb, xb, NULL, 1);
+    return q_hull_gap_points(NULL, ma, xa, mb, xb, 1);
 }
 
 static int

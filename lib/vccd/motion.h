@@ -140,6 +140,13 @@ typedef struct {
 } vccd_motion_pose_frame;
 int vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m);
 void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+/* Not an enclosure: the same pose at the single time t in plain
+   doubles (row-major R), from the midpoints of f's frame and of the
+   motion's parameters, rounded to nearest without any bound on the
+   error.  For choices that no proof rests on (where to stop the
+   advance, where GJK starts); a few hundred cycles where pose_frame_di
+   takes a few thousand. */
+void vccd_motion_pose_frame_approx(const vccd_motion_pose_frame *f, double origin[3], double R[9], double t);
 /* The part of the position of body point p under f's motion that does
    not depend on t (kin_rigid_frame: R(q0) p, w x R(q0) p, w x (w x
    R(q0) p)), for callers that evaluate the same points over many times.
