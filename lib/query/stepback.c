@@ -18,20 +18,45 @@ place_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_pose *p)
             x[v].c[i] = vccd_di_fdot_d(p->o.c[i], &p->R.m[3 * i], 1, m->v[v], 3);
 }
 
+/* Enclosures of every vertex of m at the single time t under the
+   RIGID-form motion mo, from its frames (vertices.c's cache: the same
+   operations, so the same bits, as q_vertex at [t, t]); -1 for other
+   forms. */
+static int
+frame_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_motion *mo, double t)
+{
+    vccd_motion_pose_frame f;
+    vccd_motion_frame_time ft;
+    if (vccd_motion_pose_frame_init(&f, mo) != 0)
+        return -1;
+    vccd_motion_frame_time_di(&ft, &f, vccd_di_set_2d(t, t));
+    for (long v = 0; v < m->nv; v++) {
+        vccd_di_vec3 y[3];
+        vccd_motion_point_frame_lin_di(&f, y, m->v[v]);
+        vccd_motion_frame_apply_di(&x[v], &ft, y);
+    }
+    return 0;
+}
+
 /* Small meshes (a tetrahedron pair) also take the gap of their vertex
    hulls: the triangle pairs see B in A's frame through both rotations,
    twice the rounding, and near contact proved a gap of 0 where the
    hulls, each placed by its own pose, prove 5.6e-15 (74 of the 512
-   thesis tetrahedron frames at the root finder's lo). */
+   thesis tetrahedron frames at the root finder's lo).  The vertices come
+   from the motions' frames where they have them, as a query's own do
+   (hull_gap_only reads them from its cache, which saves the poses), else
+   from the poses. */
 static double
-hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body *b, const vccd_pose *pb)
+hull_gap_at(const vccd_query_body *a, const vccd_pose *pa, const vccd_query_body *b, const vccd_pose *pb, double t)
 {
     vccd_di_vec3 xa[Q_ADVANCE_MAX_VERTICES], xb[Q_ADVANCE_MAX_VERTICES];
     const vccd_mesh *ma = a->bvh->mesh, *mb = b->bvh->mesh;
     if (!q_hull_small(ma, mb))
         return 0.0;
-    place_vertices(xa, ma, pa);
-    place_vertices(xb, mb, pb);
+    if (frame_vertices(xa, ma, a->m, t) != 0)
+        place_vertices(xa, ma, pa);
+    if (frame_vertices(xb, mb, b->m, t) != 0)
+        place_vertices(xb, mb, pb);
     /* every candidate, bounded rigorously: at least what any one of them
        proves, the contact pair's axis of hull_gap_only among them */
     return q_hull_gap_points(NULL, ma, xa, mb, xb, 1);
@@ -56,7 +81,7 @@ vccd_query_distance_at(vccd_distance_result *d, vccd_query_body *a, vccd_query_b
     double h;
     if (poses_at(p, a, b, t, e) != 0 || vccd_distance(d, a->bvh, &p[0], b->bvh, &p[1], bv, e) != 0)
         return -1;
-    if (d->status != VCCD_DISTANCE_INTERSECTING && (h = hull_gap_at(a, &p[0], b, &p[1])) > d->lower) {
+    if (d->status != VCCD_DISTANCE_INTERSECTING && (h = hull_gap_at(a, &p[0], b, &p[1], t)) > d->lower) {
         d->lower = h;
         d->status = VCCD_DISTANCE_SEPARATED;
     }
@@ -72,30 +97,32 @@ hull_gap_only(q_state *q, double t)
 {
     vccd_pose p[2];
     vccd_error e;
-    if (!q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh))
+    vccd_di_vec3 x[2][Q_ADVANCE_MAX_VERTICES];
+    const vccd_mesh *m[2] = { q->body[0]->bvh->mesh, q->body[1]->bvh->mesh };
+    if (!q_hull_small(m[0], m[1]))
         return 0.0;
-    /* the poses from the query's frames when it has them: the same bits
-       as vccd_motion_pose_di, which makes the frames again */
-    if (q->have_pf[0] && q->have_pf[1])
-        for (int k = 0; k < 2; k++)
-            vccd_motion_pose_frame_di(&q->pf[k], &p[k].o, &p[k].R, vccd_di_set_d(t));
-    else if (poses_at(p, q->body[0], q->body[1], t, &e) != 0)
+    /* the vertices as hull_gap_at places them: from the query's vertex
+       cache where the motion has frames (then so has it), else from the
+       poses */
+    if (!(q->vc[0].frame && q->vc[1].frame) && poses_at(p, q->body[0], q->body[1], t, &e) != 0)
         return 0.0;
+    for (int k = 0; k < 2; k++)
+        for (long v = 0; v < m[k]->nv; v++)
+            if (q->vc[k].frame)
+                x[k][v] = *q_vertex(q, k, v, t, t);
+            else if (v == 0)
+                place_vertices(x[k], m[k], &p[k]);
     /* At lo the contact pair's own axis (its face's normal, its edges'
        cross product) is nearly always the one that proves the gap: one
        bound instead of GJK and every candidate.  It is one of the
        candidates vccd_query_distance_at bounds, so a gap it proves is one
        the distance reports. */
     if (q->r->have_pair) {
-        vccd_di_vec3 xa[Q_ADVANCE_MAX_VERTICES], xb[Q_ADVANCE_MAX_VERTICES];
-        const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
-        double g;
-        place_vertices(xa, ma, &p[0]);
-        place_vertices(xb, mb, &p[1]);
-        if ((g = q_pair_gap_points(&q->r->pair, ma, xa, mb, xb)) > 0.0)
+        double g = q_pair_gap_points(&q->r->pair, m[0], x[0], m[1], x[1]);
+        if (g > 0.0)
             return g;
     }
-    return hull_gap_at(q->body[0], &p[0], q->body[1], &p[1]);
+    return q_hull_gap_points(NULL, m[0], x[0], m[1], x[1], 1);
 }
 
 /* Most distance queries one step back spends bisecting towards lo once

@@ -1064,7 +1064,7 @@ START_TEST(test_window_fold)
 END_TEST
 
 /* vccd_query_distance_at on small meshes adds the gap of the vertex
-   hulls (each placed by its own pose) to the triangle pairs' bound: on
+   hulls (each placed from its motion's frames) to the triangle pairs' bound: on
    thesis frames of a tetrahedron and a box at random times, near and at
    their contact, its lower bound never exceeds the brute-force distance's
    rigorous upper bound, and it never says apart where the brute force
