@@ -2,8 +2,12 @@
    rounding in vccd_di (doc/arithmetic.md): four ways to get the bounds
    of interval + and *.
    - widen: round in the current mode, then widen by 2^-52 (1 + 2^-50)
-     |c| + 2^-1074 (fp.h: vccd_fp_widen_up; what vccd_di does), branch-free
-     and sound in every rounding mode;
+     |c| + 2^-1074 (fp.h: vccd_fp_widen_up; what vccd_di does), sound in
+     every rounding mode, the infinite and DBL_MAX ends behind one branch
+     that finite bounds never take;
+   - widen by selects: the same widening with the special ends handled
+     by three selects on every bound, no branch (what vccd_di did before:
+     the same bits);
    - bitstep: round, then step the bit pattern one ulp outward
      (vccd_fp_next_up; what vccd_di did before);
    - rump: round to nearest, then widen by half as much (Rump, Zimmermann,
@@ -40,17 +44,43 @@ static inline double rump_up(double c) { return c + (RUMP_PHI * fabs(c) + RUMP_E
 #undef IVD_UP
 #undef IVD_DOT_ROUNDED
 
+/* fp.h's widening as it was before its branch: every bound through the
+   three selects */
+static inline double
+sel_up(double x)
+{
+    double e = VCCD_FP_WIDEN_PHI * fabs(x) + 0x1p-1074, r;
+    e = e < DBL_MAX ? e : DBL_MAX;
+    r = x + e;
+    r = x == DBL_MAX ? INFINITY : r;
+    return r < -DBL_MAX ? -DBL_MAX : r;
+}
+static inline double sel_dn(double x) { return -sel_up(-x); }
+
+#define IVD_T bench_sel
+#define IVD_DN(x) sel_dn(x)
+#define IVD_UP(x) sel_up(x)
+#define IVD_DOT_ROUNDED 1
+#include "vccd/ivd_ops.h"
+#undef IVD_T
+#undef IVD_DN
+#undef IVD_UP
+#undef IVD_DOT_ROUNDED
+
 #define N 1024
 #define IDX(i, k) (((i) + (k)) & (N - 1))
 static vccd_di xa[N], xb[N], xr[N];
 static bench_rump ra[N], rb[N], rr[N];
 static bench_bit ba[N], bb[N], br[N];
+static bench_sel sa[N], sb[N], sr[N];
 static volatile double sink;
 
 static void di_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_add(xa[i], xb[IDX(i, k)]); }
 static void di_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) xr[i] = vccd_di_mul(xa[i], xb[IDX(i, k)]); }
 static void bit_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) br[i] = bench_bit_add(ba[i], bb[IDX(i, k)]); }
 static void bit_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) br[i] = bench_bit_mul(ba[i], bb[IDX(i, k)]); }
+static void sel_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) sr[i] = bench_sel_add(sa[i], sb[IDX(i, k)]); }
+static void sel_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) sr[i] = bench_sel_mul(sa[i], sb[IDX(i, k)]); }
 static void rump_add(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_add(ra[i], rb[IDX(i, k)]); }
 static void rump_mul(void *p, long reps) { (void)p; for (long k = 0; k < reps; k++) for (int i = 0; i < N; i++) rr[i] = bench_rump_mul(ra[i], rb[IDX(i, k)]); }
 
@@ -143,12 +173,16 @@ vccd_bench_rounding(const vccd_bench_opts *o)
         rb[i].lo = y; rb[i].hi = y + 0x1p-30;
         ba[i].lo = x; ba[i].hi = x + 0x1p-30;
         bb[i].lo = y; bb[i].hi = y + 0x1p-30;
+        sa[i].lo = x; sa[i].hi = x + 0x1p-30;
+        sb[i].lo = y; sb[i].hi = y + 0x1p-30;
     }
     vccd_bench_header(o, "== outward rounding techniques (interval + and *) ==", "vccd_di ns/op");
     b_add = vccd_bench_ns_per_op(o, di_add, NULL, N);
     b_mul = vccd_bench_ns_per_op(o, di_mul, NULL, N);
     vccd_bench_row(o, "rounding", "widen (vccd_di)", "add", b_add, 0);
     vccd_bench_row(o, "rounding", "widen (vccd_di)", "mul", b_mul, 0);
+    vccd_bench_row(o, "rounding", "widen by selects", "add", vccd_bench_ns_per_op(o, sel_add, NULL, N), b_add);
+    vccd_bench_row(o, "rounding", "widen by selects", "mul", vccd_bench_ns_per_op(o, sel_mul, NULL, N), b_mul);
     vccd_bench_row(o, "rounding", "bitstep next_up", "add", vccd_bench_ns_per_op(o, bit_add, NULL, N), b_add);
     vccd_bench_row(o, "rounding", "bitstep next_up", "mul", vccd_bench_ns_per_op(o, bit_mul, NULL, N), b_mul);
     vccd_bench_row(o, "rounding", "rump phi-eta", "add", vccd_bench_ns_per_op(o, rump_add, NULL, N), b_add);
@@ -165,5 +199,5 @@ vccd_bench_rounding(const vccd_bench_opts *o)
     vccd_bench_row(o, "sum-rounding", "per operation", "x.n (n doubles)", b_mul, 0);
     vccd_bench_row(o, "sum-rounding", "rounded once", "x.n (n doubles)", vccd_bench_ns_per_op(o, dot_d_fused, NULL, N),
                    b_mul);
-    sink = xr[3].lo + rr[5].hi + br[7].hi;
+    sink = xr[3].lo + rr[5].hi + br[7].hi + sr[9].lo;
 }
