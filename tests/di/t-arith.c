@@ -1146,11 +1146,15 @@ fd_ref(const struct fd_case *k)
 }
 
 /* Excess of r beyond the exact range allowed in round to nearest: the
-   kernel's own bound (n + 1) u M (1 + 2^-40) + 4 (n + 1) eta, the rounding
-   error it covers (at most (n + 1) u M + (n + 1) eta), and the final
-   widening (two ulps of an end below M (1 + (2n + 2) u)), with u = 2^-52,
-   eta = 2^-1074: (2n + 4) u M + (5n + 8) eta, the relative part raised
-   by 2^-20 for the second-order terms.  It catches a kernel that returns something
+   kernel's own bound (n + 2) u M (1 + 2^-40) + 4 (n + 2) eta, the rounding
+   error it covers (at most (n + 1) u M + (n + 1) eta), and the rounding
+   of the end S -+ e' that the bound takes in (one ulp of an end below
+   M (1 + (2n + 3) u), or eta), with u = 2^-52, eta = 2^-1074: (2n + 4) u M
+   + (5n + 10) eta, the relative part raised by 2^-20 for the
+   second-order terms.  (The kernel rounded with a widening after S -+ e
+   before, two ulps, and an absolute part of 4 (n + 1) eta: the same
+   (2n + 4) u M, and 5n + 8 eta, which near the subnormals the bound of
+   the single rounding now reaches.)  It catches a kernel that returns something
    absurdly wide, or that widens far more than its own bound says. */
 static double fd_worst;         /* the largest excess seen, a fraction of the allowance */
 
@@ -1158,7 +1162,7 @@ static int
 fd_tight(vccd_di r, int n)
 {
     double allow_rel = (double)(2 * n + 4) * 0x1p-52 * (1.0 + 0x1p-20);
-    double allow_abs = (double)(5 * n + 8) * 0x1p-1074, x;
+    double allow_abs = (double)(5 * n + 10) * 0x1p-1074, x;
     int ok;
 
     mpfr_mul_d(td, fdM, allow_rel, MPFR_RNDU);
