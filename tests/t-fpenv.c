@@ -428,6 +428,211 @@ START_TEST(test_fdot_all_modes)
 }
 END_TEST
 
+/* --- (d'') the sums that lose the most, in every mode ----------------- */
+
+/* The random operands above seldom make every rounding of a sum go the
+   same way, so they show containment, not how close to the bound the
+   worst sum comes.  Here c = +-2^k and every term lies just below
+   ulp(c) (or half of it, or far below it), so that each of the n
+   additions rounds by nearly a whole ulp (half in round to nearest) the
+   same way: the sum is off by about n u M, against the bound's
+   (n + 2) u M (1 + 2^-40).  Terms against c's sign take the sum into
+   the binade below, where the ulp is half.  The test fails unless every
+   enclosure holds, and also unless the family really reaches about
+   n u M (in round to nearest n u M / 2) for every n, so that the margin
+   it prints is the margin of a worst case. */
+enum wc_class { WC_UNDER_ULP, WC_UNDER_HALF, WC_OVER_HALF, WC_TINY, WC_NCLASS };
+enum wc_kernel { WC_FDOT, WC_FDOT_D, WC_FADD2_MUL2, WC_SQR, WC_NKERNEL };
+static const char *const wc_kernel_names[] = { "fdot", "fdot_d", "fadd2_mul2", "acc_sqr" };
+static const int wc_ns[] = { 1, 2, 3, 4, 5, 6, 8, 12, 16, 32, 64, 128, 256, 512, 1024, 1999 };
+#define WC_NN ((int)(sizeof wc_ns / sizeof wc_ns[0]))
+#define WC_NMAX 1999
+
+static double
+wc_size(int k, int cls, int against)
+{
+    double ulp = ldexp(1.0, k - 52 - against), d = 0x1p-20 * (1.0 + tu_unit());
+    switch (cls) {
+    case WC_UNDER_ULP: return ulp * (1.0 - d);
+    case WC_UNDER_HALF: return ulp * 0.5 * (1.0 - d);
+    case WC_OVER_HALF: return ulp * 0.5 * (1.0 + d);
+    default: return ulp * 0x1p-100 * (1.0 + tu_unit());
+    }
+}
+
+OPAQUE static vccd_di
+wc_eval(int kern, vccd_di c, const vccd_di *a, const vccd_di *b, const double *y, int n)
+{
+    vccd_di_acc s;
+    int i;
+
+    switch (kern) {
+    case WC_FDOT: return vccd_di_fdot(c, a, 1, b, 1, n);
+    case WC_FDOT_D: return vccd_di_fdot_d(c, a, 1, y, n);
+    case WC_FADD2_MUL2: return vccd_di_fadd2_mul2(c, a[0], a[1], b[1], a[2], b[2]);  /* b[0] = 1 */
+    default:
+        vccd_di_acc_init(&s, c);
+        for (i = 0; i < n; i++)
+            vccd_di_acc_sqr(&s, a[i]);
+        return vccd_di_acc_end(&s, n);
+    }
+}
+
+/* The plain sum in the current mode, as the kernels sum each end */
+OPAQUE static double
+wc_plain(double c, const double *x, const double *y, int n)
+{
+    double s = c;
+    int i;
+    for (i = 0; i < n; i++)
+        s += x[i] * y[i];
+    return s;
+}
+
+/* (a - b) / unit, as a double */
+static double
+wc_in_units(const mpfr_t a, const mpfr_t b, const mpfr_t unit)
+{
+    MPFR_DECL_INIT(t, FD_SUM_PREC);
+    mpfr_sub(t, a, b, MPFR_RNDN);
+    mpfr_div(t, t, unit, MPFR_RNDN);
+    return mpfr_get_d(t, MPFR_RNDN);
+}
+
+START_TEST(test_fdot_worst_sums)
+{
+    static vccd_di a[WC_NMAX], b[WC_NMAX];
+    static double x[WC_NMAX], y[WC_NMAX];
+    size_t mi = (size_t)_i;
+    double q = modes[mi] == FE_TONEAREST ? 0.5 : 1.0;
+    double min_margin = INFINITY, min_loss_ratio = INFINITY;
+    int min_margin_n = 0, min_loss_n = 0;
+    long checks = 0;
+    int ni;
+    MPFR_DECL_INIT(ex, FD_SUM_PREC);
+    MPFR_DECL_INIT(ex_up, FD_SUM_PREC);         /* the same: exact_dot is exact here */
+    MPFR_DECL_INIT(mag, FD_SUM_PREC);
+    MPFR_DECL_INIT(unit, FD_SUM_PREC);
+    MPFR_DECL_INIT(p, 128);
+    MPFR_DECL_INIT(fr, 53);
+
+    tu_init();
+    for (ni = 0; ni < WC_NN; ni++) {
+        int n = wc_ns[ni], neg, against, cls, kern, rep;
+        double max_loss = 0.0;
+
+        for (neg = 0; neg < 2; neg++)
+        for (against = 0; against < 2; against++)
+        for (cls = 0; cls < WC_NCLASS; cls++)
+        for (kern = 0; kern < WC_NKERNEL; kern++)
+        for (rep = 0; rep < 2; rep++) {
+            /* rep 1 puts the terms' ulps near the bottom of the normal
+               range, where some products are subnormal or 0 and the
+               absolute part of the bound is what holds */
+            int k = rep == 0 ? -900 + (int)(tu_ulong() % 1801) : -990 + (int)(tu_ulong() % 40);
+            double sc = neg ? -1.0 : 1.0, st = (neg != against) ? -1.0 : 1.0, s;
+            vccd_di c, r;
+            int i, m = kern == WC_FADD2_MUL2 ? 3 : n;
+
+            if (kern == WC_FADD2_MUL2 && n != 3)
+                continue;
+            if (kern == WC_SQR && st < 0.0)
+                continue;                       /* squares have one sign */
+            c = vccd_di_set_d(sc * ldexp(1.0, k));
+            for (i = 0; i < m; i++) {
+                double t = wc_size(k, cls, against);
+                if (kern == WC_SQR) {
+                    x[i] = y[i] = sqrt(t);
+                } else if (kern == WC_FADD2_MUL2 && i == 0) {
+                    x[i] = st * t;              /* fadd2_mul2's y: a product with 1 */
+                    y[i] = 1.0;
+                } else {
+                    x[i] = 1.0 + tu_unit();
+                    y[i] = st * (t / x[i]);     /* an inexact product near t */
+                }
+                a[i] = vccd_di_set_d(x[i]);
+                b[i] = vccd_di_set_d(y[i]);
+            }
+
+            set_mode(modes[mi]);
+            r = wc_eval(kern, c, a, b, y, m);
+            s = wc_plain(c.lo, x, y, m);
+            set_mode(FE_TONEAREST);
+
+            exact_dot(ex, ex_up, c.lo, x, y, m);
+            mpfr_set_d(mag, fabs(c.lo), MPFR_RNDN);
+            for (i = 0; i < m; i++) {
+                mpfr_set_d(p, x[i], MPFR_RNDN);
+                mpfr_mul_d(p, p, y[i], MPFR_RNDN);
+                mpfr_abs(p, p, MPFR_RNDN);
+                mpfr_add(mag, mag, p, MPFR_RNDN);
+            }
+            mpfr_mul_2si(unit, mag, -52, MPFR_RNDN);     /* u M, exactly */
+
+            checks++;
+            if (!tu_di_encloses(r, ex, ex_up) || r.lo != r.lo || r.hi != r.hi)
+                tu_fail("%s mode, %s worst sum n=%d: c=%a, terms like %a * %a -> [%a,%a] "
+                        "misses the exact %s", mode_names[mi], wc_kernel_names[kern], m, c.lo,
+                        x[m - 1], y[m - 1], r.lo, r.hi, mpfr_get_str(NULL, NULL, 16, 30, ex, MPFR_RNDN));
+            if (rep == 0) {
+                double lo_margin, hi_margin, loss;
+                mpfr_set_d(fr, r.lo, MPFR_RNDN);
+                lo_margin = wc_in_units(ex, fr, unit);
+                mpfr_set_d(fr, r.hi, MPFR_RNDN);
+                hi_margin = wc_in_units(fr, ex, unit);
+                mpfr_set_d(fr, s, MPFR_RNDN);
+                loss = fabs(wc_in_units(fr, ex, unit));
+                max_loss = loss > max_loss ? loss : max_loss;
+                if (lo_margin < min_margin || hi_margin < min_margin) {
+                    min_margin = lo_margin < hi_margin ? lo_margin : hi_margin;
+                    min_margin_n = m;
+                }
+            }
+        }
+        /* the family must reach the worst case, or its margins say little */
+        if (!(max_loss >= 0.9 * q * n))
+            tu_fail("%s mode, n=%d: the worst sums lose only %g u M, want about %g",
+                    mode_names[mi], n, max_loss, q * n);
+        if (max_loss / n < min_loss_ratio) {
+            min_loss_ratio = max_loss / n;
+            min_loss_n = n;
+        }
+    }
+    /* and the bound stays close to it: two u M of slack, the rounding of
+       the last product and of M aside (see ivd_ops.h's proof) */
+    if (!(min_margin <= 3.0))
+        tu_fail("%s mode: the worst sums stay %g u M inside the bound, want at most 3",
+                mode_names[mi], min_margin);
+    if (fegetround() != FE_TONEAREST)
+        tu_fail("rounding mode not restored");
+    printf("t-fpenv: worst sums %s: %ld checks; each n reaches at least %.3f n u M of error "
+           "(n=%d); the nearest end is %.4f u M outside the exact sum (n=%d)\n",
+           mode_names[mi], checks, min_loss_ratio, min_loss_n, min_margin, min_margin_n);
+}
+END_TEST
+
+/* The error bound is proved for n below 2000 (ivd_ops.h); a longer sum
+   must come back unbounded, not falsely tight. */
+START_TEST(test_fdot_too_long)
+{
+    static vccd_di a[2000], b[2000];
+    vccd_di r;
+    int i;
+
+    tu_init();
+    for (i = 0; i < 2000; i++) {
+        a[i] = vccd_di_set_d(1.0 + 0x1p-30 * i);
+        b[i] = vccd_di_set_d(3.0);
+    }
+    r = vccd_di_fdot(vccd_di_set_d(0.0), a, 1, b, 1, 1999);
+    if (!vccd_di_is_bounded(r))
+        tu_fail("fdot of 1999 terms is unbounded: [%a,%a]", r.lo, r.hi);
+    r = vccd_di_fdot(vccd_di_set_d(0.0), a, 1, b, 1, 2000);
+    if (vccd_di_is_bounded(r))
+        tu_fail("fdot of 2000 terms is [%a,%a], want unbounded", r.lo, r.hi);
+}
+END_TEST
+
 /* --- (e) common subexpressions across fesetround ---------------------- */
 
 static volatile double v_one = 1.0, v_tiny = 0x1p-60;
@@ -495,6 +700,8 @@ make_suite(void)
     tcase_add_test(tm, test_negation_trick);
     tcase_add_loop_test(tm, test_containment_all_modes, 0, (int)NMODES);
     tcase_add_loop_test(tm, test_fdot_all_modes, 0, (int)NMODES);
+    tcase_add_loop_test(tm, test_fdot_worst_sums, 0, (int)NMODES);
+    tcase_add_test(tm, test_fdot_too_long);
     tcase_add_test(tm, test_cse_across_fesetround);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tm);

@@ -552,7 +552,10 @@ IVD_FN(bisect)(IVD_T *left, IVD_T *right, IVD_T a)
    (1 + 2^-40 - (n + 4) u) >= (n + 2) u (1 + (n + 1) u), 2^-40 >=
    (2n + 5) u, again every n below 2000; the absolute parts need n + 2
    eta of the 4 (n + 2).  (K' is exact for n + 2 below 2^12.)  The upper
-   end is the mirror image.  No overflow may happen inside: below M = 2^1020 none can (each partial sum and
+   end is the mirror image.  A sum of 2000 products or more is beyond
+   the proof and comes back unbounded (every caller sums at most 3;
+   t-fpenv checks both sides of the limit, and the sums whose every
+   rounding goes the same way up to n = 1999).  No overflow may happen inside: below M = 2^1020 none can (each partial sum and
    product is at most M (1 + 2^-40)), and above it the error bound is
    infinite, which gives an unbounded end.  When every product has a
    factor exactly 0 the sum is c exactly, with no widening: the step
@@ -682,8 +685,8 @@ IVD_FN(acc_end)(const IVD_FN(acc) *s, int n)
         return s->c;
     /* the special cases (a huge or NaN M, a NaN end) behind branches an
        ordinary sum never takes, off its dependency chain */
-    if (!VCCD_FP_LIKELY(s->mag < 0x1p1020))
-        e = INFINITY;
+    if (!VCCD_FP_LIKELY(s->mag < 0x1p1020 && n < 2000))
+        e = INFINITY;           /* (n is a constant at every call: no cost) */
     r.lo = s->lo - e;
     r.hi = s->hi + e;
     if (VCCD_FP_LIKELY(r.lo == r.lo && r.hi == r.hi))
@@ -693,7 +696,7 @@ IVD_FN(acc_end)(const IVD_FN(acc) *s, int n)
     return r;
 }
 
-/* c + sum_{i < n} a[i sa] b[i sb] */
+/* c + sum_{i < n} a[i sa] b[i sb]; n below 2000 (a longer sum is unbounded) */
 static IVD_INLINE IVD_T
 IVD_FN(fdot)(IVD_T c, const IVD_T *a, int sa, const IVD_T *b, int sb, int n)
 {
@@ -707,7 +710,7 @@ IVD_FN(fdot)(IVD_T c, const IVD_T *a, int sa, const IVD_T *b, int sb, int n)
     return IVD_FN(acc_end)(&s, n);
 }
 
-/* c + sum_{i < n} a[i sa] d[i] for doubles d */
+/* c + sum_{i < n} a[i sa] d[i] for doubles d; n below 2000 as for fdot */
 static IVD_INLINE IVD_T
 IVD_FN(fdot_d)(IVD_T c, const IVD_T *a, int sa, const double *d, int n)
 {
