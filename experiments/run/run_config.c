@@ -344,7 +344,14 @@ run_experiment_load(run_experiment *x, const char *path, char **overrides, int n
     bo.leaf_size = x->leaf_size;
     for (int i = 0; i < x->nsys; i++)
         bo.types |= 1u << x->sys[i].q.bv;
+    /* only the models a benchmark uses: the others were read and checked,
+       but a run narrowed by experiment.pairs= need not wait for their trees */
     for (int m = 0; m < x->nmodels; m++) {
+        int used = 0;
+        for (int b = 0; b < x->nbench; b++)
+            used |= x->bench[b].a == m || x->bench[b].b == m;
+        if (!used)
+            continue;
         if (vccd_bvh_build(&x->model[m].h, &x->model[m].m, &bo, e) != 0)
             goto out;
         x->model[m].built = 1;

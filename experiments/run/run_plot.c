@@ -81,8 +81,19 @@ plot_one(const char *dir, const run_experiment *x, run_cell *const *cells, int s
         if (sep[0] == ',')
             fputc(')', f);
     }
-    if (gap)
+    if (gap) {
+        const char *sep = "; no contact, so no gap: ";  /* a system absent from the key says why */
         fprintf(f, "\\ngap = rigorous distance lower bound at the reported time; %ld gaps of 0 drawn at 1e-18", zeros);
+        for (int s = 0; s < x->nsys; s++) {
+            int none = 1;
+            for (int k = 0; k < nb; k++)
+                none &= empty[k * x->nsys + s];
+            if (none) {
+                fprintf(f, "%s%s", sep, x->sys[s].name);
+                sep = ", ";
+            }
+        }
+    }
     fprintf(f, "\"\n");
     fprintf(f, "set logscale y\nset format y '10^{%%L}'\nset ylabel '%s'\n", gap ? "gap (model units)" : "time per query (ms)");
     fprintf(f, "set style fill solid 0.35 border -1\nset style boxplot outliers pointtype 7\n"
