@@ -211,6 +211,8 @@ handler(void *user, const char *section, const char *key, const char *value)
     s->kv[s->n].value = strdup(value);
     s->kv[s->n].line = (int)line;
     s->kv[s->n].used = 0;
+    s->kv[s->n].dv = NULL;
+    s->kv[s->n].dn = 0;
     s->n++;
     a.base = s->kv;
     if (!s->kv[s->n - 1].key || !s->kv[s->n - 1].value

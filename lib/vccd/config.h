@@ -13,6 +13,11 @@ typedef struct {
     char *key, *value;
     int line;
     int used;                   /* set by lookups; unused keys are errors */
+    /* Set only in sections built in memory by vccd_motion_new (motion.h):
+       the value is then these dn binary64 numbers, taken exactly, with
+       no decimal text in between (value is ""). */
+    const double *dv;
+    int dn;
 } vccd_config_kv;
 
 typedef struct {
