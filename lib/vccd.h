@@ -19,5 +19,6 @@
 #include "vccd/bvh.h"
 #include "vccd/distance.h"
 #include "vccd/query.h"
+#include "vccd/toc.h"
 
 #endif

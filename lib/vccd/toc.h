@@ -1,0 +1,138 @@
+/* toc.h -- the time of contact of two moving meshes, of one feature pair,
+   and the distance of two meshes at a time: one call each, with the
+   answer kept apart from the work counters.
+
+   The guarantee (thesis 5.4; doc/query.md), on every rigorous arithmetic
+   (binary64, mpfr:PREC, adaptive):
+   - status none: no contact in [t0, t1];
+   - status certified: no contact in [t0, lo), and a contact at some time
+     in [lo, hi] (exact mode);
+   - status possible: no contact in [t0, lo); [lo, hi] could not be
+     decided within the budgets (limited says a budget ran out) or the
+     mode proves only the lower bound (Capoeira: approximate = 1).
+   With min_separation d > 0, "contact" reads "distance <= d" throughout.
+   On the unrounded arithmetic (NON-RIGOROUS, for comparison experiments
+   only) nothing is proved and rigorous = 0.
+
+   A body is a BVH (built once over its mesh, in the body's frame, with
+   the BV type the query uses) and a motion; both are read only, so one
+   BVH may serve both bodies and many queries, from many threads.
+
+       vccd_toc_input in;
+       vccd_toc_input_init(&in);              (exact, OBB, Taylor-Lagrange,
+       in.body[0].bvh = &ha;                   binary64, eps_t 1e-6)
+       in.body[0].motion = ma;
+       in.body[1].bvh = &hb;
+       in.body[1].motion = mb;
+       vccd_toc_meshes(&answer, &stats, &in, &e);  */
+#ifndef VCCD_TOC_H
+#define VCCD_TOC_H
+
+#include "vccd/query.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A mesh (through its BVH, which points to it) moved by a motion. */
+typedef struct {
+    const vccd_bvh *bvh;
+    const vccd_motion *motion;
+} vccd_toc_body;
+
+/* What vccd_toc_meshes and vccd_distance_meshes read: the two bodies and
+   the query's options (mode, BV type, step back, min_separation, and in
+   opts.solve the solver, the arithmetic, eps_t, the budgets and the time
+   domain [t0, t1]; query.h and solver.h document each field). */
+typedef struct {
+    vccd_toc_body body[2];
+    vccd_query_opts opts;
+} vccd_toc_input;
+
+/* Both bodies empty, vccd_query_opts_init's options. */
+void vccd_toc_input_init(vccd_toc_input *in);
+
+/* The answer, and nothing but the answer. */
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;              /* [t0, lo) proved contact-free */
+    int rigorous;               /* 0: unrounded arithmetic, nothing proved */
+    int approximate;            /* Capoeira: hi is not a proved bound */
+    int limited;                /* possible because a budget ran out (or
+                                   memory) */
+    int have_pair;              /* the feature pair of [lo, hi] is known */
+    vccd_query_pair pair;       /* a single pair: kind, v = 0 1 2 3 */
+    vccd_di param[2];           /* the pair's parameters at contact */
+    /* Display values at the contact (mesh query, have_pair): the point,
+       the unit normal oriented from body 0 towards body 1, and the
+       velocity of body 0's point minus body 1's.  Midpoints, not
+       enclosures. */
+    double point[3], normal[3], velocity[3];
+    int have_gap;               /* the rigorous distance at lo (rigid) */
+    double gap_lower, gap_upper;
+    int stepped;                /* lo was stepped back (query.h) */
+    double lo_contact;          /* lo before the step back */
+} vccd_toc_answer;
+
+/* The work the answer took: counters for experiments and profiles. */
+typedef struct {
+    long bv_tests, items, leaf_pairs, feature_pairs, filtered;
+    long solver_boxes, evals, escalations, advance_steps, distance_queries;
+    mpfr_prec_t prec;           /* single pair: precision of the last run */
+    int guessed, window_plane;  /* the mesh query's shortcuts (query.h) */
+} vccd_toc_stats;
+
+/* The first contact of in's two bodies in [opts.solve.t0, opts.solve.t1].
+   stats may be NULL.  0, or -1 with e set (a body without BVH or motion,
+   a motion that does not fit its mesh, the BV type not built, [t0, t1]
+   not inside [0, 1], out of memory); on -1 answer still holds a valid,
+   possibly weaker, answer when the search had started. */
+int vccd_toc_meshes(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_input *in, vccd_error *e);
+
+/* The rigorous distance [lower, upper] of in's bodies at time t in
+   [0, 1] (rigid motions), traversing with opts.bv.  0, or -1 with e set
+   (a per-vertex motion, t outside [0, 1], out of memory). */
+int vccd_distance_meshes(vccd_distance_result *d, const vccd_toc_input *in, double t, vccd_error *e);
+
+/* One feature pair: kind's points (feature.h: vertex-face v f0 f1 f2,
+   edge-edge a0 a1 b0 b1, vertex-edge-2d v e0 e1), each a body point of a
+   rigid motion or a vertex of a per-vertex one. */
+typedef struct {
+    vccd_feature_kind kind;
+    vccd_track point[4];
+    double min_separation;      /* d > 0: the first time within d */
+    vccd_solve_opts solve;
+} vccd_pair_input;
+
+/* No points, vccd_solve_opts_init's options, min_separation 0. */
+void vccd_pair_input_init(vccd_pair_input *in);
+
+/* The first contact of in's pair (what `vccd toc` does on a [pair]).
+   stats may be NULL.  0, or -1 with e set (a point without a motion, a
+   vertex the motion does not have, a body point on a per-vertex motion,
+   a planar motion with z != 0, out of memory). */
+int vccd_toc_pair(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_pair_input *in, vccd_error *e);
+
+/* The query of the CCD benchmark (Wang et al., "A Large-scale Benchmark
+   and an Inclusion-based Algorithm for Continuous Collision Detection",
+   ACM TOG 2021): four points moving linearly from x0[i] to x1[i] over
+   [0, 1] (doubles, taken exactly), as a vertex-face (v f0 f1 f2) or
+   edge-edge (a0 a1 b0 b1) pair.  0, or -1 with e set (NaN or infinite
+   coordinates, a kind other than those two, out of memory). */
+int vccd_toc_linear(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_feature_kind kind,
+                    const double x0[4][3], const double x1[4][3], const vccd_solve_opts *o, vccd_error *e);
+
+/* n such queries, q[i][0..3] the points at t = 0 and q[i][4..7] at
+   t = 1 (the benchmark's row order): status[i], lo[i], hi[i] as
+   vccd_toc_linear gives them (any output may be NULL).  Queries are
+   independent and the result does not depend on how a caller splits
+   them, so callers may run slices in parallel.  0, or -1 with e naming
+   the first bad query (index from 0); the outputs before it are set. */
+int vccd_toc_linear_batch(int *status, double *lo, double *hi, const double (*q)[8][3], long n,
+                          vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
