@@ -222,8 +222,8 @@ vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track
     /* Through the model's own parser, which encloses each rational at
        prec, from a section built in memory: a text config would have to
        fit the INI reader's line limit, which six long rationals exceed. */
-    kv[0] = (vccd_config_kv){ k_type, v_type, q->line, 0 };
-    kv[1] = (vccd_config_kv){ k_nv, v_nv, q->line, 0 };
+    kv[0] = (vccd_config_kv){ k_type, v_type, q->line, 0, NULL, 0 };
+    kv[1] = (vccd_config_kv){ k_nv, v_nv, q->line, 0, NULL, 0 };
     for (int v = 0; v < 4; v++) {
         size_t n = 16;
         for (int r = v; r < 8; r += 4)
@@ -234,7 +234,7 @@ vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track
         snprintf(keys[v], sizeof keys[v], "vertex.%d", v);
         snprintf(vals[v], n, "%s %s %s %s %s %s", q->coord[v][0], q->coord[v][1], q->coord[v][2],
                  q->coord[v + 4][0], q->coord[v + 4][1], q->coord[v + 4][2]);
-        kv[2 + v] = (vccd_config_kv){ keys[v], vals[v], q->line + v, 0 };
+        kv[2 + v] = (vccd_config_kv){ keys[v], vals[v], q->line + v, 0, NULL, 0 };
     }
     sec = (vccd_config_section){ name, q->line, qs->file, kv, 6, 6, NULL, 0 };
     m = vccd_motion_from_config(&sec, prec, e);
