@@ -37,15 +37,14 @@ now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The ballistic motion of body b over the next h seconds as the unit
-   time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q.
-   Written as hex floats and parsed, so the motion's parameters are the
-   state's doubles exactly (q0 normalised with intervals by the parser). */
 /* Append "key = x y z" with each double written as its exact rational
    (GMP: the motion parser reads decimals and P/Q, and a decimal of a
-   double is not always exact). */
+   double is not always exact).  A magnitude below VCCD_SIM_TINY is
+   written as 0 (its rational would not fit the parser's 255 characters;
+   the state's own are flushed before, by flush_state).  -1 when out of
+   memory, -2 with *bad := the value when it is VCCD_SIM_HUGE or more. */
 static int
-put_key(char **buf, size_t *len, const char *key, const double *x, int n)
+put_key(char **buf, size_t *len, const char *key, const double *x, int n, double *bad)
 {
     for (int i = -1; i < n; i++) {
         char *str = NULL;
@@ -58,8 +57,12 @@ put_key(char **buf, size_t *len, const char *key, const double *x, int n)
             sprintf(str, "%s =", key);
         } else {
             mpq_t q;
+            if (!(fabs(x[i]) < VCCD_SIM_HUGE)) {
+                *bad = x[i];
+                return -2;
+            }
             mpq_init(q);
-            mpq_set_d(q, x[i]);
+            mpq_set_d(q, fabs(x[i]) < VCCD_SIM_TINY ? 0.0 : x[i]);
             str = mpq_get_str(NULL, 10, q);
             mpq_clear(q);
         }
@@ -80,6 +83,30 @@ put_key(char **buf, size_t *len, const char *key, const double *x, int n)
     return 0;
 }
 
+/* Flush to 0 the components of b's position and orientation (its angle
+   for a 2D body) of magnitude below VCCD_SIM_TINY, so that the piece's
+   motion, which starts from them written exactly, starts at the state
+   itself (sim.h: the range of a simulation's numbers).  Such a
+   component only arises from the doubles' own arithmetic (a scene's are
+   0 or at least VCCD_SIM_MIN); the body moves by less than 2^-600, and
+   the gap check that follows is at the flushed state, so the proof
+   holds as for any other rounding of the state. */
+static void
+flush_state(vccd_sim_body *b)
+{
+    for (int k = 0; k < 3; k++)
+        if (fabs(b->x[k]) < VCCD_SIM_TINY)
+            b->x[k] = 0.0;
+    if (b->planar) {
+        if (b->angle != 0.0 && fabs(b->angle) < VCCD_SIM_TINY)
+            vccd_sim_body_set_angle(b, 0.0);
+        return;
+    }
+    for (int k = 0; k < 4; k++)
+        if (fabs(b->q[k]) < VCCD_SIM_TINY)
+            b->q[k] = 0.0;
+}
+
 /* The ballistic motion of body b over the next h seconds as the unit
    time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q,
    each the state's double exactly (q0 normalised with intervals by the
@@ -87,31 +114,44 @@ put_key(char **buf, size_t *len, const char *key, const double *x, int n)
 static vccd_motion *
 piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t prec, vccd_error *e)
 {
+    /* the keys of ballistic (3D) and ballistic2d, and what each is */
+    static const char *const key3[] = { "o0", "v", "a", "q0", "omega" };
+    static const char *const key2[] = { "o0", "v", "a", "alpha0", "omega" };
+    static const int n3[] = { 3, 3, 3, 4, 3 }, n2[] = { 2, 2, 2, 1, 1 };
+    static const char *const what[] = { "position", "velocity x time", "gravity x time^2", "orientation",
+                                        "angular velocity x time" };
     char *text = NULL;
     size_t len = 0;
     vccd_config c;
     vccd_config_section *s;
     vccd_motion *m = NULL;
-    double v[3], a[3], w[3];
-    for (int k = 0; k < 3; k++) {
-        v[k] = b->fixed ? 0.0 : b->v[k] * h;
-        a[k] = b->fixed ? 0.0 : g[k] * h * h;
-        w[k] = b->fixed ? 0.0 : b->w[k] * h;
+    double v[3], a[3], w[3], bad = 0.0;
+    const double *val[5];
+    int rc = 0, k;
+    for (int i = 0; i < 3; i++) {
+        v[i] = b->fixed ? 0.0 : b->v[i] * h;
+        a[i] = b->fixed ? 0.0 : g[i] * h * h;
+        w[i] = b->fixed ? 0.0 : b->w[i] * h;
     }
+    val[0] = b->x, val[1] = v, val[2] = a;
+    val[3] = b->planar ? &b->angle : b->q;
+    val[4] = b->planar ? w + 2 : w;
     if (!(text = malloc(64))) {
         vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
         return NULL;
     }
     /* A 2D body: the planar motion from its angle (sim.h). */
     len = (size_t)sprintf(text, "[motion]\ntype = %s\n", b->planar ? "ballistic2d" : "ballistic");
-    if (b->planar ? put_key(&text, &len, "o0", b->x, 2) || put_key(&text, &len, "v", v, 2)
-                        || put_key(&text, &len, "a", a, 2) || put_key(&text, &len, "alpha0", &b->angle, 1)
-                        || put_key(&text, &len, "omega", w + 2, 1)
-                  : put_key(&text, &len, "o0", b->x, 3) || put_key(&text, &len, "v", v, 3)
-                        || put_key(&text, &len, "a", a, 3) || put_key(&text, &len, "q0", b->q, 4)
-                        || put_key(&text, &len, "omega", w, 3)) {
+    for (k = 0; k < 5 && rc == 0; k++)
+        rc = put_key(&text, &len, (b->planar ? key2 : key3)[k], val[k], (b->planar ? n2 : n3)[k], &bad);
+    if (rc != 0) {
         free(text);
-        vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
+        if (rc == -1)
+            vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
+        else
+            vccd_error_set(e, NULL, 0, NULL, NULL,
+                           "body %s: %s %g is beyond the simulation's range (2^800, doc/simulate.md); "
+                           "the run stops", b->name, what[k - 1], bad);
         return NULL;
     }
     if (vccd_config_load_string(&c, b->name, text, e) == 0) {
@@ -319,6 +359,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         r->pieces++;
         for (int i = 0; i < nb; i++) {
             vccd_motion_free(m[i]);
+            flush_state(&bodies[i]);
             if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)) || body_query(&bodies[i], m[i], e) != 0)
                 goto done;
         }

@@ -209,6 +209,30 @@ typedef struct {
     vccd_solve_opts solve;      /* solver, arithmetic, eps_t */
 } vccd_sim_opts;
 
+/* The range of a simulation's numbers (doc/simulate.md, "Ranges").
+   Each piece of motion reaches the motion parser as text, every state
+   double written as its exact rational (so the piece starts exactly at
+   the state whose gap was proved), and the parser takes a number of at
+   most 255 characters: that holds for 0 and for every double of
+   magnitude in [2^-735, 2^843).  So the step flushes to 0 a position,
+   quaternion or angle component, or a piece's v h, g h^2 or omega h, of
+   magnitude below VCCD_SIM_TINY (a move of less than 2^-600, which only
+   the doubles' own arithmetic makes: a scene's numbers are 0 or at
+   least VCCD_SIM_MIN), and fails, naming the body, on one of
+   VCCD_SIM_HUGE or more.
+   A scene's numbers (positions, velocities, angular velocities,
+   gravity, angles, masses, densities, inertias) are held to 0 or a
+   magnitude in [VCCD_SIM_MIN, VCCD_SIM_MAX].  A run lasts at most
+   T = 1e9 steps x 1e3 s = 1e12 s, so from such a scene a ballistic state
+   stays below 1e50 (1 + T + T^2 / 2) < 1e74 in position and 1e63 in
+   velocity, and the energies and momenta (m v^2, m g x, m x v: up to
+   1e186) stay finite doubles, far below VCCD_SIM_HUGE (about 6.7e240);
+   impulses at restitution <= 1 add no energy. */
+#define VCCD_SIM_TINY 0x1p-600
+#define VCCD_SIM_HUGE 0x1p800
+#define VCCD_SIM_MIN 1e-50
+#define VCCD_SIM_MAX 1e50
+
 /* No gravity, dt 1/60, obb, exact, eps_d 1e-3, band factor 2, 64 events. */
 void vccd_sim_opts_init(vccd_sim_opts *o);
 

@@ -4,7 +4,8 @@
    grow for one contact at e <= 1 or several at e = 0; a box landing flat on a fixed ground takes no
    spin and reports its four-point system as non-unique; a starved PGS
    is reported and the sequential fallback leaves no contact approaching;
-   the manifold of a box resting over a larger one is its 4 corners. */
+   the manifold of a box resting over a larger one is its 4 corners; a
+   step carries states at the ends of its range (1e-300, 1e300). */
 #include <math.h>
 #include <string.h>
 
@@ -329,9 +330,51 @@ START_TEST(test_manifold)
 }
 END_TEST
 
+/* The range of a step's numbers (sim.h): each piece's motion is parsed
+   from the state's doubles written as exact rationals of at most 255
+   characters.  A state with components of 1e-300 (a position, a
+   quaternion component, a velocity and an angular velocity, as the
+   doubles' own arithmetic could make) steps, the pose's flushed to 0;
+   one whose velocity times the step is 2^800 or more stops with a
+   message naming the body.  Both failed with "[motion] v: number too
+   long" under a pseudo-file name. */
+START_TEST(test_step_range)
+{
+    vccd_sim_body b[2];
+    vccd_sim_opts o;
+    vccd_sim_step_result r;
+    vccd_error e;
+    int rc;
+    vccd_sim_opts_init(&o);
+    mesh_body(&b[0], "box:4:4:1", 0.0, 0.0);
+    mesh_body(&b[1], "box:1:1:1", 3.0, 0.0);
+    b[0].fixed = 1;
+    ck_assert(vccd_sim_body_finish(&b[0]) == 0);
+    b[1].mass = 1.0;
+    for (int k = 0; k < 3; k++)
+        b[1].inertia[k][k] = 1.0 / 6.0;
+    ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+    b[1].x[0] = 1e-300;
+    b[1].q[1] = 1e-300;
+    b[1].v[0] = 1e-300;
+    b[1].w[2] = 1e-300;
+    rc = vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e);
+    TU_CHECK(rc == 0, "tiny state: the step failed: %s", e.msg);
+    TU_CHECK(rc != 0 || (b[1].q[1] == 0.0 && fabs(b[1].x[0]) < 1e-290 && b[1].x[2] == 3.0 && r.min_gap > 1.0),
+             "tiny state: q1 %g x %g %g, gap %g", b[1].q[1], b[1].x[0], b[1].x[2], r.min_gap);
+    b[1].v[0] = 1e300;
+    rc = vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e);
+    TU_CHECK(rc != 0 && strstr(e.msg, "body box:1:1:1: velocity x time") && strstr(e.msg, "beyond the simulation's range"),
+             "huge velocity: rc %d, message '%s'", rc, rc ? e.msg : "");
+    mesh_body_clear(&b[0]);
+    mesh_body_clear(&b[1]);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold };
+    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold,
+                             test_step_range };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
