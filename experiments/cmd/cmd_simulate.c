@@ -154,8 +154,10 @@ vccd_cmd_simulate(int argc, char **argv)
         } else if (!strcmp(argv[i], "--dt") && i + 1 < argc) {
             char *end;
             dt_opt = strtod(argv[++i], &end);
-            if (*end || end == argv[i] || !(dt_opt > 0.0 && dt_opt <= 1e3))
-                return vccd_cli_usage_error("simulate: --dt wants a number in (0, 1000], not '%s'", argv[i]);
+            /* the range of the scene's dt key (sim_scene.c) */
+            if (*end || end == argv[i] || !(dt_opt >= 1e-9 && dt_opt <= 1e3))
+                return vccd_cli_usage_error("simulate: --dt wants a number in [1e-9, 1000] (as the scene's dt), "
+                                            "not '%s'", argv[i]);
         } else if (argv[i][0] == '-') {
             return vccd_cli_usage_error("simulate: unknown option '%s' (see vccd help simulate)", argv[i]);
         } else if (!scene) {

@@ -12,10 +12,19 @@
 
 #define MAX_BODIES 64
 
-/* Doubles for the keys: n numbers, each finite (strtod: correctly
-   rounded, so a hex float or a decimal of a double is taken exactly). */
+/* A scene's number is 0 or of magnitude in [VCCD_SIM_MIN, VCCD_SIM_MAX]:
+   the range a run can carry to its end (sim.h, doc/simulate.md). */
 static int
-get_vec(double *out, int n, vccd_config_section *s, const char *key, vccd_error *e)
+in_range(double x)
+{
+    return x == 0.0 || (fabs(x) >= VCCD_SIM_MIN && fabs(x) <= VCCD_SIM_MAX);
+}
+
+/* Doubles for the keys: n numbers, each finite (strtod: correctly
+   rounded, so a hex float or a decimal of a double is taken exactly),
+   and with `ranged` each in the simulation's range (in_range). */
+static int
+get_vec(double *out, int n, vccd_config_section *s, const char *key, int ranged, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
     const char *p;
@@ -24,11 +33,20 @@ get_vec(double *out, int n, vccd_config_section *s, const char *key, vccd_error 
         return 1;
     p = kv->value;
     for (int i = 0; i < n; i++) {
+        int range;
+        while (*p == ' ' || *p == '\t')
+            p++;
         errno = 0;
         out[i] = strtod(p, &end);
-        if (end == p || errno == ERANGE || !isfinite(out[i]))
+        range = errno == ERANGE;
+        /* an underflow (ERANGE, |x| < 1) is out of range, not a typo */
+        if (end == p || !isfinite(out[i]) || (range && !(ranged && fabs(out[i]) < 1.0)))
             return vccd_error_set(e, s->file, kv->line, s->name, key, "expected %d finite number%s", n,
                                   n > 1 ? "s" : "");
+        if (ranged && (range || !in_range(out[i])))
+            return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                  "%.*s: outside the simulation's range (0, or a magnitude in [%g, %g])",
+                                  (int)(end - p), p, VCCD_SIM_MIN, VCCD_SIM_MAX);
         p = end;
     }
     while (*p == ' ' || *p == '\t')
@@ -43,7 +61,7 @@ get_vec(double *out, int n, vccd_config_section *s, const char *key, vccd_error 
 static int
 get_num(double *out, vccd_config_section *s, const char *key, double lo, double hi, vccd_error *e)
 {
-    int rc = get_vec(out, 1, s, key, e);
+    int rc = get_vec(out, 1, s, key, 0, e);
     if (rc == 0 && !(*out >= lo && *out <= hi)) {
         vccd_config_kv *kv = vccd_config_get(s, key);
         return vccd_error_set(e, s->file, kv->line, s->name, key, "expected a number in [%g, %g]", lo, hi);
@@ -86,7 +104,7 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
     int rc;
     if (!s)
         return vccd_error_set(e, c->file, c->lines, NULL, NULL, "missing [simulate] section");
-    if (get_vec(o->g, 3, s, "gravity", e) < 0 || (rc = get_num(&o->dt, s, "dt", 1e-9, 1e3, e)) < 0
+    if (get_vec(o->g, 3, s, "gravity", 1, e) < 0 || (rc = get_num(&o->dt, s, "dt", 1e-9, 1e3, e)) < 0
         || get_num(&o->impulse.e, s, "restitution", 0.0, 1.0, e) < 0
         || get_num(&o->impulse.mu, s, "friction", 0.0, 1e3, e) < 0
         || get_num(&o->eps_d, s, "eps_d", 1e-12, 1e3, e) < 0
@@ -136,23 +154,20 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
 }
 
 /* A 2D body's state keys (doc/simulate.md, "2D mode"): position x y,
-   angle (radians), velocity vx vy, angular_velocity omega; its mass and
-   inertia from the polygon's area (inertia: one number, about z). */
+   angle (radians), velocity vx vy, angular_velocity omega, and inertia
+   (one number, about z) when given. */
 static int
 state_2d(vccd_sim_body *b, double *I3, int *have_inertia, vccd_config_section *s, vccd_error *e)
 {
-    static const char *const keys3[] = { "orientation", NULL };
+    vccd_config_kv *kv = vccd_config_get(s, "orientation");
     double angle = 0.0, w = 0.0;
-    for (int i = 0; keys3[i]; i++) {
-        vccd_config_kv *kv = vccd_config_get(s, keys3[i]);
-        if (kv)
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
-                                  "a 2D body (%s) has an angle (radians), not an orientation", b->mesh.name);
-    }
-    if (get_vec(b->x, 2, s, "position", e) < 0 || get_num(&angle, s, "angle", -1e300, 1e300, e) < 0
-        || get_vec(b->v, 2, s, "velocity", e) < 0 || get_num(&w, s, "angular_velocity", -1e300, 1e300, e) < 0)
+    if (kv)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                              "a 2D body (%s) has an angle (radians), not an orientation", b->mesh.name);
+    if (get_vec(b->x, 2, s, "position", 1, e) < 0 || get_vec(&angle, 1, s, "angle", 1, e) < 0
+        || get_vec(b->v, 2, s, "velocity", 1, e) < 0 || get_vec(&w, 1, s, "angular_velocity", 1, e) < 0)
         return -1;
-    if ((*have_inertia = get_num(&I3[2], s, "inertia", 1e-300, 1e300, e)) < 0)
+    if ((*have_inertia = get_num(&I3[2], s, "inertia", VCCD_SIM_MIN, VCCD_SIM_MAX, e)) < 0)
         return -1;
     /* only the moment about z acts in the plane; the others just keep
        the tensor invertible */
@@ -163,18 +178,113 @@ state_2d(vccd_sim_body *b, double *I3, int *have_inertia, vccd_config_section *s
     return 0;
 }
 
+/* A 3D body's state keys: position, orientation (a quaternion w x y z
+   of any scale, normalised), velocity, angular_velocity, and inertia
+   (three principal moments) when given. */
+static int
+state_3d(vccd_sim_body *b, double *I3, int *have_inertia, vccd_config_section *s, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(s, "angle");
+    double big = 0.0, qn = 0.0;
+    if (kv)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                              "a 3D body (%s) has an orientation (a quaternion w x y z), not an angle", b->mesh.name);
+    if (get_vec(b->x, 3, s, "position", 1, e) < 0 || get_vec(b->q, 4, s, "orientation", 0, e) < 0
+        || get_vec(b->v, 3, s, "velocity", 1, e) < 0 || get_vec(b->w, 3, s, "angular_velocity", 1, e) < 0)
+        return -1;
+    if ((*have_inertia = get_vec(I3, 3, s, "inertia", 1, e)) < 0)
+        return -1;
+    if (*have_inertia == 0)
+        for (int k = 0; k < 3; k++)
+            if (!(I3[k] > 0.0))
+                return vccd_error_set(e, s->file, vccd_config_get(s, "inertia")->line, s->name, "inertia",
+                                      "principal moments > 0, not %g", I3[k]);
+    /* Scaled first, by the power of two that brings the largest
+       component to [1, 2), so that the sum of squares can neither
+       overflow (1e200 1e200 0 0) nor underflow (1e-200 0 0 0); the
+       scaling is exact, so a quaternion that needed none normalises to
+       the same doubles as without it.  A component that is not 0 but
+       below VCCD_SIM_MIN of the largest is refused: out of the
+       simulation's range once normalised. */
+    kv = vccd_config_get(s, "orientation");
+    for (int k = 0; k < 4; k++)
+        big = fmax(big, fabs(b->q[k]));
+    if (!(big > 0.0))
+        return vccd_error_set(e, s->file, kv ? kv->line : s->line, s->name, "orientation",
+                              "a quaternion w x y z, not 0");
+    for (int k = 0; k < 4; k++) {
+        if (b->q[k] != 0.0 && !(fabs(b->q[k]) / big >= VCCD_SIM_MIN))
+            return vccd_error_set(e, s->file, kv->line, s->name, "orientation",
+                                  "%g is below %g of the largest component: outside the simulation's range "
+                                  "(write 0)", b->q[k], VCCD_SIM_MIN);
+        b->q[k] = ldexp(b->q[k], -ilogb(big));
+        qn += b->q[k] * b->q[k];
+    }
+    for (int k = 0; k < 4; k++)
+        b->q[k] /= sqrt(qn);
+    return 0;
+}
+
 static const char *const body_keys[] = { "fixed", "density", "mass", "inertia", "position", "orientation",
                                           "velocity", "angular_velocity", "angle", NULL };
 
+/* A fixed body never moves: the keys of its motion and mass are not
+   used, so they are refused rather than ignored. */
+static const char *const unused_when_fixed[] = { "velocity", "angular_velocity", "density", "mass", "inertia", NULL };
+
+/* The mass properties of b from its closed mesh (moved so that its
+   centre of mass is the body origin): of the given density, or scaled
+   to the given mass (the mesh filled uniformly: density = mass /
+   volume).  kv: the key that set them (density or mass), or NULL (the
+   default density 1).  0, or -1 with e. */
 static int
-load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, int bv, vccd_error *e)
+mesh_mass(vccd_sim_body *b, vccd_config_section *s, double density, vccd_config_kv *kv, vccd_error *e)
 {
+    vccd_config_kv *mk = vccd_config_get(s, "mesh");
     vccd_mesh_mass mp;
-    vccd_bvh_opts bo;
     vccd_error inner;
-    double density = density_default, I3[3];
+    double f;
+    int ok = 1;
+    if ((b->planar ? vccd_mesh_area_props(&mp, &b->mesh, &inner) : vccd_mesh_mass_props(&mp, &b->mesh, &inner)) != 0)
+        return vccd_error_set(e, s->file, mk->line, s->name, "mesh",
+                              "no mass properties (%s): give mass and inertia in the config", inner.msg);
+    for (long i = 0; i < b->mesh.nv; i++)
+        for (int k = 0; k < 3; k++)
+            b->mesh.v[i][k] -= mp.com[k];
+    if (kv && !strcmp(kv->key, "mass")) {
+        f = b->mass / mp.volume;
+    } else {
+        f = density;
+        b->mass = density * mp.volume;
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            b->inertia[i][j] = f * mp.inertia[i][j];
+            ok &= i == j ? in_range(b->inertia[i][j]) && b->inertia[i][j] > 0.0
+                         : fabs(b->inertia[i][j]) <= VCCD_SIM_MAX;
+        }
+    ok &= in_range(b->mass) && b->mass > 0.0;
+    if (!kv)
+        kv = mk;
+    if (!ok)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                              "the mesh's mass properties (%s %g, %s %g): mass %g, inertia diagonal %g %g %g; "
+                              "outside the simulation's range [%g, %g]", b->planar ? "area" : "volume", mp.volume,
+                              "density", f, b->mass, b->inertia[0][0], b->inertia[1][1], b->inertia[2][2],
+                              VCCD_SIM_MIN, VCCD_SIM_MAX);
+    if (vccd_sim_body_finish(b) != 0)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                              "the mesh's inertia tensor is singular: give mass and inertia in the config");
+    return 0;
+}
+
+static int
+load_body(vccd_sim_body *b, vccd_config_section *s, int bv, vccd_error *e)
+{
+    vccd_bvh_opts bo;
+    double density = 1.0, I3[3];
     int have_mass, have_inertia = 1;
-    vccd_config_kv *ik;
+    vccd_config_kv *dk, *mk, *ik;
     memset(b, 0, sizeof *b);
     snprintf(b->name, sizeof b->name, "%s", s->name + 5);
     b->q[0] = 1.0;
@@ -186,57 +296,45 @@ load_body(vccd_sim_body *b, vccd_config_section *s, double density_default, int 
         return vccd_error_set(e, s->file, s->line, s->name, "mesh", "missing (a file, shape or bundled model)");
     if (vccd_mesh_config_load_as(&b->mesh, s, "mesh", e) != 0)
         return -1;
-    if (get_bool(&b->fixed, s, "fixed", e) < 0 || get_num(&density, s, "density", 1e-300, 1e300, e) < 0)
+    if (get_bool(&b->fixed, s, "fixed", e) < 0)
         return -1;
-    if ((have_mass = get_num(&b->mass, s, "mass", 1e-300, 1e300, e)) < 0)
-        return -1;
-    ik = vccd_config_get(s, "inertia");
-    if (b->mesh.planar) {
-        if (state_2d(b, I3, &have_inertia, s, e) != 0)
-            return -1;
-    } else {
-        if (get_vec(b->x, 3, s, "position", e) < 0 || get_vec(b->q, 4, s, "orientation", e) < 0
-            || get_vec(b->v, 3, s, "velocity", e) < 0 || get_vec(b->w, 3, s, "angular_velocity", e) < 0)
-            return -1;
-        if ((have_inertia = get_vec(I3, 3, s, "inertia", e)) < 0)
-            return -1;
-        {
-            double qn = b->q[0] * b->q[0] + b->q[1] * b->q[1] + b->q[2] * b->q[2] + b->q[3] * b->q[3];
-            if (!(qn > 0.0)) {
-                vccd_config_kv *kv = vccd_config_get(s, "orientation");
-                return vccd_error_set(e, s->file, kv ? kv->line : s->line, s->name, "orientation",
-                                      "a quaternion w x y z, not 0");
-            }
-            for (int k = 0; k < 4; k++)
-                b->q[k] /= sqrt(qn);
+    if (b->fixed)
+        for (int i = 0; unused_when_fixed[i]; i++) {
+            vccd_config_kv *kv = vccd_config_get(s, unused_when_fixed[i]);
+            if (kv)
+                return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                      "not used: a fixed body never moves");
         }
-    }
+    if (get_num(&density, s, "density", VCCD_SIM_MIN, VCCD_SIM_MAX, e) < 0)
+        return -1;
+    if ((have_mass = get_num(&b->mass, s, "mass", VCCD_SIM_MIN, VCCD_SIM_MAX, e)) < 0)
+        return -1;
+    if ((b->mesh.planar ? state_2d(b, I3, &have_inertia, s, e) : state_3d(b, I3, &have_inertia, s, e)) != 0)
+        return -1;
     if (vccd_config_check_unused(s, e) != 0)
         return -1;
-    if (!b->fixed) {
-        if (have_mass != 0 || have_inertia != 0) {
-            /* From the mesh: it must be closed; its centre of mass is
-               moved to the origin of the body frame. */
-            if ((b->planar ? vccd_mesh_area_props(&mp, &b->mesh, &inner)
-                           : vccd_mesh_mass_props(&mp, &b->mesh, &inner)) != 0)
-                return vccd_error_set(e, s->file, s->line, s->name, "mesh",
-                                      "no mass properties (%s): give mass and inertia in the config", inner.msg);
-            for (long i = 0; i < b->mesh.nv; i++)
-                for (int k = 0; k < 3; k++)
-                    b->mesh.v[i][k] -= mp.com[k];
-            b->mass = density * mp.volume;
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++)
-                    b->inertia[i][j] = density * mp.inertia[i][j];
-        } else {
-            for (int k = 0; k < 3; k++)
-                b->inertia[k][k] = I3[k];
-        }
-        if (vccd_sim_body_finish(b) != 0)
-            return vccd_error_set(e, s->file, ik ? ik->line : s->line, s->name, "inertia",
-                                  "mass and inertia must be positive (a non-singular inertia tensor)");
-    } else {
+    dk = vccd_config_get(s, "density");
+    mk = vccd_config_get(s, "mass");
+    ik = vccd_config_get(s, "inertia");
+    /* Every key is used: density sets the mass properties from the mesh,
+       mass alone scales the mesh's, mass with inertia replaces them. */
+    if (dk && mk)
+        return vccd_error_set(e, s->file, dk->line, s->name, "density",
+                              "give density or mass, not both (a mass alone fills the mesh uniformly: "
+                              "density = mass / volume)");
+    if (ik && !mk)
+        return vccd_error_set(e, s->file, ik->line, s->name, "inertia",
+                              "needs mass too (give both, or neither for the mesh's own mass properties)");
+    if (b->fixed) {
         vccd_sim_body_finish(b);
+    } else if (have_mass == 0 && have_inertia == 0) {
+        for (int k = 0; k < 3; k++)
+            b->inertia[k][k] = I3[k];
+        /* mass and moments are positive and in the range: invertible */
+        if (vccd_sim_body_finish(b) != 0)
+            return vccd_error_set(e, s->file, ik->line, s->name, "inertia", "not invertible");
+    } else if (mesh_mass(b, s, density, mk ? mk : dk, e) != 0) {
+        return -1;
     }
     vccd_bvh_opts_init(&bo);
     bo.types = 1u << bv;        /* the one type the run traverses */
@@ -278,7 +376,7 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
     sc->nb = 0;
     for (int i = 0; i < c->n; i++)
         if (!strncmp(c->sec[i].name, "body.", 5))
-            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], 1.0, sc->o.bv, e) != 0)
+            if (load_body(&sc->bodies[sc->nb++], &c->sec[i], sc->o.bv, e) != 0)
                 return -1;
     for (int i = 0; i < sc->nb; i++) {
         moving += !sc->bodies[i].fixed;

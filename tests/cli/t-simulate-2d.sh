@@ -83,6 +83,39 @@ bad "open polyline, no mass" "[simulate]
 mesh = $tmp/open.obj2d
 [body.b]
 mesh = rect:4:1
-fixed = yes" "bad.ini:2" "open polyline" "mass and inertia"
+fixed = yes" "bad.ini:3" "mesh" "open polyline" "mass and inertia"
+
+# Issue 26, items 5 and 7 in 2D: a mass alone scales the polygon's own
+# mass properties (mass 3 on the unit square at omega = 2: I = 3/6, so
+# the kinetic energy is I omega^2 / 2 = 1; it was 1/3, as for mass 1);
+# inertia needs a mass; the angle and the other numbers are held to the
+# simulation's range.
+printf '[simulate]\nsteps = 1\n[body.a]\nmesh = rect:1:1\nposition = 0 2\nangular_velocity = 2\nmass = 3\n%s\n' \
+    "[body.b]
+mesh = rect:4:1
+fixed = yes" >"$tmp/mass.ini"
+expect 0 "2d mass alone" -- $vccd simulate "$tmp/mass.ini" --out "$tmp/mass"
+check "2d mass alone: the polygon's inertia scaled (KE 1)" \
+    awk -F, '$1 == "0" { d = $3 - 1; ok = d < 1e-12 && d > -1e-12 } END { exit !ok }' "$tmp/mass/energy.csv"
+bad "2d inertia on a fixed body" "[simulate]
+$two
+inertia = 2" "bad.ini:8" "\[body.b\] inertia" "fixed body"
+bad "2d inertia without mass, moving" "[simulate]
+[body.a]
+mesh = ngon:5
+position = 0 2
+inertia = 2
+[body.b]
+mesh = rect:4:1
+fixed = yes" "bad.ini:5" "\[body.a\] inertia" "needs mass"
+for kv in "angle = 1e300" "angle = 1e-300" "angular_velocity = 1e300" "position = 1e300 2" "velocity = 0 -1e-300"; do
+    bad "2d range: $kv" "[simulate]
+[body.a]
+mesh = ngon:5
+$kv
+[body.b]
+mesh = rect:4:1
+fixed = yes" "bad.ini:4" "\[body.a\] ${kv%% =*}" "range"
+done
 
 finish
