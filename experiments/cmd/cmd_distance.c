@@ -85,6 +85,12 @@ load_body(body *b, int i, vccd_config *c, vccd_config_section *d, vccd_di t, int
         if (vccd_motion_pose_di(b->mo, &b->p.o, &b->p.R, t) != 0)
             return vccd_error_set(e, d->file, mk->line, d->name, mk->key,
                                   "motion '%s' (%s) moves vertices, not a rigid body", mk->value, b->mo->type->name);
+        /* a planar motion moves the points of the plane z = 0 only (its
+           pose's third column is e_z by convention): as in `vccd toc` */
+        if (b->mo->type->dim != 3 && !b->m.planar)
+            return vccd_error_set(e, d->file, mk->line, d->name, mk->key,
+                                  "motion '%s' (%s) is planar: a 3D mesh (%s) needs a 3D motion", mk->value,
+                                  b->mo->type->name, b->m.name);
     } else {
         vccd_pose_identity(&b->p);
     }
@@ -111,6 +117,10 @@ parse_options(vccd_config *c, vccd_config_section *d, int *bv, vccd_bvh_opts *o,
             return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "unknown BV type '%s' (%s, or brute)",
                                   kv->value, vccd_bv_type_names());
     }
+    /* brute force builds no BVH: its keys would be ignored */
+    for (int i = 0; *bv < 0 && i < 2; i++)
+        if ((kv = vccd_config_get(d, i ? "split" : "leaf_size")))
+            return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "not used with bv = brute (no BVH)");
     if (vccd_cli_config_bvh(o, d, e) != 0)
         return -1;
     *have_t = 0;
@@ -121,6 +131,35 @@ parse_options(vccd_config *c, vccd_config_section *d, int *bv, vccd_bvh_opts *o,
     }
     if (*bv >= 0)
         o->types = 1u << *bv;
+    return 0;
+}
+
+/* What the config gives and nothing reads is an error, not ignored: t
+   when neither body has a motion, and a [mesh.NAME] or [motion.NAME]
+   section that no mesh.N or motion.N names (its keys would go
+   unchecked). */
+static int
+check_used(vccd_config *c, vccd_config_section *d, const body *b, vccd_error *e)
+{
+    vccd_config_kv *kv = vccd_config_get(d, "t");
+    if (kv && !b[0].mo && !b[1].mo)
+        return vccd_error_set(e, d->file, kv->line, d->name, kv->key,
+                              "not used: neither body has a motion (t is the time of motion.0 or motion.1)");
+    for (int i = 0; i < c->n; i++) {
+        vccd_config_section *s = &c->sec[i];
+        int motion = !strncmp(s->name, "motion.", 7), named = 0;
+        if (!motion && strncmp(s->name, "mesh.", 5))
+            continue;
+        for (int k = 0; k < 2; k++) {
+            char key[32];
+            snprintf(key, sizeof key, "%s.%d", motion ? "motion" : "mesh", k);
+            kv = vccd_config_get(d, key);
+            named |= kv && !strcmp(kv->value, s->name + (motion ? 7 : 5));
+        }
+        if (!named)
+            return vccd_error_set(e, s->file, s->line, s->name, NULL, "not used: no %s.0 or %s.1 names it",
+                                  motion ? "motion" : "mesh", motion ? "motion" : "mesh");
+    }
     return 0;
 }
 
@@ -149,7 +188,8 @@ vccd_cmd_distance(int argc, char **argv)
         goto fail;
     }
     if (parse_options(&c, d, &bv, &o, &t, &have_t, &e) != 0 || load_body(&b[0], 0, &c, d, t, have_t, &e) != 0
-        || load_body(&b[1], 1, &c, d, t, have_t, &e) != 0 || vccd_config_check_unused(d, &e) != 0)
+        || load_body(&b[1], 1, &c, d, t, have_t, &e) != 0 || vccd_config_check_unused(d, &e) != 0
+        || check_used(&c, d, b, &e) != 0)
         goto fail;
     for (int i = 0; i < 2 && bv >= 0; i++) {
         if (vccd_bvh_build(&b[i].h, &b[i].m, &o, &e) != 0)

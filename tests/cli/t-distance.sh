@@ -3,7 +3,7 @@
 # (two regular tetrahedra whose nearest edges are exactly 8 apart, then
 # exactly touching, then overlapping), every BV type and brute force, a
 # rigid motion at a time t, the bundled example, and bad configs named
-# by file, line and key.
+# by file, line and key (a key or section nothing reads among them).
 . "${srcdir:-.}/tests/cli/common.sh"
 
 cfg() {   # cfg NAME BODY: write $tmp/NAME.ini
@@ -151,6 +151,32 @@ t = 0.5
 type = vertex-linear
 vertices = 1
 vertex.0 = 0 0 0  1 0 0" "pervertex.ini:6" "moves vertices"
+# Issue 26, item 10: what the config gives, the command uses or refuses
+bad tnomotion "$base
+pose.1 = 10 0 0 1 0 0 0
+t = 0.5" "tnomotion.ini:7" "\[distance\] t" "neither body has a motion"
+bad planar "$base
+motion.1 = m
+t = 0.5
+[motion.m]
+type = ballistic2d
+o0 = 10 0
+v = 1 0
+a = 0 0
+alpha0 = 0
+omega = 1" "planar.ini:6" "\[distance\] motion.1" "planar"
+bad brutesplit "$base
+bv = brute
+split = median" "brutesplit.ini:7" "\[distance\] split" "brute"
+bad bruteleaf "$base
+bv = brute
+leaf_size = 2" "bruteleaf.ini:7" "\[distance\] leaf_size" "brute"
+bad unusedmesh "$base
+[mesh.u]
+file = no-such-file.obj" "unusedmesh.ini:6" "\[mesh.u\]" "not used"
+bad unusedmotion "$base
+[motion.u]
+type = ltlrm" "unusedmotion.ini:6" "\[motion.u\]" "not used"
 expect 2 "no argument" -- $vccd distance
 expect 2 "missing file" -- $vccd distance "$tmp/none.ini"
 one_line_error "missing file" "none.ini"
