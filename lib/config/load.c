@@ -10,7 +10,9 @@
      A longer "key = value" line reaches inih as "key = x" and the
      handler takes the value held here instead;
    - indented lines continue the previous value: a copied, indented key
-     was "given twice".  Lines reach inih without leading blanks;
+     was "given twice".  Lines reach inih without leading blanks, and a
+     blank is any byte that inih's isspace() takes for one: a form feed
+     or vertical tab left in front of a key made it a continuation too;
    - only ";" starts an inline comment, and "#" is what the README's
      examples use.  Both are cut here (after a blank, so "a#b" is a
      value), before inih sees the line;
@@ -30,6 +32,15 @@
 #include "index.h"
 #include "vccd/config.h"
 #include "vccd/input.h"
+
+/* A blank: space, tab, and the rest of what isspace() is in the "C"
+   locale (vertical tab, form feed, carriage return; "\n" ends lines),
+   which is what inih trims and what the policy must then ignore. */
+static int
+blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
 
 typedef struct {
     vccd_config *cfg;
@@ -117,9 +128,9 @@ header(reader *r, char *p, char *buf, long line)
     if (end[1] != '\0')
         return fail(r, line, NULL, NULL, "text after ']' of a section header");
     b = end;
-    while (*a == ' ' || *a == '\t')
+    while (blank(*a))
         a++;
-    while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+    while (b > a && blank(b[-1]))
         b--;
     if (b == a)
         return fail(r, line, NULL, NULL, "empty section name");
@@ -149,14 +160,14 @@ read_line(char *buf, int num, void *stream)
         return NULL;
     }
     line = r->in.line;
-    for (p = l; *p == ' ' || *p == '\t'; p++)
+    for (p = l; blank(*p); p++)
         ;
     for (q = p; *q; q++)
-        if ((*q == '#' || *q == ';') && (q == p || q[-1] == ' ' || q[-1] == '\t')) {
+        if ((*q == '#' || *q == ';') && (q == p || blank(q[-1]))) {
             *q = '\0';
             break;
         }
-    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+    while (q > p && blank(q[-1]))
         *--q = '\0';
     n = (size_t)(q - p);
     if (*p == '[')
@@ -176,7 +187,7 @@ read_line(char *buf, int num, void *stream)
         return fail(r, line, NULL, NULL, "key longer than %ld bytes", (long)num - 8), NULL;
     memcpy(buf, p, (size_t)(q - p));
     strcpy(buf + (q - p), "=x\n");
-    for (q++; *q == ' ' || *q == '\t'; q++)
+    for (q++; blank(*q); q++)
         ;
     r->long_value = q;
     return buf;

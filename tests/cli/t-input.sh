@@ -180,4 +180,18 @@ if [ -w /dev/full ]; then
     check "--help > /dev/full: exit status $st is not 0" test "$st" -ne 0
 fi
 
+# --- 10. issue 26: form feeds ----------------------------------------------
+# A line starting with a form feed or a vertical tab was a continuation
+# of the previous value ("key given twice"); they are blanks like the
+# others, in front of keys, headers and comments, and around values.
+awk '{ printf "%s%s\n", (NR % 3 == 0 ? "\f" : NR % 3 == 1 ? "\v" : " \f\t\v"), $0 }' "$toc" >"$tmp/ff.ini"
+expect 0 "toc: form feeds and vertical tabs in front of every line" -- $vccd toc "$tmp/ff.ini"
+grep '^status\|^toc:' "$tmp/out" >"$tmp/ff.out"
+check "form feeds change nothing" cmp -s "$tmp/ff.out" "$tmp/plain.out"
+printf '[solver]\ntype = newton\n\feps_t = 1e-3\f\v\n\v[arithmetic]\f\n\f# a comment\n\v\f\n' >"$tmp/ff2.ini"
+expect 0 "queries --config: form feeds at keys and headers" -- $vccd queries --config "$tmp/ff2.ini" "$vf"
+printf '[solver]\ntype = newton\n\ftype = bisection\n' >"$tmp/ff3.ini"
+expect 2 "a key given twice behind a form feed" -- $vccd queries --config "$tmp/ff3.ini" "$vf"
+one_line_error "a key given twice behind a form feed" "ff3.ini:3: \[solver\] type: key given twice (first on line 2)"
+
 finish
