@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "vccd/input.h"
@@ -13,33 +14,143 @@
 
 static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
 
+/* Bytes from the file into buf (at most n): read(2), EINTR retried. */
+static ssize_t
+raw_read(vccd_input *in, unsigned char *buf, size_t n)
+{
+    ssize_t got;
+    do
+        got = read(in->fd, buf, n);
+    while (got < 0 && errno == EINTR);
+    if (got > 0)
+        in->zoff += got;
+    return got;
+}
+
+static int
+read_error(vccd_input *in, long line, vccd_error *e, const char *why)
+{
+    return vccd_error_set(e, in->file, line, NULL, NULL, "read error: %s", why);
+}
+
+/* Decompressed bytes into the read-ahead: 1, 0 at the end of the last
+   gzip member, -1 with e set.  zlib's gzread is not used: it ignores
+   whatever follows a member that is not another member, without a word
+   (zlib.h, gzread), and lines appended to a .gz file would vanish.  A
+   member starts with the bytes 1f 8b (RFC 1952, GZIP file format
+   specification version 4.3, 2.3.1); anything else there is refused. */
+static int
+inflate_some(vccd_input *in, long line, vccd_error *e)
+{
+    z_stream *z = in->z;
+    ssize_t got;
+    int rc;
+
+    z->next_out = in->rbuf;
+    z->avail_out = READ_AHEAD;
+    while (z->avail_out == READ_AHEAD) {
+        /* two bytes at least, to see a member's start */
+        while (z->avail_in < 2 && !in->raw_eof) {
+            memmove(in->zbuf, z->next_in, z->avail_in);
+            z->next_in = in->zbuf;
+            if ((got = raw_read(in, in->zbuf + z->avail_in, READ_AHEAD - z->avail_in)) < 0)
+                return read_error(in, line, e, strerror(errno));
+            if (got == 0)
+                in->raw_eof = 1;
+            z->avail_in += (uInt)got;
+        }
+        if (in->member_end) {
+            if (z->avail_in == 0)
+                break;
+            if (z->avail_in < 2 || z->next_in[0] != 0x1f || z->next_in[1] != 0x8b)
+                return vccd_error_set(e, in->file, line, NULL, NULL,
+                                      "trailing data after the gzip stream, at byte %lld of the file (not a gzip "
+                                      "member)", in->zoff - (long long)z->avail_in);
+            if (inflateReset(z) != Z_OK)
+                return read_error(in, line, e, "corrupt gzip data");
+            in->member_end = 0;
+        }
+        rc = inflate(z, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END)
+            in->member_end = 1;
+        else if (rc == Z_BUF_ERROR && in->raw_eof)
+            /* no progress (inflate has then used all its input, which is
+               read again above unless the file has ended): a member that
+               ends early is corrupt, not a shorter file */
+            return read_error(in, line, e, "unexpected end of file (the gzip data is cut short)");
+        else if (rc == Z_MEM_ERROR)
+            return read_error(in, line, e, "out of memory");
+        else if (rc != Z_OK && rc != Z_BUF_ERROR)
+            return vccd_error_set(e, in->file, line, NULL, NULL, "read error: corrupt gzip data (%s)",
+                                  z->msg ? z->msg : "zlib error");
+    }
+    in->rpos = 0;
+    in->rlen = READ_AHEAD - z->avail_out;
+    return in->rlen > 0;
+}
+
+/* Fill the empty read-ahead of a file source: 1, 0 at the end of input,
+   -1 with e set. */
+static int
+fill(vccd_input *in, long line, vccd_error *e)
+{
+    ssize_t got = 0;
+    size_t n = 0;
+
+    if (in->gzip < 0) {
+        /* gzip's magic bytes 1f 8b (RFC 1952, 2.3.1) make a gzip file,
+           anything else a plain one, as for zlib's gzread */
+        while (n < 2 && (got = raw_read(in, in->rbuf + n, READ_AHEAD - n)) > 0)
+            n += (size_t)got;
+        if (got < 0)
+            return read_error(in, line, e, strerror(errno));
+        in->gzip = n >= 2 && in->rbuf[0] == 0x1f && in->rbuf[1] == 0x8b;
+        if (!in->gzip) {
+            in->rpos = 0;
+            in->rlen = n;
+            return n > 0;
+        }
+        {
+            /* the bytes read become the compressed input */
+            z_stream *z = calloc(1, sizeof *z);
+            unsigned char *out = malloc(READ_AHEAD);
+            if (!z || !out || inflateInit2(z, 16 + MAX_WBITS) != Z_OK) {
+                free(z);
+                free(out);
+                return read_error(in, line, e, "out of memory");
+            }
+            in->z = z;
+            in->zbuf = in->rbuf;
+            in->rbuf = out;
+            z->next_in = in->zbuf;
+            z->avail_in = (uInt)n;
+        }
+    }
+    if (in->gzip)
+        return inflate_some(in, line, e);
+    if ((got = raw_read(in, in->rbuf, READ_AHEAD)) < 0)
+        return read_error(in, line, e, strerror(errno));
+    in->rpos = 0;
+    in->rlen = (size_t)got;
+    return got > 0;
+}
+
 /* The unread bytes [*p, *p + *n): 1, 0 at the end of input, -1 with e
    set (read error, corrupt gzip data, reported at line `line`). */
 static int
 window(vccd_input *in, const unsigned char **p, size_t *n, long line, vccd_error *e)
 {
-    int got, err;
-    const char *msg;
-
     if (in->s) {
         *p = (const unsigned char *)in->s + in->spos;
         *n = in->slen - in->spos;
         return *n > 0;
     }
     if (in->rpos == in->rlen && !in->eof) {
-        got = gzread((gzFile)in->gz, in->rbuf, READ_AHEAD);
-        if (got > 0) {
-            in->rpos = 0;
-            in->rlen = (size_t)got;
-        } else {
-            /* gzip data that ends early or fails its check is corrupt,
-               not a shorter file */
-            msg = gzerror((gzFile)in->gz, &err);
-            if (got < 0 || (err != Z_OK && err != Z_STREAM_END))
-                return vccd_error_set(e, in->file, line, NULL, NULL, "read error: %s",
-                                      err == Z_ERRNO ? strerror(errno) : msg);
+        int rc = fill(in, line, e);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
             in->eof = 1;
-        }
     }
     *p = in->rbuf + in->rpos;
     *n = in->rlen - in->rpos;
@@ -161,4 +272,13 @@ vccd_input_read(vccd_input *in, void *buf, size_t n, const char *what, vccd_erro
         consume(in, avail);
     }
     return 0;
+}
+
+int
+vccd_input_end(vccd_input *in, vccd_error *e)
+{
+    const unsigned char *p = NULL;          /* set by window() (see above) */
+    size_t avail = 0;
+    int rc = window(in, &p, &avail, 0, e);
+    return rc < 0 ? -1 : rc == 0;
 }
