@@ -11,6 +11,7 @@
 #include "vccd/version.h"
 #include "vccd/arith.h"
 #include "vccd/motion.h"
+#include "vccd/motions.h"
 #include "vccd/feature.h"
 #include "vccd/solver.h"
 #include "vccd/queries.h"

@@ -192,6 +192,17 @@ angaccel_bounds(double *speed, double *accel, const vccd_di *P, int nparams, dou
     *accel = ac.hi;
 }
 
+/* The parameter table and typed constructor (vccd/motions.h). */
+#define ANGACCEL_PARAMS(P, V)                                                                    \
+    P(o0, REAL, 3, NULL, "position of the centre at t = 0")                                      \
+    P(v, REAL, 3, NULL, "velocity of the centre, per step")                                      \
+    P(q0, UNIT_QUAT, 4, "1 0 0 0", "orientation at t = 0, w x y z")                              \
+    P(axis, DIRECTION, 3, NULL, "the fixed rotation axis (any length, not zero)")                \
+    P(omega0, REAL, 1, NULL, "angular velocity at t = 0, rad per step")                          \
+    P(alpha, REAL, 1, NULL, "angular acceleration, rad per step^2")
+#define angaccel_SIGNATURES(S)                                                                   \
+    S(angaccel, new, ANGACCEL_PARAMS, "the centre's line o0 + v t and the angle omega0 t + alpha t^2/2 about axis")
+
 #define VCCD_MOTION_FILE "motions/angaccel.c"
 #define VCCD_MOTION_NAME angaccel
 #include "vccd/motion_instantiate.h"

@@ -10,6 +10,11 @@ static void ballistic_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { 
 #define ballistic_rebase vccd_rigid_rebase
 #define ballistic_bounds vccd_rigid_bounds
 
+/* The typed constructor (vccd/motions.h). */
+#define ballistic_SIGNATURES(S)                                                                  \
+    S(ballistic, new, VCCD_RIGID_BALLISTIC_PARAMS,                                               \
+      "the centre's parabola o0 + v t + a t^2/2 and a constant angular velocity omega")
+
 #define VCCD_MOTION_FILE "motions/ballistic.c"
 #define VCCD_MOTION_NAME ballistic
 #include "vccd/motion_instantiate.h"

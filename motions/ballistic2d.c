@@ -16,6 +16,11 @@ static void ballistic2d_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) 
 #define ballistic2d_rebase vccd_planar_rebase
 #define ballistic2d_bounds vccd_planar_bounds
 
+/* The typed constructor (vccd/motions.h). */
+#define ballistic2d_SIGNATURES(S)                                                                \
+    S(ballistic2d, new, VCCD_PLANAR_BALLISTIC_PARAMS,                                            \
+      "the centre's parabola o0 + v t + a t^2/2 and the angle alpha0 + omega t")
+
 #define VCCD_MOTION_FILE "motions/ballistic2d.c"
 #define VCCD_MOTION_NAME ballistic2d
 #include "vccd/motion_instantiate.h"

@@ -22,6 +22,10 @@ static void interp_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vcc
 #define interp_rebase vccd_rigid_rebase
 #define interp_bounds vccd_rigid_bounds
 
+/* The typed constructor (vccd/motions.h). */
+#define interp_SIGNATURES(S)                                                                     \
+    S(interp, new, VCCD_RIGID_POSES_PARAMS, "from the start and end poses (SLERP on the short arc)")
+
 #define VCCD_MOTION_FILE "motions/interp.c"
 #define VCCD_MOTION_NAME interp
 #include "vccd/motion_instantiate.h"

@@ -12,6 +12,12 @@ static void ltlrm_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd
 #define ltlrm_rebase vccd_rigid_rebase
 #define ltlrm_bounds vccd_rigid_bounds
 
+/* The typed constructors (vccd/motions.h): either form of the config. */
+#define ltlrm_SIGNATURES(S)                                                                      \
+    S(ltlrm, new, VCCD_RIGID_PARAMS, "the centre's line o0 + v t and a constant angular velocity omega") \
+    S(ltlrm, poses_new, VCCD_RIGID_POSES_TURNS_PARAMS,                                           \
+      "from the start and end poses: short arc between the orientations, plus whole turns")
+
 #define VCCD_MOTION_FILE "motions/ltlrm.c"
 #define VCCD_MOTION_NAME ltlrm
 #include "vccd/motion_instantiate.h"

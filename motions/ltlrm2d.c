@@ -15,6 +15,10 @@ static void ltlrm2d_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vc
 #define ltlrm2d_rebase vccd_planar_rebase
 #define ltlrm2d_bounds vccd_planar_bounds
 
+/* The typed constructor (vccd/motions.h). */
+#define ltlrm2d_SIGNATURES(S)                                                                    \
+    S(ltlrm2d, new, VCCD_PLANAR_PARAMS, "the centre's line o0 + v t and the angle alpha0 + omega t")
+
 #define VCCD_MOTION_FILE "motions/ltlrm2d.c"
 #define VCCD_MOTION_NAME ltlrm2d
 #include "vccd/motion_instantiate.h"

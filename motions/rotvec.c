@@ -152,6 +152,15 @@ rotvec_bounds(double *speed, double *accel, const vccd_di *P, int nparams, doubl
     vccd_rigid_bounds_from(speed, accel, &u, NULL, d2, wdmax, r);
 }
 
+/* The parameter table and typed constructor (vccd/motions.h). */
+#define ROTVEC_PARAMS(P, V)                                                                      \
+    P(start_position, REAL, 3, NULL, "position of the centre at t = 0")                          \
+    P(start_rotvec, REAL, 3, NULL, "rotation vector at t = 0: axis times angle, rad")            \
+    P(end_position, REAL, 3, NULL, "position of the centre at t = 1")                            \
+    P(end_rotvec, REAL, 3, NULL, "rotation vector at t = 1: axis times angle, rad")
+#define rotvec_SIGNATURES(S)                                                                     \
+    S(rotvec, new, ROTVEC_PARAMS, "from the start and end positions and rotation vectors")
+
 #define VCCD_MOTION_FILE "motions/rotvec.c"
 #define VCCD_MOTION_NAME rotvec
 #include "vccd/motion_instantiate.h"

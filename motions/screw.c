@@ -20,6 +20,10 @@
 #include "vccd/motion_impl.h"
 #include "vccd/rigid.h"
 
+/* The typed constructor (vccd/motions.h). */
+#define screw_SIGNATURES(S)                                                                      \
+    S(screw, new, VCCD_RIGID_POSES_PARAMS, "from the start and end poses (the short arc's screw)")
+
 #define VCCD_MOTION_FILE "motions/screw.c"
 #define VCCD_MOTION_NAME screw
 #include "vccd/motion_instantiate.h"

@@ -121,6 +121,15 @@ vertex_linear_bounds(double *speed, double *accel, const vccd_di *P, int nparams
     *accel = 0.0;
 }
 
+/* The parameter table and typed constructor (vccd/motions.h): the start
+   and end positions of the n vertices, n x 3 row-major; a config gives
+   them as vertex.I = x0 x1 (motion.h). */
+#define VERTEX_LINEAR_PARAMS(P, V)                                                               \
+    V(x0, REAL, 3, NULL, "position of the vertex at t = 0")                                      \
+    V(x1, REAL, 3, NULL, "position of the vertex at t = 1")
+#define vertex_linear_SIGNATURES(S)                                                              \
+    S(vertex_linear, new, VERTEX_LINEAR_PARAMS, "every vertex on the segment from x0 to x1")
+
 #define VCCD_MOTION_FILE "motions/vertex_linear.c"
 #define VCCD_MOTION_NAME vertex_linear
 #include "vccd/motion_instantiate.h"

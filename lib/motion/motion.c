@@ -92,7 +92,6 @@ vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, "type");
     const vccd_motion_type *type;
-    vccd_motion *m;
     char known[256] = "";
 
     /* the known names, for both messages below (the missing-type one was
@@ -111,7 +110,13 @@ vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
                        kv->value, known);
         return NULL;
     }
-    m = vccd_motion_alloc(type, 0, prec);
+    return vccd_motion_from_section(type, s, prec, e);
+}
+
+vccd_motion *
+vccd_motion_from_section(const vccd_motion_type *type, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+{
+    vccd_motion *m = vccd_motion_alloc(type, 0, prec);
     if (!m) {
         vccd_error_set(e, s->file, s->line, s->name, NULL, "out of memory");
         return NULL;
@@ -194,14 +199,50 @@ vccd_motion_set_param_d(vccd_motion *m, int i, double x)
     vccd_mi_set_d(&m->param[i], x);
 }
 
+/* The doubles of an entry built in memory (config.h's dv): taken
+   exactly, so the enclosure is the one the exact decimal would give. */
+static int
+parse_doubles(vccd_motion *m, vccd_config_section *s, const vccd_config_kv *kv, const char *key, int first, int n,
+              vccd_error *e)
+{
+    if (kv->dn != n)
+        return vccd_error_set(e, s->file, kv->line, s->name, key, "expected %d number%s, got %d", n,
+                              n == 1 ? "" : "s", kv->dn);
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(kv->dv[i]))
+            return vccd_error_set(e, s->file, kv->line, s->name, key, "number %d of %d is %s, not a finite number",
+                                  i + 1, n, isnan(kv->dv[i]) ? "nan" : kv->dv[i] > 0 ? "inf" : "-inf");
+        vccd_motion_set_param_d(m, first + i, kv->dv[i]);
+        /* below 53 bits, +-DBL_MAX rounds outward past it: the check of
+           decimal text */
+        if (!vccd_di_is_bounded(vccd_mi_get_di(&m->param[first + i])))
+            return vccd_error_set(e, s->file, kv->line, s->name, key,
+                                  "number %d of %d (%.17g) is outside the binary64 range at precision %ld", i + 1,
+                                  n, kv->dv[i], (long)m->prec);
+    }
+    return 0;
+}
+
+/* tok for a message: a long one as its start and end around "...", so
+   that what is wrong with it still fits the message. */
+static const char *
+quote(char *out, size_t size, const char *tok, size_t len)
+{
+    if (len < 64)
+        snprintf(out, size, "%s", tok);
+    else
+        snprintf(out, size, "%.40s...%s", tok, tok + len - 20);
+    return out;
+}
+
 int
 vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
                         int first, int n, int required, double def, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
     const char *p;
-    char tok[256];
-    int k = 0;
+    char *tok, q[80];
+    int k = 0, rc = 0;
 
     if (!kv) {
         if (required)
@@ -211,7 +252,13 @@ vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
             vccd_motion_set_param_d(m, first + i, def);
         return 0;
     }
+    if (kv->dv)
+        return parse_doubles(m, s, kv, key, first, n, e);
+    /* A number is as long as the line allows: the exact decimal of a
+       double near 1e-300 has some 750 significant digits. */
     p = kv->value;
+    if (!(tok = malloc(strlen(p) + 1)))
+        return vccd_error_set(e, s->file, kv->line, s->name, key, "out of memory");
     for (;;) {
         size_t len = 0;
         while (*p == ' ' || *p == '\t' || *p == ',')
@@ -220,35 +267,39 @@ vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
             break;
         while (p[len] && p[len] != ' ' && p[len] != '\t' && p[len] != ',')
             len++;
-        if (len >= sizeof tok)
-            return vccd_error_set(e, s->file, kv->line, s->name, key, "number too long");
         memcpy(tok, p, len);
         tok[len] = '\0';
         p += len;
-        if (k >= n)
-            return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                  "expected %d number%s, got more", n, n == 1 ? "" : "s");
+        if (k >= n) {
+            rc = vccd_error_set(e, s->file, kv->line, s->name, key,
+                                "expected %d number%s, got more", n, n == 1 ? "" : "s");
+            break;
+        }
         /* The decimal syntax and exact rationals P/Q only: MPFR would
            also take "nan", "inf", hex and "@" forms, which have no place
            in a motion. */
-        for (size_t i = 0; i < len; i++)
+        for (size_t i = 0; i < len && rc == 0; i++)
             if (!(isdigit((unsigned char)tok[i]) || strchr("+-.eE/", tok[i])))
-                return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                      "'%s' is not a decimal number or a rational P/Q", tok);
-        if (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k]))
-            return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                  "'%s' is not a finite number (decimal, or P/Q with Q != 0)", tok);
+                rc = vccd_error_set(e, s->file, kv->line, s->name, key,
+                                    "'%s' is not a decimal number or a rational P/Q", quote(q, sizeof q, tok, len));
+        if (rc == 0
+            && (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k])))
+            rc = vccd_error_set(e, s->file, kv->line, s->name, key,
+                                "'%s' is not a finite number (decimal, or P/Q with Q != 0)", quote(q, sizeof q, tok, len));
         /* Beyond binary64's range the binary64 backend would only see
            [DBL_MAX, inf]: rigorous but useless, and surely a typo. */
-        if (!vccd_di_is_bounded(vccd_mi_get_di(&m->param[first + k])))
-            return vccd_error_set(e, s->file, kv->line, s->name, key,
-                                  "'%s' is outside the binary64 range", tok);
+        if (rc == 0 && !vccd_di_is_bounded(vccd_mi_get_di(&m->param[first + k])))
+            rc = vccd_error_set(e, s->file, kv->line, s->name, key,
+                                "'%s' is outside the binary64 range", quote(q, sizeof q, tok, len));
+        if (rc != 0)
+            break;
         k++;
     }
-    if (k != n)
-        return vccd_error_set(e, s->file, kv->line, s->name, key,
-                              "expected %d number%s, got %d", n, n == 1 ? "" : "s", k);
-    return 0;
+    free(tok);
+    if (rc == 0 && k != n)
+        rc = vccd_error_set(e, s->file, kv->line, s->name, key,
+                            "expected %d number%s, got %d", n, n == 1 ? "" : "s", k);
+    return rc;
 }
 
 void

@@ -2,12 +2,14 @@
    tests and `vccd bench toc` throw the same bodies: both move along a
    random axis from dist / 2 away to the origin over the step while each
    turns a quarter turn about its own random axis from a random initial
-   orientation.  The motions are built from decimal text by the ltlrm
-   poses parser, so an instance is reproducible from its printed keys. */
+   orientation.  The motions are made by ltlrm's typed constructors from
+   the decimals that vccd_query_scenario_text prints, so an instance is
+   reproducible from its printed keys. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "vccd/motions.h"
 #include "vccd/rng.h"
 #include "vccd/query.h"
 
@@ -44,42 +46,62 @@ quat_mul(double r[4], const double p[4], const double q[4])
     r[3] = p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0];
 }
 
-static int
-scenario_text(char *out, size_t size, double dist, uint64_t seed, int turn)
+/* The two bodies of instance seed: start position (at the origin at
+   t = 1), start orientation and, turning, the end orientation. */
+typedef struct {
+    double o[2][3], q0[2][4], q1[2][4];
+} frame;
+
+static void
+scenario_frame(frame *f, double dist, uint64_t seed)
 {
     uint64_t s = seed;
-    double axis[3], q0[2][4], w[3], q1[4], half = sqrt(0.5);
-    int n = 0;
+    double axis[3], w[3], half = sqrt(0.5);
 
     sphere_point(axis, 3, &s);
     for (int k = 0; k < 2; k++) {
         double r[4];
-        sphere_point(q0[k], 4, &s);
-        if (q0[k][0] < 0.0)     /* the upper hemisphere, as in the thesis */
+        sphere_point(f->q0[k], 4, &s);
+        if (f->q0[k][0] < 0.0)  /* the upper hemisphere, as in the thesis */
             for (int i = 0; i < 4; i++)
-                q0[k][i] = -q0[k][i];
+                f->q0[k][i] = -f->q0[k][i];
         sphere_point(w, 3, &s);
         r[0] = half;
         for (int i = 0; i < 3; i++)
             r[1 + i] = half * w[i];
-        quat_mul(q1, r, q0[k]);
+        quat_mul(f->q1[k], r, f->q0[k]);
+        for (int i = 0; i < 3; i++)
+            f->o[k][i] = (k ? 0.5 : -0.5) * dist * axis[i];
+    }
+}
+
+/* The decimals every form of an instance holds: %.17g of each double,
+   which reads back as the same double but, as a decimal, is not always
+   that double; the motions are made from these decimals, so that an
+   instance is the same whether built here or read from its text. */
+#define V3 "%.17g %.17g %.17g"
+#define V4 "%.17g %.17g %.17g %.17g"
+
+static int
+scenario_text(char *out, size_t size, double dist, uint64_t seed, int turn)
+{
+    frame f;
+    int n = 0;
+
+    scenario_frame(&f, dist, seed);
+    for (int k = 0; k < 2; k++) {
+        const double *o = f.o[k], *q0 = f.q0[k], *q1 = f.q1[k];
         if (!turn) {
             /* o0 = start, v = -start: at the origin at t = 1 */
-            double o[3];
-            for (int i = 0; i < 3; i++)
-                o[i] = (k ? 0.5 : -0.5) * dist * axis[i];
             n += snprintf(out + n, n < (int)size ? size - (size_t)n : 0,
-                          "[motion.%c]\ntype = ltlrm\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n"
-                          "q0 = %.17g %.17g %.17g %.17g\nomega = 0 0 0\n\n",
-                          'a' + k, o[0], o[1], o[2], -o[0], -o[1], -o[2], q0[k][0], q0[k][1], q0[k][2], q0[k][3]);
+                          "[motion.%c]\ntype = ltlrm\no0 = " V3 "\nv = " V3 "\nq0 = " V4 "\nomega = 0 0 0\n\n",
+                          'a' + k, o[0], o[1], o[2], -o[0], -o[1], -o[2], q0[0], q0[1], q0[2], q0[3]);
             continue;
         }
         n += snprintf(out + n, n < (int)size ? size - (size_t)n : 0,
-                      "[motion.%c]\ntype = ltlrm\nstart_position = %.17g %.17g %.17g\nend_position = 0 0 0\n"
-                      "start_orientation = %.17g %.17g %.17g %.17g\nend_orientation = %.17g %.17g %.17g %.17g\n\n",
-                      'a' + k, (k ? 0.5 : -0.5) * dist * axis[0], (k ? 0.5 : -0.5) * dist * axis[1],
-                      (k ? 0.5 : -0.5) * dist * axis[2], q0[k][0], q0[k][1], q0[k][2], q0[k][3], q1[0], q1[1],
-                      q1[2], q1[3]);
+                      "[motion.%c]\ntype = ltlrm\nstart_position = " V3 "\nend_position = 0 0 0\n"
+                      "start_orientation = " V4 "\nend_orientation = " V4 "\n\n",
+                      'a' + k, o[0], o[1], o[2], q0[0], q0[1], q0[2], q0[3], q1[0], q1[1], q1[2], q1[3]);
     }
     return n < (int)size ? 0 : -1;
 }
@@ -90,23 +112,36 @@ vccd_query_scenario_text(char *out, size_t size, double dist, uint64_t seed)
     return scenario_text(out, size, dist, seed, 1);
 }
 
+/* Body k's motion, by ltlrm's typed constructors from the decimals of
+   scenario_text (bit for bit the motions its text gives; checked for
+   many seeds by tests/motion/t-new.c). */
+static vccd_motion *
+body_motion(const frame *f, int k, int turn, mpfr_prec_t prec, vccd_error *e)
+{
+    const double *o = f->o[k], *q0 = f->q0[k], *q1 = f->q1[k];
+    char p[3][128], q[2][128];
+
+    snprintf(q[0], sizeof q[0], V4, q0[0], q0[1], q0[2], q0[3]);
+    if (!turn) {
+        snprintf(p[0], sizeof p[0], V3, o[0], o[1], o[2]);
+        snprintf(p[1], sizeof p[1], V3, -o[0], -o[1], -o[2]);
+        return vccd_motion_ltlrm_new_str(p[0], p[1], q[0], "0 0 0", prec, e);
+    }
+    snprintf(p[0], sizeof p[0], V3, o[0], o[1], o[2]);
+    snprintf(q[1], sizeof q[1], V4, q1[0], q1[1], q1[2], q1[3]);
+    return vccd_motion_ltlrm_poses_new_str(p[0], q[0], "0 0 0", q[1], NULL, prec, e);
+}
+
 static int
 scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, int turn, mpfr_prec_t prec, vccd_error *e)
 {
-    char text[1024];
-    vccd_config c;
-    vccd_config_section *s;
-    *a = *b = NULL;
-    if (scenario_text(text, sizeof text, dist, seed, turn) != 0)
-        return vccd_error_set(e, "scenario", 0, NULL, NULL, "text too long");
-    if (vccd_config_load_string(&c, "scenario", text, e) != 0)
-        return -1;
-    if ((s = vccd_config_find(&c, "motion.a")))
-        *a = vccd_motion_from_config(s, prec, e);
-    if (*a && (s = vccd_config_find(&c, "motion.b")))
-        *b = vccd_motion_from_config(s, prec, e);
-    vccd_config_clear(&c);
-    if (!*a || !*b) {
+    frame f;
+    scenario_frame(&f, dist, seed);
+    *b = NULL;
+    *a = body_motion(&f, 0, turn, prec, e);
+    if (*a)
+        *b = body_motion(&f, 1, turn, prec, e);
+    if (!*b) {
         vccd_motion_free(*a);
         *a = NULL;
         return -1;

@@ -6,7 +6,10 @@
    with binary64 copies rounded outward, so every backend evaluates the
    same enclosures.  Each model is one file in motions/ (a kernel written
    once over the backends, plus parsing), registered by one line in
-   Makefile.am (MOTION_SOURCES); doc/adding-a-motion.md walks through it. */
+   Makefile.am (MOTION_SOURCES); doc/adding-a-motion.md walks through it.
+   A motion is made from a config section (vccd_motion_from_config), or
+   from numbers: vccd_motion_new, and the typed constructors generated
+   from each model's parameter table (vccd/motions.h). */
 #ifndef VCCD_MOTION_H
 #define VCCD_MOTION_H
 
@@ -45,13 +48,54 @@ typedef enum {
     VCCD_MOTION_FORM_GENERIC = 0, VCCD_MOTION_FORM_LINE, VCCD_MOTION_FORM_RIGID
 } vccd_motion_form;
 
+/* A model's parameter table: what its constructors take, one entry per
+   key (the C file of each model declares it, vccd/motion_impl.h).  The
+   typed constructors of vccd/motions.h and the Python classes are made
+   from it, and vccd_motion_new checks its values against it. */
+typedef enum {
+    VCCD_MOTION_PARAM_REAL = 0,     /* count real numbers */
+    VCCD_MOTION_PARAM_UNIT_QUAT,    /* w x y z of a rotation: |q| within
+                                       1e-6 of 1, normalised when read */
+    VCCD_MOTION_PARAM_DIRECTION,    /* a nonzero vector: its direction */
+    VCCD_MOTION_PARAM_INTEGER       /* one integer */
+} vccd_motion_param_kind;
+
+typedef struct {
+    const char *key;            /* the argument and the config key; a
+                                   per-vertex one is given in a config as
+                                   part of vertex.I (see vccd_motion_new) */
+    vccd_motion_param_kind kind;
+    int count;                  /* how many numbers (per vertex when
+                                   per_vertex) */
+    int per_vertex;
+    const char *def;            /* NULL: required; else the value taken
+                                   when it is not given, as config text */
+    const char *doc;            /* one line */
+} vccd_motion_param;
+
+/* One way to give a model's parameters: its typed constructors
+   vccd_motion_NAME_TAIL (doubles) and vccd_motion_NAME_TAIL_str (decimal
+   text), TAIL being "new" or e.g. "poses_new".  A model's signatures are
+   alternatives: a config or a vccd_motion_new call gives the keys of one
+   of them. */
+typedef struct {
+    const char *name;           /* TAIL */
+    const char *function;       /* "vccd_motion_ltlrm_poses_new" */
+    const char *doc;            /* one line */
+    const vccd_motion_param *param;
+    int nparam;
+} vccd_motion_signature;
+
 typedef struct {
     const char *name;           /* the config's "type = NAME" */
     const char *summary;        /* one line, with its source */
     int dim;                    /* 3, or 2 for planar models (z stays 0) */
     int per_vertex;             /* 1: moves vertices, not body points */
     /* Fill m's parameters from the config section (vccd_motion_alloc
-       first).  -1 with e naming file, line and key on bad input. */
+       first).  -1 with e naming file, line and key on bad input.  The
+       section may be one vccd_motion_new built from doubles: read real
+       keys with the helpers of motion_impl.h, which take them exactly
+       (an entry's value text is then empty); integer keys are text. */
     int (*parse)(vccd_motion *m, vccd_config_section *s, vccd_error *e);
     /* Random parameters for `motion-check --all`: kind 0 is generic,
        1 .. nkinds-1 are the model's degenerate cases. */
@@ -68,6 +112,8 @@ typedef struct {
        points with |p| <= r (per-vertex models: for every vertex). */
     void (*bounds)(double *speed, double *accel, const vccd_di *P, int nparams, double r);
     vccd_motion_form form;
+    const vccd_motion_signature *sig;   /* the parameter tables */
+    int nsig;
 } vccd_motion_type;
 
 struct vccd_motion {
@@ -95,6 +141,35 @@ void vccd_motion_sync(vccd_motion *m);
 /* The motion described by config section s ("type = ..." plus the
    model's keys) at parameter precision prec; NULL with e set. */
 vccd_motion *vccd_motion_from_config(vccd_config_section *s, mpfr_prec_t prec, vccd_error *e);
+
+/* One parameter given to vccd_motion_new: n binary64 numbers x, taken
+   exactly (no decimal text in between), or, when x is NULL, text in the
+   syntax of a config value (decimals or rationals P/Q, blank or comma
+   separated; n = 0, or the count text must hold).  x and text both NULL:
+   not given (its default, when it has one).  An integer parameter takes
+   one number, which must be an integer. */
+typedef struct {
+    const char *key;
+    const double *x;
+    const char *text;
+    int n;
+} vccd_motion_value;
+
+/* The motion of the model named type (the config's type) from the keys
+   of one of its signatures, at parameter precision prec: the same
+   parameters as vccd_motion_from_config on a section holding the same
+   numbers as exact decimals (the model's own parser reads them).  For a
+   per-vertex model, each per-vertex parameter holds count numbers per
+   vertex, vertex after vertex (n = count * vertices); a config gives
+   them as "vertices = N" and, for each vertex I, "vertex.I = " its
+   per-vertex parameters in table order.  NULL with e set ("vccd_motion_new:
+   [type] key: what is wrong") on an unknown type or key, keys of two
+   signatures, a missing required key, a wrong count, NaN or an infinity,
+   and whatever the model's parser refuses (a non-unit quaternion, ...).
+   vccd/motions.h has one typed constructor per signature, which call
+   this. */
+vccd_motion *vccd_motion_new(const char *type, const vccd_motion_value *values, int nvalues, mpfr_prec_t prec,
+                             vccd_error *e);
 
 /* The restriction of m to [t0, t1] (0 <= t0 <= t1 <= 1, exact doubles)
    reparametrised to [0, 1], as a motion of the same type. */

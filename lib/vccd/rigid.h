@@ -14,6 +14,26 @@ enum {
     VCCD_RIGID_B = 13, VCCD_RIGID_N = 13, VCCD_RIGID_NB = 16
 };
 
+/* The parameter tables of both forms (vccd/motion_impl.h), shared by
+   the models that parse them with vccd_rigid_parse and
+   vccd_rigid_parse_poses. */
+#define VCCD_RIGID_PARAMS(P, V)                                                                  \
+    P(o0, REAL, 3, NULL, "position of the centre (the body origin) at t = 0")                    \
+    P(v, REAL, 3, NULL, "velocity of the centre, per step")                                      \
+    P(q0, UNIT_QUAT, 4, "1 0 0 0", "orientation at t = 0, w x y z")                              \
+    P(omega, REAL, 3, NULL, "angular velocity, world frame, rad per step")
+#define VCCD_RIGID_BALLISTIC_PARAMS(P, V)                                                        \
+    VCCD_RIGID_PARAMS(P, V)                                                                      \
+    P(a, REAL, 3, NULL, "acceleration of the centre, per step^2")
+#define VCCD_RIGID_POSES_PARAMS(P, V)                                                            \
+    P(start_position, REAL, 3, NULL, "position of the centre at t = 0")                          \
+    P(start_orientation, UNIT_QUAT, 4, NULL, "orientation at t = 0, w x y z")                   \
+    P(end_position, REAL, 3, NULL, "position of the centre at t = 1")                            \
+    P(end_orientation, UNIT_QUAT, 4, NULL, "orientation at t = 1, w x y z (the short arc)")
+#define VCCD_RIGID_POSES_TURNS_PARAMS(P, V)                                                      \
+    VCCD_RIGID_POSES_PARAMS(P, V)                                                                \
+    P(turns, INTEGER, 1, "0", "extra full turns about the short arc's axis (|turns| <= 1000000)")
+
 /* Keys: o0, v, q0 (default identity), omega, and with_b: a.  When
    poses_ok, instead start_position, start_orientation, end_position,
    end_orientation and turns (extra full turns about the shortest-arc
@@ -45,6 +65,16 @@ void vccd_rigid_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int with
    6 coordinates near 1e6. */
 void vccd_rigid_randomize_poses(vccd_motion *m, gmp_randstate_t rs, int kind);
 #define VCCD_RIGID_POSES_NKINDS 7
+
+/* The planar models' parameter tables (vccd_planar_parse). */
+#define VCCD_PLANAR_PARAMS(P, V)                                                                 \
+    P(o0, REAL, 2, NULL, "position of the centre at t = 0, x y")                                 \
+    P(alpha0, REAL, 1, "0", "angle at t = 0, rad")                                               \
+    P(v, REAL, 2, NULL, "velocity of the centre, per step")                                      \
+    P(omega, REAL, 1, NULL, "angular velocity, rad per step")
+#define VCCD_PLANAR_BALLISTIC_PARAMS(P, V)                                                       \
+    VCCD_PLANAR_PARAMS(P, V)                                                                     \
+    P(a, REAL, 2, "0 0", "acceleration of the centre, per step^2")
 
 /* The planar rigid motions (lib/motion/planar.c; ltlrm2d, ballistic2d):
    m->param holds (o0x, o0y, alpha0), their rates (vx, vy, omega) and,

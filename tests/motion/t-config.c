@@ -156,6 +156,36 @@ START_TEST(test_numbers)
 }
 END_TEST
 
+/* A number is as long as its line allows: the exact decimals of
+   doubles near 1e-300 and 1e300 (some 750 and 300 digits, and the
+   subnormals' up to 767; `vccd simulate` writes such values) were "too
+   long" beyond 255 bytes.  Each reads as exactly its double. */
+START_TEST(test_long_numbers)
+{
+    static const double x[] = { 0x1.fffffffffffffp-1000, -0x1.123456789abcdp+1000, 0x1.fedcba9876543p-1060 };
+    char *text = malloc(8192);
+    size_t n;
+    vccd_motion *m;
+
+    tu_init();
+    n = (size_t)snprintf(text, 8192, "[motion]\ntype = ltlrm\no0 =");
+    for (int i = 0; i < 3; i++)
+        n += (size_t)snprintf(text + n, 8192 - n, " %.800e", x[i]);
+    snprintf(text + n, 8192 - n, "\nv = 1 2 3\nomega = 0 0 1\n");
+    m = expect_ok(text);
+    for (int i = 0; i < 3; i++)
+        TU_CHECK(mpfr_cmp_d(&m->param[i].lo, x[i]) == 0 && mpfr_cmp_d(&m->param[i].hi, x[i]) == 0,
+                 "o0[%d] = %a read as %s", i, x[i], tu_fmt_mi(&m->param[i]));
+    vccd_motion_free(m);
+    /* junk stays junk however long */
+    memset(text, '7', 5000);
+    memcpy(text, "[motion]\ntype = ltlrm\no0 = 1 2 ", 31);
+    strcpy(text + 5000, "x\nv = 1 2 3\nomega = 0 0 1\n");
+    expect_error(text, 3, "o0", "not a decimal number");
+    free(text);
+}
+END_TEST
+
 START_TEST(test_syntax)
 {
     tu_init();
@@ -494,6 +524,7 @@ main(void)
     tcase_add_test(tc, test_type);
     tcase_add_test(tc, test_keys);
     tcase_add_test(tc, test_numbers);
+    tcase_add_test(tc, test_long_numbers);
     tcase_add_test(tc, test_syntax);
     tcase_add_test(tc, test_file);
     tcase_add_test(tc, test_quat);
