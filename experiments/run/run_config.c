@@ -58,22 +58,89 @@ find_model(const run_experiment *x, const char *s, size_t n)
     return -1;
 }
 
+/* The keys of a [model.NAME] section: lib/mesh/config.c's, the mesh
+   named by `mesh`. */
+static const char *const model_keys[] = { "mesh", "center", "scale", "degenerate" };
+
+/* With no override the section goes to the mesh loader as it is.  With
+   one, any key may come from the command line and the others from the
+   file, so the keys are checked here each where it was given, then
+   handed to the loader together in one section named after where the
+   mesh came from (the file's directory then resolves a relative mesh
+   path as before).  A key the loader does not know is refused here. */
+static int
+load_model_keys(vccd_mesh *m, cfgs *c, vccd_config_section *s, vccd_config_section *o, vccd_config_kv **mkv,
+                vccd_config_section **mw, vccd_error *e)
+{
+    vccd_config_kv kvs[4];
+    vccd_config_section merged, *w;
+    vccd_config_kv *kv;
+    int n = 0;
+
+    *mw = s;
+    *mkv = NULL;
+    for (int k = 0; k < 4; k++) {
+        vccd_mesh_center ce;
+        vccd_mesh_degenerate dg;
+        double r;
+        if (!(kv = get(c, s, model_keys[k], &w)))
+            continue;
+        if (k == 0) {
+            *mw = w;
+            *mkv = kv;
+        } else if (k == 1 && vccd_mesh_center_parse(&ce, kv->value) != 0) {
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key,
+                                  "'%s': expected none, centroid, mass or bbox", kv->value);
+        } else if (k == 2 && vccd_mesh_scale_parse(&r, kv->value) != 0) {
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "'%s': expected none or radius R (R > 0)",
+                                  kv->value);
+        } else if (k == 3 && vccd_mesh_degenerate_parse(&dg, kv->value) != 0) {
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "'%s': expected keep or drop", kv->value);
+        }
+        kvs[n] = *kv;
+        kvs[n++].used = 0;
+    }
+    if (vccd_config_check_unused(s, e) != 0 || vccd_config_check_unused(o, e) != 0)
+        return -1;
+    memset(&merged, 0, sizeof merged);
+    merged.name = s->name;
+    merged.line = (*mw)->line;
+    merged.file = (*mw)->file;
+    merged.kv = kvs;
+    merged.n = merged.cap = n;
+    return vccd_mesh_config_load_as(m, &merged, "mesh", e);
+}
+
 static int
 load_model(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
 {
     run_model *md = &x->model[x->nmodels];
-    vccd_config_section *o = vccd_config_find(c->cl, s->name);
+    vccd_config_section *o = vccd_config_find(c->cl, s->name), *mw = s;
+    vccd_config_kv *mkv;
     if (x->nmodels == RUN_MAX_MODELS)
         return vccd_error_set(e, s->file, s->line, s->name, NULL, "more than %d models", RUN_MAX_MODELS);
     if (strlen(s->name + 6) >= sizeof md->name || !s->name[6] || strchr(s->name + 6, '-'))
         return vccd_error_set(e, s->file, s->line, s->name, NULL, "a model name is 1 to 63 characters, no '-'");
     snprintf(md->name, sizeof md->name, "%s", s->name + 6);
-    /* the mesh keys come from one place: an override replaces the section */
-    if (vccd_mesh_config_load_as(&md->m, o ? o : s, "mesh", e) != 0)
+    if (!o) {
+        if (vccd_mesh_config_load_as(&md->m, s, "mesh", e) != 0)
+            return -1;
+        mkv = vccd_config_get(s, "mesh");
+    } else if (load_model_keys(&md->m, c, s, o, &mkv, &mw, e) != 0) {
         return -1;
+    }
+    /* The benchmarks are the thesis' 3D frames (7.3): a 2D body would
+       fail at its first query, with no line to point at. */
+    if (md->m.planar) {
+        vccd_error_set(e, mw->file, mkv->line, s->name, "mesh",
+                       "'%s' is a 2D body (segments in the plane z = 0); vccd run's benchmarks move 3D bodies",
+                       mkv->value);
+        vccd_mesh_clear(&md->m);
+        return -1;
+    }
     md->loaded = 1;
     x->nmodels++;
-    return vccd_config_check_unused(o ? o : s, e);
+    return 0;
 }
 
 static int
@@ -222,8 +289,10 @@ parse_pairs(run_experiment *x, cfgs *c, vccd_config_section *s, int speeds, vccd
     vccd_config_section *w;
     vccd_config_kv *kv = get(c, s, "pairs", &w);
     const char *p;
-    if (!kv || !*kv->value)
+    if (!kv)
         return vccd_error_set(e, s->file, s->line, s->name, "pairs", "missing (MODEL-MODEL ...)");
+    if (!kv->value[strspn(kv->value, " \t,")])
+        return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "empty (MODEL-MODEL ...)");
     p = kv->value;
     while (*p) {
         size_t n = strcspn(p, " \t,");
@@ -274,7 +343,8 @@ load_overrides(vccd_config *cl, vccd_config *file, char **ov, int n, vccd_error 
         if (eq)
             for (dot = eq; dot > ov[i] && *dot != '.'; dot--)
                 ;
-        if (!eq || dot == ov[i])
+        /* one line each: a newline would smuggle in lines of its own */
+        if (!eq || dot == ov[i] || strpbrk(ov[i], "\n\r"))
             return free(text), vccd_error_set(e, "command line", 0, NULL, NULL,
                                               "'%s' is not SECTION.KEY=VALUE", ov[i]);
         for (int j = 0; j < i && !seen; j++)
