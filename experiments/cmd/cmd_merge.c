@@ -2,7 +2,10 @@
    [SECTION.KEY=VALUE ...]`: the instances.csv of the shards of one
    experiment (`vccd run --shard K/N`, e.g. a Slurm array) read back and
    the files of the whole experiment written, as one run would write
-   them.  Every instance of every system must be in exactly one shard. */
+   them.  Every instance of every system must be in exactly one shard,
+   and every shard must be of this experiment: its resolved.ini equal to
+   the one this experiment (EXPERIMENT.ini with these overrides) would
+   write, but for [shard], and its rows this experiment's. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,14 +64,11 @@ vccd_cmd_merge(int argc, char **argv)
             vccd_cli_usage_error("out of memory");
             goto done;
         }
-    for (int d = 0; d < ndirs; d++) {
-        char path[4200];
-        snprintf(path, sizeof path, "%s/instances.csv", dirs[d]);
-        if (run_merge_read(cells, seen, &x, path, &e) != 0) {
+    for (int d = 0; d < ndirs; d++)
+        if (run_merge_read(cells, seen, &x, dirs[d], &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             goto done;
         }
-    }
     for (int b = 0; b < x.nbench; b++)
         for (long k = 0; k < x.instances * x.nsys; k++)
             if (!seen[b][k] && run_cell_planned(&x, (int)(k % x.nsys), k / x.nsys)) {

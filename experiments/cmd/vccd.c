@@ -215,6 +215,9 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                 remarks, the thesis' own figures when [experiment]\n"
       "                 reference is given, the verdict over all instances\n"
       "                 and box plots (PNG, by gnuplot)\n"
+      "  resolved.ini   the experiment as run: the config with its overrides\n"
+      "                 and defaults, the vccd version, a digest of each\n"
+      "                 model's geometry, and [shard] shard = K/N\n"
       "\n"
       "  [experiment]  name, seed, instances, speeds = low high,\n"
       "                pairs = A-B ... (model names), leaf_size, reference\n"
@@ -242,7 +245,11 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "(instances i with i mod N = K - 1) and writes the files of the whole\n"
       "experiment to --out as one run would (instances.csv, summary.csv,\n"
       "report.md, plots).  Every instance of every system must be in exactly\n"
-      "one shard; rows of another experiment are refused by file and line.\n"
+      "one shard.  A shard of another experiment is refused, naming the first\n"
+      "key of its DIR/resolved.ini that differs from the one EXPERIMENT.ini\n"
+      "with these overrides gives (seed, name, instances, a system's bv, a\n"
+      "model's scale or geometry, the vccd version...), or the first column\n"
+      "of an instances.csv row that is not this experiment's.\n"
       "See doc/slurm-array.sh.\n",
       vccd_cmd_merge },
     { "mesh", "load a mesh (file, shape or bundled model) and describe it",

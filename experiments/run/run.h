@@ -85,14 +85,19 @@ int run_cell_planned(const run_experiment *x, int s, long i);
 int run_bench_exec(run_cell *cells, run_experiment *x, int b, int jobs, void (*progress)(void *, long), void *arg,
                    vccd_error *e);
 
-/* Read instances.csv files of shards (--shard K/N) of experiment x into
-   cells[b], seen[b][i * nsys + s] marking what was read: 0, or -1 with
-   e naming file and line (a row not of this experiment, a bad number,
-   an instance given twice). */
-int run_merge_read(run_cell *const *cells, unsigned char *const *seen, const run_experiment *x, const char *path,
+/* Read the shard (vccd run --shard K/N) in directory dir into cells[b],
+   seen[b][i * nsys + s] marking what was read.  Its resolved.ini must
+   equal experiment x's (run_identity_write) but for [shard] shard =
+   K/N, and each row of its instances.csv must be of shard K/N, its
+   instance, system and motion columns what x writes there.  0, or -1
+   with e naming the file, line and field: the first key or column that
+   differs (a shard of another experiment), a bad number, an instance
+   given twice. */
+int run_merge_read(run_cell *const *cells, unsigned char *const *seen, const run_experiment *x, const char *dir,
                    vccd_error *e);
 
-/* Write instances.csv, summary.csv, report.md and the plots into dir.
+/* Write instances.csv, resolved.ini (run_report.h), summary.csv,
+   report.md and the plots into dir.
    cells[b] holds bench b's cells.  0, or -1 with e set. */
 int run_report_write(const char *dir, const run_experiment *x, run_cell *const *cells, vccd_error *e);
 

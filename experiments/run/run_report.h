@@ -24,6 +24,22 @@ int run_group_compute(run_group *g, const run_experiment *x, run_cell *const *ce
 
 const char *run_mode_name(run_mode m);
 
+/* The columns of an instances.csv row before the answer (which instance
+   of which benchmark, which system, the motion parameters), and that
+   part of row (b, i, s) into out (n bytes) as vccd run writes it, p
+   being run_instance_params(b, i): 0, or -1 when it does not fit.
+   vccd merge compares a shard's rows with it. */
+extern const char *const run_row_identity_header;
+int run_row_identity(char *out, size_t n, const run_experiment *x, int b, long i, int s, const double p[22]);
+
+/* resolved.ini: the experiment as run, after its overrides, with every
+   default filled in (the vccd version; per used model its vertex and
+   triangle counts, normalisation and a digest of its geometry; per
+   system every query option), and with shard != 0 a [shard] section
+   "shard = K/N".  vccd merge refuses a shard whose file differs from
+   its experiment's in any other key.  0, or -1 on a write error. */
+int run_identity_write(FILE *f, const run_experiment *x, int shard);
+
 /* report.md into f (plots written beside it, into dir).  0, or -1 with
    e set. */
 int run_report_markdown(FILE *f, const char *dir, const run_experiment *x, run_cell *const *cells, vccd_error *e);

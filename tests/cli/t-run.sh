@@ -3,8 +3,10 @@
 # tetrahedron, thesis frames at both speeds, three systems) writes its
 # files; --jobs 1 and 2 give the same files but for the timings;
 # capoeira's lower bound never passes the exact contact, the exact mode
-# never ends crossing, the step back keeps its gap; overrides; bad
-# configs named by file, line and key.
+# never ends crossing, the step back keeps its gap; overrides (of any
+# model key too); shards merged, and shards of another experiment
+# refused by file, line and field (a seeded fuzz of what can differ);
+# bad configs named by file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
 
@@ -13,7 +15,7 @@ chmod u+w "$tmp/x.ini"  # (a read-only source tree in distcheck)
 
 expect 0 "run, 1 job" -- $vccd run "$tmp/x.ini" --out "$tmp/j1" --jobs 1
 expect 0 "run, 2 jobs" -- $vccd run "$tmp/x.ini" --out "$tmp/j2" --jobs 2
-for f in instances.csv summary.csv report.md low-time.png high-gap.png; do
+for f in instances.csv summary.csv report.md resolved.ini low-time.png high-gap.png; do
     check "$f written" test -s "$tmp/j1/$f"
 done
 # 4 benchmarks x 3 instances x 3 systems, and a header
@@ -24,6 +26,7 @@ for f in instances.csv summary.csv; do
     untimed "$tmp/j2/$f" >"$tmp/b"
     check "$f the same for --jobs 1 and 2" cmp -s "$tmp/a" "$tmp/b"
 done
+check "resolved.ini the same for --jobs 1 and 2" cmp -s "$tmp/j1/resolved.ini" "$tmp/j2/resolved.ini"
 col() { head -1 "$tmp/j1/instances.csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 st=$(col status); lo=$(col toc_lo); gl=$(col gap_lower); ds=$(col distance_status); sys=$(col system)
 # exact: a certified contact on every instance (the frames meet at the
@@ -90,7 +93,102 @@ expect 2 "merge of a shard twice" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s1
 one_line_error "merge of a shard twice" "s1/instances.csv:2:" "given twice"
 expect 2 "merge of another experiment" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s2" --out "$tmp/m" experiment.seed=8 \
     experiment.pairs=tet-box
-one_line_error "merge of another experiment" "instances.csv:2:" "models"
+one_line_error "merge of another experiment" "s1/resolved.ini:[0-9]*: \[experiment\] seed: '7' in this shard, '8'"
+check "shards record the experiment" grep -qx "shard = 2/2" "$tmp/s2/resolved.ini"
+check "merged resolved.ini = one run's" cmp -s "$tmp/j1/resolved.ini" "$tmp/m/resolved.ini"
+
+# Issue 26: shards that do not belong together.  Shard 1/2 at seed 7
+# merged with shard 2/2 at seed 8 exited 0, seed 7's parameters beside
+# seed 8's answers.  Now every shard's resolved.ini (the experiment as
+# run) is compared key by key, and every row's instance, system and
+# motion columns with this experiment's.  Each class of difference below
+# gets random values (seed printed; VCCD_TEST_SEED replays), and merge
+# must refuse naming the file, its line and the field.
+seed=${VCCD_TEST_SEED:-26}
+echo "t-run: shard fuzz seed $seed (VCCD_TEST_SEED)"
+# rnd K N: draw K of the seed's sequence, in [0, N) (mawk's first draws
+# after srand follow the seed nearly linearly: the first 8 are skipped)
+rnd() { awk -v s="$seed" -v k="$1" -v n="$2" 'BEGIN { srand(s); for (i = 0; i < 8 + k; i++) rand(); print int(rand() * n) }'; }
+mkdir "$tmp/fz"
+refused() {  # refused NAME NEEDLE OVERRIDE...: a shard 2/2 of the variant
+    name=$1; needle=$2; shift 2
+    $vccd run "$tmp/x.ini" --out "$tmp/fz/$name" --shard 2/2 --jobs 1 "$@" >/dev/null 2>&1 ||
+        { fail=$((fail + 1)); echo "FAIL: shard fuzz $name: the variant shard ($*) did not run"; return; }
+    expect 2 "shard fuzz $name ($*)" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/$name" --out "$tmp/fz/m"
+    one_line_error "shard fuzz $name ($*)" "fz/$name/resolved.ini:[0-9][0-9]*: $needle"
+}
+bvs="aabb obb kdop14 kdop18 sphere"
+r=$(rnd 1 1000); refused seed "\[experiment\] seed: '$((r + 8))'" experiment.seed=$((r + 8))
+r=$(rnd 2 100000); refused name "\[experiment\] name: 'n$r'" experiment.name=n$r
+r=$(rnd 3 4); refused instances "\[experiment\] instances: '$((r + 4))'" experiment.instances=$((r + 4))
+r=$(rnd 4 2); refused speeds "\[experiment\] speeds" experiment.speeds=$(echo low high | cut -d' ' -f$((r + 1)))
+r=$(rnd 5 2); refused pairs "\[experiment\] pairs" experiment.pairs=$(echo tet-tet box-tet | cut -d' ' -f$((r + 1)))
+r=$(rnd 6 7); refused leaf_size "\[experiment\] leaf_size: '$((r + 2))'" experiment.leaf_size=$((r + 2))
+r=$(rnd 7 4); b=$(echo $bvs | cut -d' ' -f$((r + 2)))
+refused bv "\[system.capo\] bv: '$b' in this shard, 'aabb'" system.capo.bv=$b
+r=$(rnd 8 8); refused eps_t "\[system.exact\] eps_t: '" system.exact.eps_t=$((r + 2))e-3
+refused positive_gap "\[system.exact\] positive_gap: 'no'" system.exact.positive_gap=no
+r=$(rnd 9 3); refused sysinst "\[system.back\] instances: '$((r + 1))'" system.back.instances=$((r + 1))
+r=$(rnd 10 9); refused scale "\[model.tet\] scale: '" "model.tet.scale=radius 0.$((r + 1))5"
+r=$(rnd 12 9); refused mesh "\[model.box\] geometry" model.box.mesh=box:0.5:0.5:0.$((r + 1))1
+refused solver "\[system.exact\] solver" system.exact.solver=$(echo bisection newton | cut -d' ' -f$(($(rnd 13 2) + 1)))
+# the system list: one left out, or renamed
+sed '/^\[system.back\]/,$d' "$tmp/x.ini" >"$tmp/fz/nb.ini"
+$vccd run "$tmp/fz/nb.ini" --out "$tmp/fz/nb" --shard 2/2 --jobs 1 >/dev/null 2>&1
+expect 2 "shard fuzz: a system fewer" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/nb" --out "$tmp/fz/m"
+one_line_error "shard fuzz: a system fewer" "fz/nb/resolved.ini:[0-9][0-9]*: \[system.back\] mode: missing"
+r=$(rnd 14 1000); sed "s/^\[system.capo\]/[system.c$r]/" "$tmp/x.ini" >"$tmp/fz/rn.ini"
+$vccd run "$tmp/fz/rn.ini" --out "$tmp/fz/rn" --shard 2/2 --jobs 1 >/dev/null 2>&1
+expect 2 "shard fuzz: a system renamed" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/rn" --out "$tmp/fz/m"
+one_line_error "shard fuzz: a system renamed" "fz/rn/resolved.ini:[0-9][0-9]*: \[system.c$r\] mode: not in the experiment merged"
+# another vccd, and a resolved.ini without its shard
+mkdir "$tmp/fz/ver" "$tmp/fz/nosh"
+sed 's/^version = .*/version = 0.0.1/' "$tmp/s2/resolved.ini" >"$tmp/fz/ver/resolved.ini"
+cp "$tmp/s2/instances.csv" "$tmp/fz/ver/"
+expect 2 "shard fuzz: another vccd" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/ver" --out "$tmp/fz/m"
+one_line_error "shard fuzz: another vccd" "fz/ver/resolved.ini:[0-9]*: \[vccd\] version: '0.0.1' in this shard"
+sed '/^\[shard\]/,$d' "$tmp/s2/resolved.ini" >"$tmp/fz/nosh/resolved.ini"
+cp "$tmp/s2/instances.csv" "$tmp/fz/nosh/"
+expect 2 "shard fuzz: no [shard]" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/nosh" --out "$tmp/fz/m"
+one_line_error "shard fuzz: no [shard]" "fz/nosh/resolved.ini:[0-9][0-9]*: \[shard\] shard: missing"
+# rows that are not the resolved.ini's: another seed's, another shard's
+mkdir "$tmp/fz/rows" "$tmp/fz/other"
+cp "$tmp/s2/resolved.ini" "$tmp/fz/rows/"
+cp "$tmp/fz/seed/instances.csv" "$tmp/fz/rows/"
+expect 2 "shard fuzz: rows of another seed" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/rows" --out "$tmp/fz/m"
+one_line_error "shard fuzz: rows of another seed" "fz/rows/instances.csv:2: seed: '[0-9]*' in this shard, '7000022'"
+cp "$tmp/s2/resolved.ini" "$tmp/fz/other/"
+cp "$tmp/s1/instances.csv" "$tmp/fz/other/"
+expect 2 "shard fuzz: rows of another shard" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/other" --out "$tmp/fz/m"
+one_line_error "shard fuzz: rows of another shard" "fz/other/instances.csv:2: instance: 0 is not in shard 2/2"
+# shards that do belong together give one run's files, timings aside,
+# byte for byte: N of them (3 or 4), or 1/2 beside a finer split of the
+# other half (2/4 and 4/4: a lost shard run again in two), listed in a
+# random order, each run with 1 or 2 jobs
+case $(rnd 15 3) in
+    0) set -- 1/3 2/3 3/3 ;;
+    1) set -- 1/4 2/4 3/4 4/4 ;;
+    *) set -- 2/4 4/4 ;;
+esac
+dirs=""; what="$*"
+[ $# -eq 2 ] && dirs=$tmp/s1 && what="1/2 $what"
+for sh in "$@"; do
+    k=${sh%/*}; n=${sh#*/}
+    $vccd run "$tmp/x.ini" --out "$tmp/fz/ok$k-$n" --shard $sh --jobs $(($(rnd $((16 + k)) 2) + 1)) >/dev/null 2>&1
+    case $(rnd $((20 + k)) 2) in 0) dirs="$dirs $tmp/fz/ok$k-$n" ;; *) dirs="$tmp/fz/ok$k-$n $dirs" ;; esac
+done
+expect 0 "shard fuzz: shards $what merged" -- $vccd merge "$tmp/x.ini" $dirs --out "$tmp/fz/mok"
+for f in instances.csv summary.csv; do
+    untimed "$tmp/j1/$f" >"$tmp/a"
+    untimed "$tmp/fz/mok/$f" >"$tmp/b"
+    check "shard fuzz: shards $what merged: $f = one run's" cmp -s "$tmp/a" "$tmp/b"
+done
+check "shard fuzz: shards $what merged: resolved.ini = one run's" cmp -s "$tmp/j1/resolved.ini" "$tmp/fz/mok/resolved.ini"
+# the instances.csv read by vccd's input reader: a directory is named so
+mkdir -p "$tmp/fz/dir/instances.csv"
+cp "$tmp/s2/resolved.ini" "$tmp/fz/dir/"
+expect 2 "merge: instances.csv a directory" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/fz/dir" --out "$tmp/fz/m"
+one_line_error "merge: instances.csv a directory" "fz/dir/instances.csv: is a directory"
 expect 2 "bad --shard" -- $vccd run "$tmp/x.ini" --shard 3/2
 one_line_error "bad --shard" "shard" "3/2"
 
@@ -113,7 +211,7 @@ untimed "$tmp/sim/instances.csv" >"$tmp/b"
 check "system instances: merged = one run" cmp -s "$tmp/a" "$tmp/b"
 expect 2 "system instances, merge of rows it does not run" -- $vccd merge "$tmp/x.ini" "$tmp/s1" "$tmp/s2" --out "$tmp/m" \
     system.capo.instances=1
-one_line_error "system instances, merge of rows it does not run" "instances.csv:" "first 1 instances"
+one_line_error "system instances, merge of rows it does not run" "s1/resolved.ini:[0-9]*: \[system.capo\] instances: 'all' in this shard, '1'"
 # positive_gap = no: the root finder's lo as it is (never later than the default's)
 expect 0 "positive_gap = no" -- $vccd run "$tmp/x.ini" --out "$tmp/pg" system.exact.positive_gap=no
 check "positive_gap: default lo <= raw lo" sh -c "paste -d, '$tmp/j1/instances.csv' '$tmp/pg/instances.csv' | awk -F, -v lo=$lo -v sys=$sys -v n=\$(head -1 '$tmp/j1/instances.csv' | awk -F, '{ print NF }') \
@@ -184,12 +282,12 @@ expect 0 "model key override" -- $vccd run "$tmp/x.ini" --out "$tmp/ov" --instan
     "model.tet.scale=radius 0.4" model.tet.degenerate=drop
 sed 's/^scale = radius 0.5/scale = radius 0.4\ndegenerate = drop/' "$tmp/x.ini" >"$tmp/ov.ini"
 expect 0 "model keys edited" -- $vccd run "$tmp/ov.ini" --out "$tmp/ove" --instances 1 experiment.speeds=low
+check "model key override = the edited file" cmp -s "$tmp/ov/resolved.ini" "$tmp/ove/resolved.ini"
 untimed "$tmp/ov/instances.csv" >"$tmp/a"
 untimed "$tmp/ove/instances.csv" >"$tmp/b"
 check "model key override = the edited file: rows" cmp -s "$tmp/a" "$tmp/b"
-expect 0 "model keys as in the file" -- $vccd run "$tmp/x.ini" --out "$tmp/ov0" --instances 1 experiment.speeds=low
-untimed "$tmp/ov0/instances.csv" >"$tmp/b"
-check "model key override: applied (other answers)" sh -c "! cmp -s '$tmp/a' '$tmp/b'"
+check "model key override: applied" test "$(grep -A4 '^\[model.tet\]' "$tmp/ov/resolved.ini" | grep '^scale')" != \
+    "$(grep -A4 '^\[model.tet\]' "$tmp/j1/resolved.ini" | grep '^scale')"
 bad1 "model key override, bad value" "^vccd: command line:[0-9]*: \[model.tet\] scale: 'radius -1'" "$tmp/x.ini" \
     --out "$tmp/o" "model.tet.scale=radius -1"
 bad1 "model key override, unknown key" "^vccd: command line:[0-9]*: \[model.tet\] radius: unknown key" "$tmp/x.ini" \
