@@ -184,30 +184,32 @@ fi
 # --- 10. issue 26: non-regular files, gzip trailing data, form feeds -------
 # A FIFO as any input used to block forever in open(); every reader now
 # refuses it at once (timeout 10: a regression fails, it does not hang).
-# run_fifo WHAT ARGS...: exit 2, one line naming the FIFO as one.
+# run_fifo WHAT FIFO ARGS...: exit 2, one line naming FIFO as one.
 run_fifo() {
-    what=$1; shift
+    what=$1; fifo=$2; shift 2
     expect 2 "$what: a FIFO" -- timeout 10 "$@"
-    one_line_error "$what: a FIFO" "fifo[.a-z]*: is a FIFO, not a regular file"
+    one_line_error "$what: a FIFO" "$fifo: is a FIFO, not a regular file\$"
 }
 mkfifo "$tmp/fifo.obj" "$tmp/fifo.ini"
-run_fifo "mesh info" $vccd mesh info "$tmp/fifo.obj"
-run_fifo "toc config" $vccd toc "$tmp/fifo.ini"
+run_fifo "mesh info" "$tmp/fifo.obj" $vccd mesh info "$tmp/fifo.obj"
+run_fifo "toc config" "$tmp/fifo.ini" $vccd toc "$tmp/fifo.ini"
 sed "s|^mesh = bunny|mesh = $tmp/fifo.obj|" "$src/experiments/configs/toc-bunnies.ini" >"$tmp/fifo-body.ini"
-run_fifo "toc body mesh" $vccd toc "$tmp/fifo-body.ini"
+run_fifo "toc body mesh" "$tmp/fifo.obj" $vccd toc "$tmp/fifo-body.ini"
 one_line_error "toc body mesh: at its key" "fifo-body.ini:5: \[body.a\] mesh: "
 printf '[mesh.a]\nfile = %s\n[distance]\nmesh.0 = a\nmesh.1 = a\npose.1 = 3 0 0 1 0 0 0\n' "$tmp/fifo.obj" \
     >"$tmp/fifo-distance.ini"
-run_fifo "distance" $vccd distance "$tmp/fifo-distance.ini"
-run_fifo "distance config" $vccd distance "$tmp/fifo.ini"
+run_fifo "distance" "$tmp/fifo.obj" $vccd distance "$tmp/fifo-distance.ini"
+run_fifo "distance config" "$tmp/fifo.ini" $vccd distance "$tmp/fifo.ini"
 sed "s|^mesh = tetrahedron|mesh = $tmp/fifo.obj|" "$src/experiments/configs/sim-tet-drop.ini" >"$tmp/fifo-sim.ini"
-run_fifo "simulate body mesh" $vccd simulate "$tmp/fifo-sim.ini"
-run_fifo "simulate config" $vccd simulate "$tmp/fifo.ini"
+run_fifo "simulate body mesh" "$tmp/fifo.obj" $vccd simulate "$tmp/fifo-sim.ini"
+run_fifo "simulate config" "$tmp/fifo.ini" $vccd simulate "$tmp/fifo.ini"
 sed "s|^mesh = tetrahedron|mesh = $tmp/fifo.obj|" "$src/tests/data/run-tiny.ini" >"$tmp/fifo-run.ini"
-run_fifo "run model" $vccd run "$tmp/fifo-run.ini" --out "$tmp/fifo-run"
-run_fifo "run config" $vccd run "$tmp/fifo.ini" --out "$tmp/fifo-run"
+run_fifo "run model" "$tmp/fifo.obj" $vccd run "$tmp/fifo-run.ini" --out "$tmp/fifo-run"
+run_fifo "run config" "$tmp/fifo.ini" $vccd run "$tmp/fifo.ini" --out "$tmp/fifo-run"
 mkdir "$tmp/shard"
-run_fifo "queries CSV" $vccd queries --kind vertex-face "$tmp/fifo.ini"
+mkfifo "$tmp/shard/instances.csv"
+run_fifo "merge instances.csv" "$tmp/shard/instances.csv" $vccd merge "$src/tests/data/run-tiny.ini" "$tmp/shard" "$tmp/shard" --out "$tmp/fifo-m"
+run_fifo "queries CSV" "$tmp/fifo.ini" $vccd queries --kind vertex-face "$tmp/fifo.ini"
 # other kinds are named as what they are; /dev/stdin is whatever stdin
 # is: a file redirected in is read, a pipe is a FIFO
 expect 2 "toc /dev/null" -- $vccd toc /dev/null
