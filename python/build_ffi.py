@@ -1,0 +1,256 @@
+"""build_ffi.py OUT.c -- the C source of the extension module vccd._vccd.
+
+cffi in API (out-of-line) mode: the declarations below are the public
+calls the package uses, and the C compiler checks each of them against
+the real headers (vccd.h) when the module is built, so a struct field or
+an argument that drifts is a build error, not a crash (but for the
+const of a pointer to arrays, which cffi 1.15 writes as invalid C: the
+two such arguments are declared without it, a conversion C allows).
+Every `...;`
+lets the compiler fill in the offsets and the rest of a struct.  make
+runs this script with configure's Python and compiles OUT.c as a
+libtool module linked against lib/libvccd.la (Makefile.am).  cffi
+releases the GIL around every call made through it.
+"""
+import sys
+
+import cffi
+
+CDEF = r"""
+typedef int... mpfr_prec_t;
+typedef int... vccd_mesh_index;
+
+static const char *const VCCD_VERSION_STRING;
+typedef struct { char msg[1024]; } vccd_error;
+typedef struct { double lo, hi; ...; } vccd_di;
+
+/* the registries (names for options and messages) */
+typedef struct { const char *name; const char *summary; ...; } vccd_bv_type;
+int vccd_bv_type_count(void);
+const vccd_bv_type *vccd_bv_type_get(int i);
+int vccd_bv_type_find(const char *name);
+typedef struct { const char *name; const char *summary; ...; } vccd_solver_type;
+const vccd_solver_type *vccd_solver_type_find(const char *name);
+int vccd_solver_type_count(void);
+const vccd_solver_type *vccd_solver_type_get(int i);
+
+typedef enum { VCCD_ARITH_BINARY64, VCCD_ARITH_MPFR, VCCD_ARITH_ADAPTIVE, VCCD_ARITH_UNROUNDED, ... } vccd_arith_kind;
+typedef struct { vccd_arith_kind kind; mpfr_prec_t prec; ...; } vccd_arith;
+int vccd_arith_parse(vccd_arith *a, const char *name);
+const char *vccd_arith_name(char *buf, int n, const vccd_arith *a);
+int vccd_arith_is_rigorous(const vccd_arith *a);
+
+/* motions: the registry, each model's parameter tables, the generic
+   constructor */
+typedef enum { VCCD_MOTION_PARAM_REAL, VCCD_MOTION_PARAM_UNIT_QUAT, VCCD_MOTION_PARAM_DIRECTION,
+               VCCD_MOTION_PARAM_INTEGER, ... } vccd_motion_param_kind;
+typedef struct {
+    const char *key;
+    vccd_motion_param_kind kind;
+    int count;
+    int per_vertex;
+    const char *def;
+    const char *doc;
+    ...;
+} vccd_motion_param;
+typedef struct {
+    const char *name;
+    const char *function;
+    const char *doc;
+    const vccd_motion_param *param;
+    int nparam;
+    ...;
+} vccd_motion_signature;
+typedef struct {
+    const char *name;
+    const char *summary;
+    int dim;
+    int per_vertex;
+    const vccd_motion_signature *sig;
+    int nsig;
+    ...;
+} vccd_motion_type;
+typedef struct vccd_motion {
+    const vccd_motion_type *type;
+    mpfr_prec_t prec;
+    int nparams;
+    int nvertices;
+    ...;
+} vccd_motion;
+int vccd_motion_type_count(void);
+const vccd_motion_type *vccd_motion_type_get(int i);
+typedef struct {
+    const char *key;
+    const double *x;
+    const char *text;
+    int n;
+    ...;
+} vccd_motion_value;
+vccd_motion *vccd_motion_new(const char *type, const vccd_motion_value *values, int nvalues, mpfr_prec_t prec,
+                             vccd_error *e);
+void vccd_motion_free(vccd_motion *m);
+
+/* meshes */
+typedef enum { VCCD_MESH_CLOSED, VCCD_MESH_OPEN, VCCD_MESH_NONMANIFOLD, VCCD_MESH_INCONSISTENT, ... }
+    vccd_mesh_closure;
+typedef enum { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_DEGENERATE_DROP, ... } vccd_mesh_degenerate;
+typedef enum { VCCD_MESH_CENTER_NONE, VCCD_MESH_CENTER_CENTROID, VCCD_MESH_CENTER_MASS, VCCD_MESH_CENTER_BBOX,
+               ... } vccd_mesh_center;
+typedef struct {
+    char *name;
+    long nv, nt, ne;
+    double (*v)[3];
+    vccd_mesh_index (*t)[3];
+    vccd_mesh_closure closure;
+    long degenerate;
+    int degenerate_dropped;
+    long boundary_edges, nonmanifold_edges, inconsistent_edges;
+    long unused_vertices;
+    int planar;
+    char *path;
+    const char *format;
+    int normalized;
+    double center[3], scale;
+    ...;
+} vccd_mesh;
+typedef struct {
+    vccd_mesh_degenerate degenerate;
+    vccd_mesh_center center;
+    double radius;
+    ...;
+} vccd_mesh_load_opts;
+int vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vccd_error *e);
+int vccd_mesh_init_arrays(vccd_mesh *m, const char *name, double (*v)[3], long nv,
+                          vccd_mesh_index (*t)[3], long nt, vccd_mesh_degenerate deg, vccd_error *e);
+void vccd_mesh_clear(vccd_mesh *m);
+const char *vccd_mesh_closure_name(vccd_mesh_closure c);
+int vccd_mesh_center_parse(vccd_mesh_center *c, const char *s);
+
+/* BVHs */
+typedef enum { VCCD_BVH_SPLIT_MEDIAN, VCCD_BVH_SPLIT_SAH, ... } vccd_bvh_split;
+typedef struct { int leaf_size; vccd_bvh_split split; unsigned types; ...; } vccd_bvh_opts;
+typedef struct { const vccd_mesh *mesh; long nnodes; int depth; ...; } vccd_bvh;
+void vccd_bvh_opts_init(vccd_bvh_opts *o);
+int vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_error *e);
+void vccd_bvh_clear(vccd_bvh *h);
+
+/* the queries (toc.h) */
+typedef enum { VCCD_TOC_NONE, VCCD_TOC_CERTIFIED, VCCD_TOC_POSSIBLE, ... } vccd_toc_status;
+const char *vccd_toc_status_name(vccd_toc_status s);
+typedef enum { VCCD_FEATURE_VF, VCCD_FEATURE_EE, VCCD_FEATURE_VE2D, ... } vccd_feature_kind;
+const char *vccd_feature_kind_name(vccd_feature_kind k);
+int vccd_feature_kind_find(const char *name);
+int vccd_feature_kind_npoints(vccd_feature_kind k);
+typedef struct { const vccd_motion *m; int vertex; double p[3]; ...; } vccd_track;
+
+typedef struct {
+    const vccd_solver_type *solver;
+    vccd_arith arith;
+    mpfr_prec_t max_precision;
+    double eps_t;
+    long max_boxes;
+    long max_work;
+    double t0, t1;
+    int expect_contact;
+    ...;
+} vccd_solve_opts;
+void vccd_solve_opts_init(vccd_solve_opts *o);
+
+typedef enum { VCCD_QUERY_EXACT, VCCD_QUERY_CAPOEIRA, ... } vccd_query_mode;
+typedef enum { VCCD_QUERY_SEARCH_AUTO, VCCD_QUERY_SEARCH_BVH, VCCD_QUERY_SEARCH_BRUTE, ... } vccd_query_search;
+const char *vccd_query_mode_name(vccd_query_mode m);
+const char *vccd_query_search_name(vccd_query_search s);
+int vccd_query_search_find(const char *name);
+typedef struct {
+    vccd_query_mode mode;
+    vccd_query_search search;
+    int bv;
+    double eps_d;
+    double min_separation;
+    int gap;
+    int positive_gap;
+    int linear;
+    int advance;
+    vccd_solve_opts solve;
+    ...;
+} vccd_query_opts;
+typedef struct {
+    vccd_feature_kind kind;
+    long tri[2];
+    int vertex_body;
+    long v[4];
+    ...;
+} vccd_query_pair;
+
+typedef struct { const vccd_bvh *bvh; const vccd_motion *motion; ...; } vccd_toc_body;
+typedef struct { vccd_toc_body body[2]; vccd_query_opts opts; ...; } vccd_toc_input;
+void vccd_toc_input_init(vccd_toc_input *in);
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;
+    int rigorous;
+    int approximate;
+    int limited;
+    int have_pair;
+    vccd_query_pair pair;
+    vccd_di param[2];
+    double point[3], normal[3], velocity[3];
+    int have_gap;
+    double gap_lower, gap_upper;
+    int stepped;
+    double lo_contact;
+    ...;
+} vccd_toc_answer;
+typedef struct {
+    long bv_tests, items, leaf_pairs, feature_pairs, filtered;
+    long solver_boxes, evals, escalations, advance_steps, distance_queries;
+    mpfr_prec_t prec;
+    int guessed, window_plane;
+    ...;
+} vccd_toc_stats;
+int vccd_toc_meshes(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_input *in, vccd_error *e);
+
+typedef enum { VCCD_DISTANCE_SEPARATED, VCCD_DISTANCE_TOUCHING, VCCD_DISTANCE_INTERSECTING, ... }
+    vccd_distance_status;
+const char *vccd_distance_status_name(vccd_distance_status s);
+typedef struct {
+    double lower, upper;
+    vccd_distance_status status;
+    long tri[2];
+    double point[2][3];
+    long bv_tests, tri_tests;
+    ...;
+} vccd_distance_result;
+int vccd_distance_meshes(vccd_distance_result *d, const vccd_toc_input *in, double t, vccd_error *e);
+
+typedef struct {
+    vccd_feature_kind kind;
+    vccd_track point[4];
+    double min_separation;
+    vccd_solve_opts solve;
+    ...;
+} vccd_pair_input;
+void vccd_pair_input_init(vccd_pair_input *in);
+int vccd_toc_pair(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_pair_input *in, vccd_error *e);
+int vccd_toc_linear_batch(int *status, double *lo, double *hi, double (*q)[8][3], long n,
+                          vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
+"""
+
+SOURCE = r"""
+#include "vccd.h"
+"""
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: build_ffi.py OUT.c\n")
+        return 2
+    ffibuilder = cffi.FFI()
+    ffibuilder.cdef(CDEF)
+    ffibuilder.set_source("vccd._vccd", SOURCE)
+    ffibuilder.emit_c_code(argv[1])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,39 @@
+"""vccd -- verified continuous collision detection, from Python.
+
+The time of contact of two moving triangle meshes with a proof: [0, lo)
+is contact-free, and a certified answer has a contact in [lo, hi]
+(help(vccd.toc)).  A binding of libvccd (cffi, API mode); every query
+releases the GIL.
+
+    import vccd
+    a = vccd.Mesh.load("bunny", center="centroid", radius=1)
+    ma = vccd.Ltlrm(start_position=(-2, 0, 0), end_position=(0, 0, 0),
+                    start_orientation=(1, 0, 0, 0),
+                    end_orientation=(0.7071067811865476, 0.7071067811865476, 0, 0))
+    mb = vccd.Ltlrm(o0=(2, 0, 0), v=(-2, 0, 0), omega=(0, 0, 0))
+    r = vccd.toc(a, ma, a, mb)
+    r.status, r.lo, r.hi                      # 'certified', ...
+
+Meshes: vccd.Mesh.load(spec) (a file, a shape such as "box:1:1:1", a
+bundled model such as "bunny") or vccd.Mesh(V, F) from numpy arrays.
+Motions: one class per model of the library (vccd.MOTIONS), keyword
+parameters from the model's table.  Queries: vccd.toc, vccd.distance,
+vccd.toc_pair, and vccd.queries for N x 8 x 3 batches.  Errors: vccd.Error
+(a ValueError) carrying the library's message.
+"""
+from vccd._common import Error, lib as _lib, cstr as _cstr
+from vccd.batch import CERTIFIED, NONE, POSSIBLE, Batch, queries
+from vccd.mesh import Mesh
+from vccd.motion import MOTIONS, Motion
+from vccd.query import Distance, Pair, Result, distance, toc, toc_pair
+
+__all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "queries", "Result", "Distance",
+           "Pair", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
+
+# One class per registered motion model: vccd.Ltlrm, vccd.VertexLinear, ...
+for _c in MOTIONS.values():
+    globals()[_c.__name__] = _c
+    __all__.append(_c.__name__)
+del _c
+
+__version__ = _cstr(_lib.VCCD_VERSION_STRING)

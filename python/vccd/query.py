@@ -1,0 +1,320 @@
+"""query.py -- the time of contact of two moving meshes, the distance of
+two meshes at a time, and the time of contact of one feature pair: one
+library call each (toc.h), the GIL released during the call.
+"""
+import fractions
+
+from vccd._common import Error, _bytes, arith_name, bv_index, cstr, fail, ffi, lib, motion_prec, real, \
+    solve_opts, time_value, upper_double
+from vccd.mesh import Mesh
+from vccd.motion import Motion
+
+__all__ = ["toc", "distance", "toc_pair", "Result", "Distance", "Pair"]
+
+STATUS = {lib.VCCD_TOC_NONE: "none", lib.VCCD_TOC_CERTIFIED: "certified", lib.VCCD_TOC_POSSIBLE: "possible"}
+_MODES = {"exact": lib.VCCD_QUERY_EXACT, "capoeira": lib.VCCD_QUERY_CAPOEIRA}
+_STATS = ("bv_tests", "items", "leaf_pairs", "feature_pairs", "filtered", "solver_boxes", "evals", "escalations",
+          "advance_steps", "distance_queries", "prec", "guessed", "window_plane")
+
+
+class Pair:
+    """The feature pair of a contact (query.h's vccd_query_pair).
+
+    kind: vertex-face, edge-edge or vertex-edge-2d.  vertex-face: vertex
+    vertices[0] of body vertex_body against triangle
+    triangles[1 - vertex_body] of the other; edge-edge: the edge
+    (vertices[0], vertices[1]) of body 0 against (vertices[2],
+    vertices[3]) of body 1; vertex-edge-2d: vertex vertices[0] of body
+    vertex_body against the other's segment (vertices[1], vertices[2]).
+    triangles: the triangle (2D: segment) of each body whose ownership
+    gave the pair (-1 for a lone feature pair, toc_pair).
+    """
+
+    __slots__ = ("kind", "triangles", "vertex_body", "vertices")
+
+    def __init__(self, p):
+        self.kind = cstr(lib.vccd_feature_kind_name(p.kind))
+        self.triangles = (int(p.tri[0]), int(p.tri[1]))
+        self.vertex_body = int(p.vertex_body)
+        n = lib.vccd_feature_kind_npoints(p.kind)
+        self.vertices = tuple(int(p.v[i]) for i in range(n))
+
+    def __repr__(self):
+        return "Pair(kind=%r, triangles=%r, vertex_body=%r, vertices=%r)" % (self.kind, self.triangles,
+                                                                             self.vertex_body, self.vertices)
+
+
+class Result:
+    """The answer of toc() or toc_pair() (toc.h's vccd_toc_answer).
+
+    status: "none", "certified" or "possible" (see help(vccd.toc) for
+    what each proves).  lo, hi: the bounds as floats; lo_exact, hi_exact
+    the same numbers as fractions.Fraction (a double is a dyadic
+    rational, so these are exact).  rigorous: False on the unrounded
+    arithmetic only (nothing is proved).  approximate: capoeira mode (hi
+    is not a proved bound).  limited: possible because a budget ran out.
+    pair (a Pair), point, normal (unit, from body 0 towards body 1),
+    velocity (body 0's point minus body 1's): the contact's feature pair
+    and display values (midpoints, not enclosures), None when no pair is
+    known.  params: the pair's parameter enclosures at the contact.  gap:
+    (lower, upper), the rigorous distance at lo (rigid motions), or
+    None.  stepped: lo was stepped back to a proved gap (then lo_contact
+    is where the contact search ended).  stats: the work counters (a
+    dict), kept apart from the answer.
+    """
+
+    __slots__ = ("status", "lo", "hi", "rigorous", "approximate", "limited", "pair", "point", "normal", "velocity",
+                 "params", "gap", "stepped", "lo_contact", "stats")
+
+    def __init__(self, a, st, mesh):
+        self.status = STATUS.get(a.status, str(a.status))
+        self.lo, self.hi = float(a.lo), float(a.hi)
+        self.rigorous = bool(a.rigorous)
+        self.approximate = bool(a.approximate)
+        self.limited = bool(a.limited)
+        self.pair = Pair(a.pair) if a.have_pair else None
+        self.params = ((a.param[0].lo, a.param[0].hi), (a.param[1].lo, a.param[1].hi)) if a.have_pair else None
+        if a.have_pair and mesh:
+            self.point, self.normal, self.velocity = (tuple(a.point), tuple(a.normal), tuple(a.velocity))
+        else:
+            self.point = self.normal = self.velocity = None
+        self.gap = (float(a.gap_lower), float(a.gap_upper)) if a.have_gap else None
+        self.stepped = int(a.stepped)
+        self.lo_contact = float(a.lo_contact)
+        self.stats = {k: int(getattr(st, k)) for k in _STATS}
+
+    @property
+    def lo_exact(self):
+        return fractions.Fraction(self.lo)
+
+    @property
+    def hi_exact(self):
+        return fractions.Fraction(self.hi)
+
+    def __repr__(self):
+        s = "Result(status=%r, lo=%r, hi=%r" % (self.status, self.lo, self.hi)
+        if not self.rigorous:
+            s += ", rigorous=False"
+        if self.approximate:
+            s += ", approximate=True"
+        if self.limited:
+            s += ", limited=True"
+        if self.pair is not None:
+            s += ", pair=%r" % (self.pair,)
+        if self.gap is not None:
+            s += ", gap=%r" % (self.gap,)
+        return s + ")"
+
+
+class Distance:
+    """The rigorous distance of two meshes at a time (distance.h):
+    lower is a proof (no two points are closer, rounding included),
+    upper the distance of a pair of points, one on each mesh, bounded
+    above.  status: separated (lower > 0), touching (lower = 0: touching,
+    or apart by less than the rounding) or intersecting (two triangles
+    certified to cross).  triangles and points: the pair giving upper
+    (approximate world points)."""
+
+    __slots__ = ("lower", "upper", "status", "triangles", "points", "stats")
+
+    def __init__(self, d):
+        self.lower, self.upper = float(d.lower), float(d.upper)
+        self.status = cstr(lib.vccd_distance_status_name(d.status))
+        self.triangles = (int(d.tri[0]), int(d.tri[1]))
+        self.points = (tuple(d.point[0]), tuple(d.point[1]))
+        self.stats = {"bv_tests": int(d.bv_tests), "tri_tests": int(d.tri_tests)}
+
+    def __repr__(self):
+        return "Distance(lower=%r, upper=%r, status=%r)" % (self.lower, self.upper, self.status)
+
+
+def _body(b, mesh, motion, bv, prec, which):
+    if not isinstance(mesh, Mesh):
+        raise TypeError("mesh_%s: expected a vccd.Mesh, not %s" % (which, type(mesh).__name__))
+    if not isinstance(motion, Motion):
+        raise TypeError("motion_%s: expected a vccd motion (e.g. vccd.Ltlrm), not %s" % (which,
+                                                                                        type(motion).__name__))
+    b.bvh = mesh._tree(bv)
+    m = motion._make(prec)
+    b.motion = m
+    return m
+
+
+def _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation, t0, t1,
+           max_boxes, max_work, max_precision, positive_gap, search, advance):
+    inp = ffi.new("vccd_toc_input *")
+    lib.vccd_toc_input_init(inp)
+    o = inp.opts
+    if mode is not None:
+        if mode not in _MODES:
+            raise Error("mode: unknown mode %r (exact, capoeira)" % (mode,))
+        o.mode = _MODES[mode]
+    if bv is not None:
+        o.bv = bv_index(bv)
+    solve_opts(o.solve, solver, arith, eps_t, max_boxes, max_work, max_precision, t0, t1)
+    if eps_d is not None and eps_d != 0:
+        o.eps_d = upper_double(eps_d, "eps_d")
+        if o.mode != lib.VCCD_QUERY_EXACT:
+            raise Error("eps_d: the step back needs mode = exact (a proved contact time)")
+    if min_separation is not None:
+        o.min_separation = upper_double(min_separation, "min_separation")
+    if positive_gap is not None:
+        o.positive_gap = 1 if positive_gap else 0
+    if advance is not None:
+        o.advance = 1 if advance else 0
+    if search is not None:
+        s = lib.vccd_query_search_find(_bytes(search, "search"))
+        if s < 0:
+            raise Error("search: unknown search %r (auto, bvh, brute)" % (search,))
+        o.search = s
+        if s == lib.VCCD_QUERY_SEARCH_BRUTE and o.mode != lib.VCCD_QUERY_EXACT:
+            raise Error("search: brute needs mode = exact (capoeira is the BVH alone)")
+    prec = motion_prec(o.solve)
+    keep = (_body(inp.body[0], mesh_a, motion_a, o.bv, prec, "a"), _body(inp.body[1], mesh_b, motion_b, o.bv,
+                                                                         prec, "b"))
+    return inp, keep
+
+
+def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, arith=None, eps_t=None,
+        eps_d=None, min_separation=None, t0=None, t1=None, max_boxes=None, max_work=None, max_precision=None,
+        positive_gap=None, search=None, advance=None):
+    """The first time of contact of mesh_a moved by motion_a and mesh_b
+    moved by motion_b over the time step [t0, t1] (default [0, 1]).
+
+    What the answer proves (thesis 5.4; doc/query.md), on every rigorous
+    arithmetic (binary64, mpfr:PREC, adaptive):
+      status "none":      the bodies do not touch anywhere in [t0, t1];
+      status "certified": they do not touch in [t0, lo), and they do
+                          touch at some time in [lo, hi];
+      status "possible":  they do not touch in [t0, lo); whether they
+                          touch in [lo, hi] was not decided within the
+                          budgets (limited is then True), or the mode
+                          proves only the lower bound (capoeira:
+                          approximate is True).
+    So [t0, lo) is always proved contact-free: advancing a simulation to
+    lo is safe.  With min_separation = d > 0, "touch" reads "come within
+    distance d" throughout.  On arith="unrounded" (NON-RIGOROUS, for
+    comparison experiments) nothing is proved and rigorous is False.
+    lo and hi are floats; lo_exact and hi_exact the same values as
+    fractions.Fraction.
+
+    Options (None keeps the library's default, vccd_toc_input_init):
+      mode            "exact" (default) or "capoeira" (the BVH alone)
+      bv              BV type: sphere, aabb, obb (default), kdop14, kdop18
+      solver          taylor-lagrange (default), bisection, newton
+      arith           binary64 (default), mpfr:PREC, adaptive, unrounded
+      eps_t           the width of a certified [lo, hi] (default 1e-6)
+      eps_d           > 0: step lo back to a proved gap >= eps_d
+      min_separation  d > 0: the first time the distance can be <= d
+      positive_gap    step lo back until the gap there is proved > 0
+                      (default True)
+      t0, t1          the time domain, inside [0, 1]
+      max_boxes, max_work, max_precision: the solver's budgets
+      search          auto (default), bvh, brute;  advance: True/False
+    Distances (eps_d, min_separation) given as strings are exact
+    decimals, rounded up to the next double.
+
+    Each mesh's BVH for bv is built at its first query and kept; the
+    meshes and motions are only read, so queries may run in threads.
+    Raises vccd.Error (a ValueError) with the library's message on bad
+    options, a motion that does not fit its mesh (a per-vertex motion
+    with fewer vertices, a planar motion on a 3D mesh), or out of memory.
+    """
+    inp, keep = _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation,
+                       t0, t1, max_boxes, max_work, max_precision, positive_gap, search, advance)
+    a = ffi.new("vccd_toc_answer *")
+    st = ffi.new("vccd_toc_stats *")
+    e = ffi.new("vccd_error *")
+    rc = lib.vccd_toc_meshes(a, st, inp, e)
+    del keep
+    if rc != 0:
+        fail(e)
+    return Result(a, st, True)
+
+
+def distance(mesh_a, motion_a, mesh_b, motion_b, t=0.0, *, bv=None):
+    """The rigorous distance [lower, upper] of the two moved meshes at
+    time t in [0, 1] (rigid motions), traversing the BVHs of type bv
+    (default obb).  Returns a Distance; raises vccd.Error for a
+    per-vertex motion."""
+    t = time_value(t, "t")
+    inp, keep = _input(mesh_a, motion_a, mesh_b, motion_b, None, bv, None, None, None, None, None, None, None,
+                       None, None, None, None, None, None)
+    d = ffi.new("vccd_distance_result *")
+    e = ffi.new("vccd_error *")
+    rc = lib.vccd_distance_meshes(d, inp, t, e)
+    del keep
+    if rc != 0:
+        fail(e)
+    return Distance(d)
+
+
+def toc_pair(kind, points, *, solver=None, arith=None, eps_t=None, min_separation=None, t0=None, t1=None,
+             max_boxes=None, max_work=None, max_precision=None):
+    """The first contact of one feature pair (what `vccd toc` does on a
+    config's [pair]), with the guarantee of help(vccd.toc).
+
+    kind: "vertex-face" (points v, f0, f1, f2), "edge-edge" (a0, a1, b0,
+    b1) or "vertex-edge-2d" (v, e0, e1).  points: one (motion, where)
+    per point, where is a body point (x, y, z) of a rigid motion or a
+    vertex index of a per-vertex one, e.g.
+        toc_pair("vertex-face", [(spinner, (0.25, 0.25, 0)),
+                                 (ground, 0), (ground, 1), (ground, 2)])
+    Returns a Result (point, normal, velocity are None: no mesh)."""
+    k = lib.vccd_feature_kind_find(_bytes(kind, "kind"))
+    if k < 0:
+        raise Error("kind: unknown kind %r (vertex-face, edge-edge, vertex-edge-2d)" % (kind,))
+    np_ = lib.vccd_feature_kind_npoints(k)
+    points = list(points)
+    if len(points) != np_:
+        raise ValueError("points: a %s pair has %d points, not %d" % (kind, np_, len(points)))
+    inp = ffi.new("vccd_pair_input *")
+    lib.vccd_pair_input_init(inp)
+    inp.kind = k
+    solve_opts(inp.solve, solver, arith, eps_t, max_boxes, max_work, max_precision, t0, t1)
+    if min_separation is not None:
+        inp.min_separation = upper_double(min_separation, "min_separation")
+    prec = motion_prec(inp.solve)
+    keep = []
+    for i, pt in enumerate(points):
+        try:
+            motion, where = pt
+        except (TypeError, ValueError):
+            raise ValueError("points[%d]: expected (motion, body point or vertex index)" % i) from None
+        if not isinstance(motion, Motion):
+            raise TypeError("points[%d]: expected a vccd motion, not %s" % (i, type(motion).__name__))
+        m = motion._make(prec)
+        keep.append(m)
+        tr = inp.point[i]
+        tr.m = m
+        if motion.per_vertex:
+            if isinstance(where, bool) or not isinstance(where, int) and not hasattr(where, "__index__"):
+                raise ValueError("points[%d]: motion %s moves vertices: give a vertex index, not %r"
+                                 % (i, type(motion).__name__, where))
+            v = int(where)
+            if not 0 <= v < motion.nvertices:
+                raise ValueError("points[%d]: motion %s has %d vertices: no vertex %d"
+                                 % (i, type(motion).__name__, motion.nvertices, v))
+            tr.vertex = v
+        else:
+            try:
+                xyz = [real(c, "points[%d]" % i) for c in where]
+            except TypeError:
+                raise ValueError("points[%d]: motion %s is rigid: give a body point (x, y, z), not %r"
+                                 % (i, type(motion).__name__, where)) from None
+            if len(xyz) != 3:
+                raise ValueError("points[%d]: a body point has 3 coordinates, not %d" % (i, len(xyz)))
+            tr.p = xyz
+    a = ffi.new("vccd_toc_answer *")
+    st = ffi.new("vccd_toc_stats *")
+    e = ffi.new("vccd_error *")
+    rc = lib.vccd_toc_pair(a, st, inp, e)
+    del keep
+    if rc != 0:
+        fail(e)
+    return Result(a, st, False)
+
+
+def describe_options(o):
+    """A line naming the solve options o (for the command line)."""
+    return "solver=%s arith=%s eps_t=%g" % (cstr(o.solver.name), arith_name(ffi.addressof(o, "arith")), o.eps_t)
