@@ -43,6 +43,7 @@ mesh_info(int argc, char **argv)
 {
     vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 };
     vccd_bvh_opts bo;
+    long max_nt = 0;
     int i, n = 0, status = VCCD_EXIT_OK;
 
     vccd_bvh_opts_init(&bo);
@@ -73,6 +74,11 @@ mesh_info(int argc, char **argv)
         } else if (!strcmp(opt, "--scale")) {
             if (vccd_mesh_scale_parse(&o.radius, val) != 0)
                 return vccd_cli_usage_error("option --scale: '%s' (expected none or 'radius R', R > 0)", val);
+        } else if (!strcmp(opt, "--max-triangles")) {
+            if (vccd_mesh_max_triangles_parse(&max_nt, val) != 0)
+                return vccd_cli_usage_error("option --max-triangles: '%s' (expected an integer in 1..%ld; default "
+                                            "%ld)",
+                                            val, VCCD_MESH_MAX_TRIANGLES_HARD, VCCD_MESH_MAX_TRIANGLES);
         } else {
             return vccd_cli_usage_error("mesh info: unknown option '%s' (see vccd help mesh)", opt);
         }
@@ -83,7 +89,7 @@ mesh_info(int argc, char **argv)
     for (; i < argc; i++) {
         vccd_mesh m;
         double t;
-        int rc = vccd_cli_mesh_load(&m, argv[i], &o, &t);
+        int rc = vccd_cli_mesh_load_max(&m, argv[i], &o, max_nt, &t);
         if (rc != 0) {
             status = rc;
             continue;

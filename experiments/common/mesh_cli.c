@@ -9,9 +9,16 @@
 int
 vccd_cli_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, double *seconds)
 {
+    return vccd_cli_mesh_load_max(m, spec, o, 0, seconds);
+}
+
+int
+vccd_cli_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                       double *seconds)
+{
     vccd_error e;
     double t0 = vccd_clock_now();
-    if (vccd_mesh_load(m, spec, o, &e) != 0) {
+    if (vccd_mesh_load_max(m, spec, o, max_triangles, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }

@@ -13,6 +13,10 @@
    VCCD_EXIT_USAGE; else prints the degenerate warning (one line with the
    count, to stderr) if any and returns 0. */
 int vccd_cli_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, double *seconds);
+/* The same with the limit max_triangles (0: the default,
+   VCCD_MESH_MAX_TRIANGLES). */
+int vccd_cli_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                           double *seconds);
 
 /* The mesh lines of `vccd mesh info` ("key: value", one per line):
    source, counts, degenerates, bbox, closure, mass properties or why

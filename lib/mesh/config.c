@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "vccd/mesh.h"
+#include "mesh/reader.h"
 
 int
 vccd_mesh_scale_parse(double *radius, const char *s)
@@ -31,12 +31,13 @@ vccd_mesh_scale_parse(double *radius, const char *s)
 }
 
 static int
-parse_as(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, const char *key, vccd_error *e)
+parse_as(char **spec, vccd_mesh_load_opts *o, long *max_nt, vccd_config_section *s, const char *key, vccd_error *e)
 {
     vccd_config_kv *kv;
     const char *f = s->file;
 
     *spec = NULL;
+    *max_nt = 0;
     memset(o, 0, sizeof *o);
     if (!(kv = vccd_config_get(s, key)) || !*kv->value)
         return vccd_error_set(e, f, kv ? kv->line : s->line, s->name, key,
@@ -53,6 +54,11 @@ parse_as(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, const char
         vccd_error_set(e, f, kv->line, s->name, kv->key, "'%s': expected none or radius R (R > 0)", kv->value);
         goto fail;
     }
+    if ((kv = vccd_config_get(s, "max_triangles")) && vccd_mesh_max_triangles_parse(max_nt, kv->value) != 0) {
+        vccd_error_set(e, f, kv->line, s->name, kv->key, "'%s': expected an integer in 1..%ld (default %ld)",
+                       kv->value, VCCD_MESH_MAX_TRIANGLES_HARD, VCCD_MESH_MAX_TRIANGLES);
+        goto fail;
+    }
     if (vccd_config_check_unused(s, e) != 0)
         goto fail;
     return 0;
@@ -65,9 +71,10 @@ fail:
 }
 
 int
-vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e)
+vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, long *max_triangles, vccd_config_section *s,
+                       vccd_error *e)
 {
-    return parse_as(spec, o, s, "file", e);
+    return parse_as(spec, o, max_triangles, s, "file", e);
 }
 
 int
@@ -81,6 +88,7 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
 {
     char *spec, *near = NULL;
     vccd_mesh_load_opts o;
+    long max_nt;
     vccd_config_kv *kv;
     const char *slash = s->file ? strrchr(s->file, '/') : NULL;
     vccd_error inner;
@@ -88,7 +96,7 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
     int rc;
 
     memset(m, 0, sizeof *m);
-    if (parse_as(&spec, &o, s, key, e) != 0)
+    if (parse_as(&spec, &o, &max_nt, s, key, e) != 0)
         return -1;
     kv = vccd_config_get(s, key);
     /* relative to the config's directory when the file is there */
@@ -103,7 +111,7 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
             }
         }
     }
-    rc = vccd_mesh_load(m, near ? near : spec, &o, &inner);
+    rc = vccd_mesh_load_max(m, near ? near : spec, &o, max_nt, &inner);
     if (rc != 0) {
         /* the config's position, then the mesh's message as it is (it is
            escaped already; escaping twice would double its backslashes) */

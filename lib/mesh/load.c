@@ -1,10 +1,13 @@
 /* load.c -- a mesh from a spec: a procedural shape, a file in a
    registered format (plain or gzip), or a bundled model (mesh.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "mesh/reader.h"
 
@@ -72,6 +75,30 @@ by_content(const char *path, int *failed, vccd_error *e)
     return f;
 }
 
+/* The size of path when it is a plain regular file: then every byte of
+   it is there to be read, and a count in it can be checked against
+   them.  -1 for gzip data (RFC 1952, 2.3.1: the bytes 1f 8b open a
+   member; zlib and the input reader tell formats apart by them too) and
+   for anything else (the input reader refuses what is not a regular
+   file; O_NONBLOCK keeps a FIFO from blocking this look). */
+static long long
+plain_size(const char *path)
+{
+    struct stat st;
+    unsigned char b[2];
+    ssize_t n;
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return -1;
+    }
+    n = read(fd, b, 2);
+    close(fd);
+    return n == 2 && b[0] == 0x1f && b[1] == 0x8b ? -1 : (long long)st.st_size;
+}
+
 static int
 read_file(vccd_mesh_raw *r, const char **fmt, const char *path, vccd_error *e)
 {
@@ -92,6 +119,7 @@ read_file(vccd_mesh_raw *r, const char **fmt, const char *path, vccd_error *e)
     *fmt = f->name;
     if (vccd_input_open(&in, path, VCCD_MESH_MAX_LINE, e) != 0)
         return -1;
+    r->size = plain_size(path);
     rc = f->read(r, &in, e);
     vccd_input_close(&in);
     return rc;
@@ -136,7 +164,29 @@ bare_name(const char *spec)
 }
 
 int
+vccd_mesh_max_triangles_parse(long *n, const char *s)
+{
+    char *end;
+    long v;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (*end || errno == ERANGE || v < 1 || v > VCCD_MESH_MAX_TRIANGLES_HARD)
+        return -1;
+    *n = v;
+    return 0;
+}
+
+int
 vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vccd_error *e)
+{
+    return vccd_mesh_load_max(m, spec, o, 0, e);
+}
+
+int
+vccd_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                   vccd_error *e)
 {
     static const vccd_mesh_load_opts defaults = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 };
     vccd_mesh_raw r;
@@ -148,11 +198,14 @@ vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vcc
     if (!o)
         o = &defaults;
     memset(m, 0, sizeof *m);
-    memset(&r, 0, sizeof r);
+    if (max_triangles < 0 || max_triangles > VCCD_MESH_MAX_TRIANGLES_HARD)
+        return vccd_error_set(e, spec, 0, NULL, NULL, "max_triangles = %ld: must be in 1..%ld", max_triangles,
+                              VCCD_MESH_MAX_TRIANGLES_HARD);
+    vccd_mesh_raw_init(&r, max_triangles, -1);
     if (!*spec)
         return vccd_error_set(e, NULL, 0, NULL, NULL, "empty mesh name (a file, a shape or a bundled model)");
     if (vccd_mesh_is_shape(spec)) {
-        if (vccd_mesh_shape(m, spec, VCCD_MESH_DEGENERATE_KEEP, e) != 0)
+        if (vccd_mesh_shape_max(m, spec, VCCD_MESH_DEGENERATE_KEEP, r.max_nt, e) != 0)
             return -1;
         /* normalise the shape's arrays like a file's */
         r.v = m->v, r.nv = m->nv, r.t = m->t, r.nt = m->nt;

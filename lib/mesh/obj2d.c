@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "mesh/reader.h"
-#include "vccd/grow.h"
 
 static int
 read_vertex(vccd_mesh_raw *r, const char *s, const vccd_input *in, vccd_error *e)
@@ -68,11 +67,11 @@ read_polyline(vccd_mesh_raw *r, const char *s, const vccd_input *in, vccd_error 
                 return vccd_mesh_line_error(in, e, "polyline index %ld: zero-length segment from vertex %ld to "
                                                    "vertex %ld (both at %.17g %.17g)", n + 1, prev + 1, idx + 1,
                                             a[0], a[1]);
-            if (vccd_grow((void **)&r->t, &r->tcap, r->nt, sizeof *r->t) != 0)
-                return vccd_mesh_line_error(in, e, "out of memory");
-            r->t[r->nt][0] = (vccd_mesh_index)prev;
-            r->t[r->nt][1] = r->t[r->nt][2] = (vccd_mesh_index)idx;
-            r->nt++;
+            /* the segment as the triangle (prev, idx, idx), within the
+               limit of one mesh */
+            vccd_mesh_index seg[3] = { (vccd_mesh_index)prev, (vccd_mesh_index)idx, (vccd_mesh_index)idx };
+            if (vccd_mesh_raw_polygon(r, seg, 3, in, e) != 0)
+                return -1;
         }
         prev = idx;
         n++;

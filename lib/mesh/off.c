@@ -86,6 +86,10 @@ read_off(vccd_mesh_raw *r, vccd_input *in, vccd_error *e)
         if (vccd_mesh_parse_long(&cnt[k], tok, len, 0, INT32_MAX, in, cname[k], e) != 0)
             return -1;
     }
+    /* a vertex line is at least "0 0 0\n", a face line "3 0 1 2\n"; a
+       face is at least one triangle */
+    if (vccd_mesh_raw_announce(r, cnt[0], cnt[1], 6LL * cnt[0] + 8LL * cnt[1] - 1, in, e) != 0)
+        return -1;
     for (long i = 0; i < cnt[0]; i++) {
         double p[3];
         if ((rc = next_content(in, &s, e)) <= 0)

@@ -104,7 +104,7 @@ set_name(char *out, const char *tok, size_t len, const vccd_input *in, vccd_erro
 }
 
 static int
-read_header(header *h, vccd_input *in, vccd_error *e)
+read_header(header *h, const vccd_mesh_raw *r, vccd_input *in, vccd_error *e)
 {
     char *line, buf[80];
     size_t len;
@@ -163,6 +163,18 @@ read_header(header *h, vccd_input *in, vccd_error *e)
             if (vccd_mesh_parse_long(&n, tok, len, 0, INT32_MAX, in, "element count", e) != 0)
                 return -1;
             el->count = n;
+            /* a count over the limit is refused at its own line, before
+               a byte of the body is read */
+            if (!strcmp(el->name, "vertex") && n > r->max_nv) {
+                char lim[160];
+                return vccd_mesh_line_error(in, e, "element vertex %ld: more than %ld vertices (3 max_triangles): %s",
+                                            n, r->max_nv, vccd_mesh_limit_text(lim, sizeof lim, r->max_nt));
+            }
+            if (!strcmp(el->name, "face") && n > r->max_nt) {
+                char lim[160];
+                return vccd_mesh_line_error(in, e, "element face %ld: more than %ld triangles: %s", n, r->max_nt,
+                                            vccd_mesh_limit_text(lim, sizeof lim, r->max_nt));
+            }
             if (!strcmp(el->name, "vertex"))
                 h->nv_declared = n;
             h->ne++;
@@ -303,27 +315,151 @@ store(vccd_mesh_raw *r, const element *el, instance *x, char *msg, size_t size)
                 snprintf(msg, size, "%c is %s", "xyz"[k], isnan(x->p[k]) ? "NaN" : "infinite");
                 return -1;
             }
-        if (r->nv >= INT32_MAX || vccd_grow((void **)&r->v, &r->vcap, r->nv, sizeof *r->v) != 0) {
-            snprintf(msg, size, "out of memory");
+        if (vccd_mesh_raw_add_vertex(r, x->p, msg, size) != 0)
             return -1;
-        }
-        memcpy(r->v[r->nv++], x->p, sizeof *r->v);
     }
     if (el->corners >= 0) {
         if (x->n < 3) {
             snprintf(msg, size, "face with %ld vertices (at least 3)", x->n);
             return -1;
         }
-        for (long i = 1; i + 1 < x->n; i++) {
-            if (vccd_grow((void **)&r->t, &r->tcap, r->nt, sizeof *r->t) != 0) {
-                snprintf(msg, size, "out of memory");
-                return -1;
-            }
-            r->t[r->nt][0] = x->c[0], r->t[r->nt][1] = x->c[i], r->t[r->nt][2] = x->c[i + 1];
-            r->nt++;
-        }
+        if (vccd_mesh_raw_add_polygon(r, x->c, x->n, msg, size) != 0)
+            return -1;
     }
     return 0;
+}
+
+/* "NAME I" into out (NAME_MAX_LEN + 24 bytes): the element instance a
+   binary read names should the body end inside it.  Made for every
+   instance, so without printf's cost. */
+static void
+name_instance(char *out, const char *name, long i)
+{
+    char d[24];
+    int n = 0;
+    size_t l = strlen(name);
+    memcpy(out, name, l);
+    out[l++] = ' ';
+    do
+        d[n++] = (char)('0' + i % 10);
+    while (i /= 10);
+    while (n)
+        out[l++] = d[--n];
+    out[l] = '\0';
+}
+
+/* An element the reader does not use (not the vertex positions, not the
+   face corners) costs no memory and, when its instances have a fixed
+   size, no per-instance work: its bytes are read through in chunks of
+   whole instances.  One with no property at all takes no byte, whatever
+   its count (element junk 2147483647 was 2^31 turns of the loop).
+   Those with a list property go through the loop of read_binary. */
+static int
+skip_fixed(const element *el, long long size, unsigned char **buf, long *bufcap, vccd_input *in, vccd_error *e)
+{
+    long per;
+    char what[NAME_MAX_LEN + 64];
+    if (size == 0)
+        return 0;
+    per = size >= 65536 ? 1 : (long)(65536 / size);
+    while (per * size > *bufcap)
+        if (vccd_grow((void **)buf, bufcap, *bufcap, 1) != 0)
+            return vccd_error_set(e, in->file, 0, NULL, NULL, "byte %lld: %s: out of memory", vccd_input_offset(in),
+                                  el->name);
+    for (long i = 0; i < el->count; i += per) {
+        long n = el->count - i < per ? el->count - i : per;
+        if (n == 1)
+            name_instance(what, el->name, i);
+        else
+            snprintf(what, sizeof what, "one of %s %ld..%ld", el->name, i, i + n - 1);
+        if (vccd_input_read(in, *buf, (size_t)(n * size), what, e) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The least bytes one instance of el takes in a body (binary: the
+   property sizes, a list's count, and 3 indices for the face corners,
+   fewer being an error of its own; ASCII: a token and a blank or newline
+   after each), and in *fixed whether every instance takes exactly that
+   (no list). */
+static long long
+instance_bytes(const element *el, int binary, int *fixed)
+{
+    long long b = 0;
+    *fixed = 1;
+    for (int pi = 0; pi < el->np; pi++) {
+        const prop *q = &el->p[pi];
+        int corners = pi == el->corners ? 3 : 0;
+        if (q->list)
+            *fixed = 0;
+        if (!binary)
+            b += 2 * (1 + (q->list ? corners : 0));
+        else if (q->list)
+            b += types[q->count_type].size + corners * types[q->type].size;
+        else
+            b += types[q->type].size;
+    }
+    return b;
+}
+
+/* A plain file shorter than the binary body its header announces is
+   refused before the body is read.  When every instance up to the file's
+   end has a fixed size, the message is the one a read that runs out
+   gives (the byte where the file ends, the instance it ends in); after a
+   list property only the least size is known, and the message says so. */
+static int
+check_body(const vccd_mesh_raw *r, const header *h, const vccd_input *in, vccd_error *e)
+{
+    long long left = vccd_mesh_raw_left(r, in), start = vccd_input_offset(in), pos = 0;
+    int exact = 1;
+    if (left < 0)
+        return 0;
+    for (int ei = 0; ei < h->ne; ei++) {
+        const element *el = &h->el[ei];
+        int fixed;
+        long long b = instance_bytes(el, 1, &fixed), need = b * el->count;
+        if (need > left - pos) {
+            long long i = (left - pos) / b;
+            if (exact && fixed)
+                return vccd_error_set(e, in->file, 0, NULL, NULL,
+                                      "the input ends at byte %lld inside %s %lld (from byte %lld): the header "
+                                      "announces %ld of %lld bytes each",
+                                      start + left, el->name, i, start + pos + i * b, el->count, b);
+            return vccd_error_set(e, in->file, 0, NULL, NULL,
+                                  "the input ends at byte %lld, before the end of %s %lld: count mismatch: the "
+                                  "header announces %ld %s elements of at least %lld bytes each, from byte %lld or "
+                                  "later",
+                                  start + left, el->name, i, el->count, el->name, b, start + pos);
+        }
+        pos += need;
+        exact &= fixed;
+    }
+    return 0;
+}
+
+/* After the header: the counts against the limit and, for a plain file,
+   against its size; room reserved for them when both hold. */
+static int
+announce(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
+{
+    long long need = 0;
+    long nv = 0, nt = 0;
+    for (int ei = 0; ei < h->ne; ei++) {
+        const element *el = &h->el[ei];
+        int fixed;
+        need += el->count * instance_bytes(el, h->binary, &fixed);
+        if (el->xyz[0] >= 0 && nv <= r->max_nv)
+            nv += el->count;
+        if (el->corners >= 0 && nt <= r->max_nt)
+            nt += el->count;
+    }
+    /* the last ASCII line needs no newline */
+    if (!h->binary && need > 0)
+        need--;
+    if (h->binary && check_body(r, h, in, e) != 0)
+        return -1;
+    return vccd_mesh_raw_announce(r, nv, nt, need, in, e);
 }
 
 static int
@@ -338,10 +474,17 @@ read_binary(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
     memset(&x, 0, sizeof x);
     for (int ei = 0; ei < h->ne; ei++) {
         const element *el = &h->el[ei];
+        int fixed;
+        long long size = instance_bytes(el, 1, &fixed);
+        if (el->xyz[0] < 0 && el->corners < 0 && fixed) {
+            if (skip_fixed(el, size, &buf, &bufcap, in, e) != 0)
+                goto out;
+            continue;
+        }
         for (long i = 0; i < el->count; i++) {
             char what[NAME_MAX_LEN + 32];
             long long start = vccd_input_offset(in);
-            snprintf(what, sizeof what, "%s %ld", el->name, i);
+            name_instance(what, el->name, i);
             x.n = 0;
             for (int pi = 0; pi < el->np; pi++) {
                 const prop *q = &el->p[pi];
@@ -516,7 +659,9 @@ read_ply(vccd_mesh_raw *r, vccd_input *in, vccd_error *e)
     int rc;
     if (!h)
         return vccd_error_set(e, in->file, 0, NULL, NULL, "out of memory");
-    rc = read_header(h, in, e);
+    rc = read_header(h, r, in, e);
+    if (rc == 0)
+        rc = announce(r, h, in, e);
     if (rc == 0)
         rc = h->binary ? read_binary(r, h, in, e) : read_ascii(r, h, in, e);
     free(h);

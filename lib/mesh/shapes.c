@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "vccd/rng.h"
-#include "vccd/mesh.h"
+#include "mesh/reader.h"
 
 #define MAX_PARAMS 4
 
@@ -16,6 +16,7 @@
 typedef struct {
     const char *spec;
     double p[MAX_PARAMS];
+    long max_nt;                /* the limit of one mesh */
 } shape_args;
 
 typedef struct {
@@ -59,6 +60,19 @@ pos_param(const shape_args *a, int i, const char *pname, vccd_error *e)
     if (!(a->p[i] > 0))
         return vccd_error_set(e, a->spec, 0, NULL, NULL, "%s = %g: must be positive", pname, a->p[i]);
     return 0;
+}
+
+/* A shape of nt triangles (what: how they are counted, e.g. "2 N M")
+   must fit the limit; checked before anything is allocated, so that
+   torus:2:1:4096:4096 is refused at once instead of filling memory. */
+static int
+fits(const shape_args *a, const char *what, long nt, vccd_error *e)
+{
+    char lim[160];
+    if (nt <= a->max_nt)
+        return 0;
+    return vccd_error_set(e, a->spec, 0, NULL, NULL, "%s = %ld triangles, more than %ld: %s", what, nt, a->max_nt,
+                          vccd_mesh_limit_text(lim, sizeof lim, a->max_nt));
 }
 
 /* Orient each triangle of a convex shape around the origin outward. */
@@ -141,7 +155,8 @@ build_icosphere(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, c
     };
     const double phi = (1 + sqrt(5.0)) / 2;
     long level = 0;
-    if (int_param(&level, a, 0, "N", 0, 8, e) != 0)
+    /* 20 4^N triangles; 4^12 is the last level 32-bit numbers hold */
+    if (int_param(&level, a, 0, "N", 0, 12, e) != 0 || fits(a, "20 4^N", 20L << (2 * level), e) != 0)
         return -1;
     if (alloc(v, 12, t, 20) != 0)
         return oom(a, e);
@@ -202,13 +217,13 @@ build_torus(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const
     const double pi = 3.14159265358979323846;
     long n = 0, mm = 0;
     if (pos_param(a, 0, "R", e) != 0 || pos_param(a, 1, "r", e) != 0
-        || int_param(&n, a, 2, "N", 3, 1L << 24, e) != 0 || int_param(&mm, a, 3, "M", 3, 1L << 24, e) != 0)
+        || int_param(&n, a, 2, "N", 3, a->max_nt, e) != 0 || int_param(&mm, a, 3, "M", 3, a->max_nt, e) != 0)
         return -1;
     if (!(a->p[1] < a->p[0]))
         return vccd_error_set(e, a->spec, 0, NULL, NULL, "r = %g must be less than R = %g (else the tube crosses itself)",
                               a->p[1], a->p[0]);
-    if (n * mm > 1L << 24)
-        return vccd_error_set(e, a->spec, 0, NULL, NULL, "N M = %ld: at most %ld vertices", n * mm, 1L << 24);
+    if (fits(a, "2 N M", 2 * n * mm, e) != 0)
+        return -1;
     if (alloc(v, n * mm, t, 2 * n * mm) != 0)
         return oom(a, e);
     for (long i = 0; i < n; i++)
@@ -237,7 +252,7 @@ static int
 build_grid(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
     long n = 0;
-    if (int_param(&n, a, 0, "N", 1, 2048, e) != 0)
+    if (int_param(&n, a, 0, "N", 1, a->max_nt, e) != 0 || fits(a, "2 N^2", 2 * n * n, e) != 0)
         return -1;
     if (alloc(v, (n + 1) * (n + 1), t, 2 * n * n) != 0)
         return oom(a, e);
@@ -280,7 +295,7 @@ static int
 build_ngon(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const shape_args *a, vccd_error *e)
 {
     long n = 0;
-    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0)
+    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0 || fits(a, "N", n, e) != 0)
         return -1;
     return polygon(v, nv, t, nt, n, NULL, a, e);
 }
@@ -309,7 +324,8 @@ build_star(double (**v)[3], long *nv, vccd_mesh_index (**t)[3], long *nt, const 
     double *r;
     uint64_t x;
     int rc;
-    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0 || int_param(&seed, a, 1, "SEED", 0, 4294967295L, e) != 0)
+    if (int_param(&n, a, 0, "N", 3, 1L << 20, e) != 0 || int_param(&seed, a, 1, "SEED", 0, 4294967295L, e) != 0
+        || fits(a, "N", n, e) != 0)
         return -1;
     if (!(r = malloc((size_t)n * sizeof *r)))
         return oom(a, e);
@@ -328,9 +344,12 @@ static const shape shapes[] = {
     { "tetrahedron", "", "regular tetrahedron, vertices (+-1, +-1, +-1) with an even number of minus signs", 0,
       build_tetrahedron },
     { "box", ":X:Y:Z", "box with sides X, Y, Z centred on the origin", 3, build_box },
-    { "icosphere", ":N", "unit sphere: icosahedron subdivided N times (0..8)", 1, build_icosphere },
-    { "torus", ":R:r:N:M", "torus around z, radii R > r, N x M segments", 4, build_torus },
-    { "grid", ":N", "open square [-1/2, 1/2]^2 at z = 0 of N x N cells, 2 N^2 triangles", 1, build_grid },
+    { "icosphere", ":N", "unit sphere: icosahedron subdivided N times, 20 4^N triangles (0..8)", 1,
+      build_icosphere },
+    { "torus", ":R:r:N:M", "torus around z, radii R > r, N x M segments, 2 N M triangles (N M <= 2^21)", 4,
+      build_torus },
+    { "grid", ":N", "open square [-1/2, 1/2]^2 at z = 0 of N x N cells, 2 N^2 triangles (N <= 1448)", 1,
+      build_grid },
     { "ngon", ":N", "2D: regular N-gon of circumradius 1 (3..2^20 edges)", 1, build_ngon },
     { "rect", ":W:H", "2D: rectangle W x H centred on the origin", 2, build_rect },
     { "star", ":N:SEED", "2D: star polygon, N vertices, radii in [0.3, 1] drawn from SEED", 2, build_star },
@@ -365,6 +384,12 @@ vccd_mesh_shape_info(int i, const char **name, const char **params, const char *
 int
 vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_error *e)
 {
+    return vccd_mesh_shape_max(m, spec, deg, VCCD_MESH_MAX_TRIANGLES, e);
+}
+
+int
+vccd_mesh_shape_max(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, long max_nt, vccd_error *e)
+{
     const shape *s = find(spec);
     shape_args a;
     const char *p = spec + strcspn(spec, ":");
@@ -383,6 +408,7 @@ vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_e
         return vccd_error_set(e, spec, 0, NULL, NULL, "unknown shape (shapes: %s)", known);
     }
     a.spec = spec;
+    a.max_nt = max_nt > 0 ? max_nt : VCCD_MESH_MAX_TRIANGLES;
     while (*p == ':') {
         char *end;
         const char *q = p + 1;
@@ -404,6 +430,9 @@ vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_e
                               s->np == 1 ? "" : "s", s->name, s->params, np > s->np ? "more than " : "",
                               np > s->np ? s->np : np);
     rc = s->build(&v, &nv, &t, &nt, &a, e);
+    /* the fixed shapes (12 triangles at most) against a tiny limit */
+    if (rc == 0 && nt > a.max_nt)
+        rc = fits(&a, "the shape", nt, e);
     if (rc == 0)
         rc = vccd_mesh_init_arrays(m, spec, (const double(*)[3])v, nv, (const vccd_mesh_index(*)[3])t, nt, deg, e);
     free(v);

@@ -137,9 +137,10 @@ void vccd_mesh_clear(vccd_mesh *m);
      icosphere:N      unit icosahedron subdivided N times (0 <= N <= 8),
                       vertices on the unit sphere (to rounding)
      torus:R:r:N:M    major radius R > minor radius r > 0, N >= 3 segments
-                      around z and M >= 3 around the tube (N M <= 2^24)
+                      around z and M >= 3 around the tube: 2 N M
+                      triangles
      grid:N           the square [-1/2, 1/2]^2 in z = 0, N x N cells
-                      (1 <= N <= 2048), normal +z
+                      (N >= 1), normal +z: 2 N^2 triangles
    and the 2D bodies (planar meshes, counter-clockwise closed polygons):
      ngon:N           regular N-gon of circumradius 1 (3 <= N <= 2^20),
                       a vertex on +x
@@ -148,13 +149,17 @@ void vccd_mesh_clear(vccd_mesh *m);
                       drawn in [0.3, 1] from the integer SEED (splitmix64,
                       the same polygon on every machine)
    Coordinates are computed in doubles (cos, sin, sqrt); the doubles made
-   are the geometry from then on, as for a file. */
+   are the geometry from then on, as for a file.  A shape holds at most
+   the limit of one mesh (VCCD_MESH_MAX_TRIANGLES, or the max_triangles
+   asked for): by default torus N M <= 2^21, grid N <= 1448, icosphere
+   N <= 8; the count is checked before anything is allocated. */
 
 /* 1 when spec names a shape (NAME or NAME:...), else 0. */
 int vccd_mesh_is_shape(const char *spec);
-/* Build the shape of spec.  0, or -1 with e naming spec and what is
-   wrong: the parameter count, a parameter that is not a number (which
-   one), out of range (and the range). */
+/* Build the shape of spec, within the default limit.  0, or -1 with e
+   naming spec and what is wrong: the parameter count, a parameter that
+   is not a number (which one), out of range (and the range), more
+   triangles than the limit (and the limit). */
 int vccd_mesh_shape(vccd_mesh *m, const char *spec, vccd_mesh_degenerate deg, vccd_error *e);
 /* Shape i of the registry (for help texts): its name, parameter syntax
    (e.g. ":X:Y:Z") and a one-line description; 0 past the last. */
@@ -211,11 +216,37 @@ int vccd_mesh_area_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
    element (binary PLY) and what is wrong: an index out of range, a NaN or
    infinite coordinate, an empty mesh, a truncated binary body, a count
    mismatch, an unknown format, a face of fewer than 3 vertices, a line
-   longer than VCCD_MESH_MAX_LINE bytes, a NUL byte, corrupt gzip data. */
+   longer than VCCD_MESH_MAX_LINE bytes, a NUL byte, corrupt gzip data,
+   more vertices or triangles than the limit of one mesh (below).
+
+   Memory is bounded before it is committed: a count in a header (OFF,
+   PLY) over the limit is refused at its line; a count is trusted for an
+   allocation only as far as the bytes left in a plain file can back it
+   (a binary PLY body's size is known from its header: a file too short
+   for it is refused before its body is read); a gzip file's compressed
+   size bounds nothing, so its arrays grow geometrically as data arrives
+   and stop at the limit.  An element of a PLY file that the reader does
+   not use costs no memory, whatever its count. */
 
 /* Longest text line of a mesh file: a mesh line is short; this still
    holds polygons of thousands of vertices. */
 #define VCCD_MESH_MAX_LINE (64L * 1024)
+
+/* The limit of one mesh, by default: at most this many triangles after
+   fan triangulation, and 3 times as many vertices (a triangle soup; a
+   closed mesh has about half as many vertices as triangles).  Loading
+   peaks at about 150 bytes per triangle (the file's arrays, the mesh's
+   and its edge sort) and a loaded mesh holds about 70; `vccd mesh info`,
+   which builds the BVH topology and all five BV types over it, peaks at
+   about 400 bytes per triangle, so 2^22 triangles take at most about 1.7
+   GB (measured on grid:1448; a query building one BV type needs less).
+   The benchmark models have 10^5 triangles.  A larger mesh is refused
+   with a message naming the limit; max_triangles raises it per mesh
+   (vccd_mesh_load_max, the max_triangles key of a mesh section,
+   `vccd mesh info --max-triangles N`) up to VCCD_MESH_MAX_TRIANGLES_HARD,
+   what 32-bit vertex and edge numbers hold. */
+#define VCCD_MESH_MAX_TRIANGLES (1L << 22)
+#define VCCD_MESH_MAX_TRIANGLES_HARD ((long)(INT32_MAX / 3))
 
 /* Normalisation.  The transform is applied to the doubles read before
    the mesh is built, and its rounded result is the geometry from then
@@ -239,8 +270,14 @@ typedef struct {
 } vccd_mesh_load_opts;
 
 /* Load spec into m with options o (NULL: keep degenerates, no
-   normalisation).  0, or -1 with e set as above; m is then empty. */
+   normalisation), within the default limit VCCD_MESH_MAX_TRIANGLES.  0,
+   or -1 with e set as above; m is then empty. */
 int vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vccd_error *e);
+/* The same with at most max_triangles triangles (and 3 max_triangles
+   vertices); 0 means VCCD_MESH_MAX_TRIANGLES.  max_triangles must be in
+   0..VCCD_MESH_MAX_TRIANGLES_HARD. */
+int vccd_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                       vccd_error *e);
 
 /* The bundled model called name: its path in out (size bytes), 0; or -1
    with e listing where it was looked for. */
@@ -257,6 +294,8 @@ int vccd_mesh_degenerate_parse(vccd_mesh_degenerate *d, const char *s);
 
 /* "none" (radius 0) or "radius R" with R > 0 finite: 0, or -1. */
 int vccd_mesh_scale_parse(double *radius, const char *s);
+/* A decimal integer in 1..VCCD_MESH_MAX_TRIANGLES_HARD: 0, or -1. */
+int vccd_mesh_max_triangles_parse(long *n, const char *s);
 
 /* --- the mesh config section (lib/mesh/config.c) --------------------------
 
@@ -267,13 +306,16 @@ int vccd_mesh_scale_parse(double *radius, const char *s);
      degenerate = keep        # keep | drop (default keep)
      center = none            # none | centroid | mass | bbox (default none)
      scale = none             # none | radius R (default none)
+     max_triangles = 4194304  # the limit of this mesh (default 2^22)
    A relative file path is taken relative to the config file's directory
    when a file of that name is there, else as given (the current
    directory, a shape, or a bundled model).  Unknown keys are errors. */
 
-/* Parse section s into *spec (malloc'd; the caller frees it) and *o: 0,
-   or -1 with e naming the config file, line, section and key. */
-int vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, vccd_config_section *s, vccd_error *e);
+/* Parse section s into *spec (malloc'd; the caller frees it), *o and
+   *max_triangles (0 when the key is absent: the default): 0, or -1 with
+   e naming the config file, line, section and key. */
+int vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, long *max_triangles, vccd_config_section *s,
+                           vccd_error *e);
 /* Parse s and load the mesh: 0, or -1 with e (a loading error is given
    after the config's file, line and key, then the mesh file's own
    position). */

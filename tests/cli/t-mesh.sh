@@ -62,6 +62,66 @@ expect 2 "no action" -- $vccd mesh
 expect 0 "help" -- $vccd help mesh
 check "help lists shapes" grep -q 'icosphere:N' "$tmp/out"
 
+# --- issue 26 ------------------------------------------------------------
+# A command under a 1 GiB address space (ulimit -v), so that an unbounded
+# allocation fails instead of filling the machine; without the limit
+# where it cannot be set (an AddressSanitizer build reserves terabytes).
+if sh -c 'ulimit -v 1048576 && exec "$@"' sh $vccd mesh info tetrahedron >/dev/null 2>&1; then
+    limited() { sh -c 'ulimit -v 1048576 && exec "$@"' sh timeout 60 "$@"; }
+else
+    echo "note: no 1 GiB limit here (ulimit -v fails, e.g. under AddressSanitizer)"
+    limited() { timeout 60 "$@"; }
+fi
+
+# a binary PLY element with no property and 2^31 - 1 instances looped
+# 2^31 times without reading a byte: it takes no byte, so no time
+hdr=$(sed '/^end_header/q' "$d/box-le.ply" | wc -c)
+{ sed '/^end_header/q' "$d/box-le.ply" | sed '$d'; echo 'element junk 2147483647'; echo end_header
+  tail -c +$((hdr + 1)) "$d/box-le.ply"; } >"$tmp/junk.ply"
+expect 0 "junk element" -- timeout 10 $vccd mesh info "$tmp/junk.ply"
+check "junk element: the box" grep -q '^triangles: 12$' "$tmp/out"
+
+# the limit of one mesh (2^22 triangles by default), named, before the
+# memory is committed: shapes beyond it ...
+# ... and headers announcing more, at their line, plain or gzip, data or
+# not (one run, one line per mesh)
+printf 'OFF\n2147483647 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n' >"$tmp/big.off"
+gzip -c "$tmp/big.off" >"$tmp/big.off.gz"
+printf 'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2147483647\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n' >"$tmp/big.ply"
+{ sed '/^end_header/q' "$d/box-le.ply" | sed 's/^element vertex 8$/element vertex 2147483647/'; tail -c +$((hdr + 1)) "$d/box-le.ply"; } >"$tmp/bigv.ply"
+expect 2 "beyond the limit" -- limited $vccd mesh info torus:2:1:4096:4096 grid:2048 "$tmp/big.off" "$tmp/big.off.gz" \
+    "$tmp/big.ply" "$tmp/bigv.ply"
+check "beyond the limit: one line per mesh" test "$(wc -l <"$tmp/err")" -eq 6
+check "beyond the limit: each names it" test "$(grep -c 'max_triangles = 4194304 (the default' "$tmp/err")" -eq 6
+for line in "torus:2:1:4096:4096: 2 N M = 33554432 triangles, more than 4194304: " \
+    "grid:2048: 2 N^2 = 8388608 triangles, more than 4194304: " \
+    "$tmp/big.off:2: the header announces 2147483647 vertices, more than 12582912 " \
+    "$tmp/big.off.gz:2: the header announces 2147483647 vertices, more than 12582912 " \
+    "$tmp/big.ply:7: element face 2147483647: more than 4194304 triangles: " \
+    "$tmp/bigv.ply:4: element vertex 2147483647: more than 12582912 vertices "; do
+    check "beyond the limit: $line" grep -qF "vccd: $line" "$tmp/err"
+done
+# ... data past it (a gzip's size bounds nothing: it stops at the limit)
+yes 'v 0 0 0' | head -n 400000 | gzip -c >"$tmp/v.obj.gz"
+expect 2 "vertex lines past the limit" -- limited $vccd mesh info --max-triangles 100000 "$tmp/v.obj.gz"
+one_line_error "vertex lines past the limit" "$tmp/v.obj.gz:300001: more than 300000 vertices" "max_triangles = 100000"
+expect 2 "--max-triangles 11" -- $vccd mesh info --max-triangles 11 box:1:1:1
+one_line_error "--max-triangles 11" "box:1:1:1: the shape = 12 triangles, more than 11" "max_triangles = 11"
+expect 2 "--max-triangles 0" -- $vccd mesh info --max-triangles 0 box:1:1:1
+one_line_error "--max-triangles 0" "option --max-triangles: '0'"
+# ... and the max_triangles key of a mesh section: [mesh.X], [body.X]
+printf '[mesh.t]\nfile = tetrahedron\nmax_triangles = 3\n[distance]\nmesh.0 = t\nmesh.1 = t\npose.1 = 10 0 0 1 0 0 0\n' >"$tmp/m.ini"
+expect 2 "max_triangles = 3" -- $vccd distance "$tmp/m.ini"
+one_line_error "max_triangles = 3" "$tmp/m.ini:2: \[mesh.t\] file: tetrahedron: the shape = 4 triangles, more than 3" "max_triangles = 3"
+sed 's/= 3$/= 4/' "$tmp/m.ini" >"$tmp/m4.ini"
+expect 0 "max_triangles = 4" -- $vccd distance "$tmp/m4.ini"
+sed 's/= 3$/= many/' "$tmp/m.ini" >"$tmp/mx.ini"
+expect 2 "max_triangles = many" -- $vccd distance "$tmp/mx.ini"
+one_line_error "max_triangles = many" "$tmp/mx.ini:3: \[mesh.t\] max_triangles: 'many'"
+printf '[body.a]\nmesh = box:1:1:1\nmax_triangles = 11\nmotion = a\n[body.b]\nmesh = box:1:1:1\nmotion = a\n[motion.a]\ntype = ltlrm\no0 = -2 0 0\nv = 2 0 0\nomega = 0 0 0\n' >"$tmp/b11.ini"
+expect 2 "[body] max_triangles" -- $vccd toc "$tmp/b11.ini"
+one_line_error "[body] max_triangles" "$tmp/b11.ini:2: \[body.a\] mesh: box:1:1:1: the shape = 12 triangles, more than 11"
+
 # mutated copies of the binary PLY: never a crash, always 0 or 2, and an
 # error is one line naming the file
 i=0

@@ -2,21 +2,49 @@
    hand-checked box in OBJ, OFF, PLY ascii and binary (both endians) is
    mutated (bit flips, bytes and tokens that readers trip on, deleted,
    duplicated and truncated ranges, overwritten binary counts), written
-   plain or gzip-compressed, and loaded with random options.  Nothing may
-   crash or hang (an alarm fails the test), an error must be one line
-   starting with the file's name, and an accepted mesh must satisfy the
-   mesh invariants.  Counts per outcome are printed.  VCCD_TEST_MULTIPLIER
-   scales the number of cases. */
+   plain or gzip-compressed, and loaded with random options.  A quarter
+   of the cases are counts that lie: an OFF or PLY header announcing up
+   to 2^31 - 1 vertices, faces or instances of an element the reader
+   skips (with no property, fixed-size ones or a list), with the body
+   kept, cut or padded, and a random limit of one mesh (max_triangles)
+   that the box may exceed.  Nothing may crash or hang (an alarm fails
+   the test), an error must be one line starting with the file's name,
+   and an accepted mesh must satisfy the mesh invariants.
+
+   Memory guard: the cases run with the address space limited to 1 GiB
+   (RLIMIT_AS), so an allocation that a lying count drives fails, and an
+   "out of memory" message fails the test: every input here is a few KB,
+   and a reader may take memory only as data arrives.  Under
+   AddressSanitizer, which reserves terabytes of address space for its
+   shadow memory, the limit cannot be set, and the output says so.
+
+   Counts per outcome are printed.  VCCD_TEST_MULTIPLIER scales the
+   number of cases. */
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "testutil.h"
 #include "vccd/mesh.h"
+
+/* An ASan build: gcc says __SANITIZE_ADDRESS__, clang __has_feature. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+#define MEMORY_GUARD (1L << 30)
 
 static const char *const seeds[] = { "box.obj", "box.off", "box-ascii.ply", "box-le.ply", "box-be.ply" };
 #define NSEEDS ((int)(sizeof seeds / sizeof seeds[0]))
@@ -30,12 +58,12 @@ static const char *const tokens[] = {
 #define NTOKENS ((int)(sizeof tokens / sizeof tokens[0]))
 
 /* Outcome classes, by the words of the message. */
-static const char *const classes[] = { "index out of range", "count mismatch", "NaN", "infinite / out of range",
-                                       "not a number / integer", "truncated binary", "empty mesh", "long line",
-                                       "NUL byte", "face < 3 vertices", "header / format", "read error (gzip)",
-                                       "other" };
+static const char *const classes[] = { "limit (max_triangles)", "index out of range", "count mismatch", "NaN",
+                                       "infinite / out of range", "not a number / integer", "truncated binary",
+                                       "empty mesh", "long line", "NUL byte", "face < 3 vertices", "header / format",
+                                       "read error (gzip)", "other" };
 static const char *const needles[][3] = {
-    { "vertex index", NULL }, { "count mismatch", NULL },       { "NaN", NULL },
+    { "max_triangles", NULL }, { "vertex index", NULL }, { "count mismatch", NULL },       { "NaN", NULL },
     { "infinite", "out of range", "beyond" }, { "not a number", "not an integer", NULL }, { "ends at byte", NULL },
     { "empty", NULL },        { "line longer", NULL },          { "NUL", NULL },
     { "at least 3", NULL },   { "PLY", "OFF", "format" },       { "read error", NULL },
@@ -131,6 +159,83 @@ mutate(buf *x)
     }
 }
 
+/* Replace the first occurrence of `from` (a whole header line or the
+   counts) by `to`; 0 when absent. */
+static int
+replace(buf *x, const char *from, const char *to)
+{
+    size_t nf = strlen(from), nt = strlen(to);
+    for (size_t i = 0; i + nf <= x->n; i++)
+        if (!memcmp(x->b + i, from, nf)) {
+            reserve(x, x->n + nt);
+            memmove(x->b + i + nt, x->b + i + nf, x->n - i - nf);
+            memcpy(x->b + i, to, nt);
+            x->n = x->n - nf + nt;
+            return 1;
+        }
+    return 0;
+}
+
+/* Counts that lie: a header count made huge (or just past the default
+   limit), or an element the reader skips announced with a huge count;
+   then the body kept, cut short or padded.  s: the seed's index. */
+static void
+lie(buf *x, int s)
+{
+    static const char *const big[] = { "2147483647", "2147483646", "1000000000", "12582913", "4194305", "65536" };
+    char to[160];
+    const char *n = big[tu_ulong() % 6];
+    if (s == 1) {
+        /* OFF: the counts line "8 6 12" */
+        switch (tu_ulong() % 3) {
+        case 0: snprintf(to, sizeof to, "%s 6 12", n); break;
+        case 1: snprintf(to, sizeof to, "8 %s 12", n); break;
+        default: snprintf(to, sizeof to, "%s %s 0", n, n); break;
+        }
+        replace(x, "8 6 12", to);
+    } else if (s >= 2) {
+        /* PLY: a count of the header, or an element the reader skips */
+        switch (tu_ulong() % 5) {
+        case 0:
+            snprintf(to, sizeof to, "element vertex %s\n", n);
+            replace(x, "element vertex 8\n", to);
+            break;
+        case 1:
+            snprintf(to, sizeof to, "element face %s\n", n);
+            replace(x, "element face 6\n", to);
+            break;
+        case 2:
+            snprintf(to, sizeof to, "element junk %s\nend_header\n", n);
+            replace(x, "end_header\n", to);
+            break;
+        case 3:
+            snprintf(to, sizeof to, "element junk %s\nproperty uchar a\nproperty double b\nend_header\n", n);
+            replace(x, "end_header\n", to);
+            break;
+        default:
+            snprintf(to, sizeof to, "element junk %s\nproperty list uchar int c\nend_header\n", n);
+            replace(x, "end_header\n", to);
+            break;
+        }
+    }
+    /* the data that follows: as it was, cut short, or more of it */
+    switch (tu_ulong() % 3) {
+    case 0:
+        break;
+    case 1:
+        x->n -= (size_t)(tu_ulong() % (x->n / 2 + 1));
+        break;
+    default: {
+        size_t k = (size_t)(tu_ulong() % 4096);
+        reserve(x, x->n + k);
+        for (size_t i = 0; i < k; i++)
+            x->b[x->n + i] = s >= 3 ? (char)tu_ulong() : "0 1\n"[tu_ulong() % 4];
+        x->n += k;
+        break;
+    }
+    }
+}
+
 static void
 read_seed(buf *x, const char *name)
 {
@@ -163,11 +268,23 @@ check_mesh(const vccd_mesh *m, const char *path)
 
 START_TEST(test_fuzz)
 {
-    long n = tu_iters(4000), ok = 0, count[NCLASSES] = { 0 };
+    long n = tu_iters(4000), ok = 0, lies = 0, count[NCLASSES] = { 0 };
     char dir[256], path[400];
     buf seed[NSEEDS], x = { NULL, 0, 0 };
+    struct rlimit old;
+    int guard = 0;
 
     alarm(300); /* a hang fails the test instead of stalling make check */
+    if (UNDER_ASAN)
+        printf("mesh fuzz: memory guard off (AddressSanitizer reserves more address space than the 1 GiB limit)\n");
+    else if (getrlimit(RLIMIT_AS, &old) == 0) {
+        struct rlimit lim = old;
+        if (lim.rlim_max == RLIM_INFINITY || lim.rlim_max > (rlim_t)MEMORY_GUARD)
+            lim.rlim_cur = (rlim_t)MEMORY_GUARD;
+        guard = setrlimit(RLIMIT_AS, &lim) == 0;
+        printf("mesh fuzz: memory guard %s (address space %s 1 GiB)\n", guard ? "on" : "off",
+               guard ? "limited to" : "could not be limited to");
+    }
     snprintf(dir, sizeof dir - 8, "%s/vccd-fuzz-", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     {
         size_t l = strlen(dir);
@@ -179,17 +296,25 @@ START_TEST(test_fuzz)
     for (int s = 0; s < NSEEDS; s++)
         read_seed(&seed[s], seeds[s]);
     for (long it = 0; it < n; it++) {
-        int s = (int)(it % NSEEDS), gz = tu_ulong() % 8 == 0;
+        int s = (int)(it % NSEEDS), liar = tu_ulong() % 4 == 0, gz = tu_ulong() % (liar ? 2 : 8) == 0;
         const char *ext = strrchr(seeds[s], '.');
         vccd_mesh m;
         vccd_error e;
         vccd_mesh_load_opts o;
+        long max_nt = 0;
         int c;
         x.n = 0;
         reserve(&x, seed[s].n);
         memcpy(x.b, seed[s].b, seed[s].n);
         x.n = seed[s].n;
-        mutate(&x);
+        if (liar) {
+            lie(&x, s);
+            lies++;
+            /* a limit the box's 12 triangles may exceed, or the default */
+            if (tu_ulong() % 2)
+                max_nt = 1 + (long)(tu_ulong() % 16);
+        } else
+            mutate(&x);
         snprintf(path, sizeof path, "%s/case%s%s", dir, ext, gz ? ".gz" : "");
         if (gz) {
             gzFile g = gzopen(path, "wb1");
@@ -206,7 +331,7 @@ START_TEST(test_fuzz)
         o.center = (vccd_mesh_center)(tu_ulong() % 4);
         o.radius = tu_ulong() % 2 ? 1 : 0;
         memset(&e, 0, sizeof e);
-        c = vccd_mesh_load(&m, path, &o, &e);
+        c = vccd_mesh_load_max(&m, path, &o, max_nt, &e);
         unlink(path);
         if (c == 0) {
             check_mesh(&m, path);
@@ -217,6 +342,8 @@ START_TEST(test_fuzz)
         TU_CHECK(strncmp(e.msg, path, strlen(path)) == 0 && e.msg[strlen(path)] == ':',
                  "case %ld: message '%s' does not start with the file name", it, e.msg);
         TU_CHECK(!strchr(e.msg, '\n'), "case %ld: message '%s' is not one line", it, e.msg);
+        TU_CHECK(!strstr(e.msg, "out of memory"), "case %ld: '%s': a few KB of input exhausted the memory", it,
+                 e.msg);
         for (c = 0; c < NCLASSES - 1; c++) {
             int hit = 0;
             for (int j = 0; j < 3 && needles[c][j]; j++)
@@ -228,7 +355,9 @@ START_TEST(test_fuzz)
         if (getenv("VCCD_TEST_VERBOSE"))
             printf("%s\n", e.msg);
     }
-    printf("mesh fuzz: %ld cases, %ld loaded", n, ok);
+    if (guard)
+        setrlimit(RLIMIT_AS, &old);
+    printf("mesh fuzz: %ld cases (%ld with counts that lie), %ld loaded", n, lies, ok);
     for (int c = 0; c < NCLASSES; c++)
         if (count[c])
             printf(", %s %ld", classes[c], count[c]);

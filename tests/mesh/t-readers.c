@@ -18,6 +18,8 @@ static const vccd_mesh_index quads[6][4] = { { 0, 2, 3, 1 }, { 4, 5, 7, 6 }, { 0
                                              { 2, 6, 7, 3 }, { 0, 4, 6, 2 }, { 1, 3, 7, 5 } };
 
 static char tmpdir[256];
+/* The limit expect_error_n loads with (0: the default). */
+static long limit;
 
 static const char *
 srcdir(void)
@@ -116,7 +118,7 @@ expect_error_n(const char *name, const char *text, size_t n, int line, const cha
     vccd_error e;
     memset(&e, 0, sizeof e);
     write_file(path, sizeof path, name, text, n, strstr(name, ".gz") != NULL);
-    if (vccd_mesh_load(&m, path, NULL, &e) == 0) {
+    if (vccd_mesh_load_max(&m, path, NULL, limit, &e) == 0) {
         vccd_mesh_clear(&m);
         tu_fail("%s accepted:\n%.300s", name, text);
     }
@@ -369,6 +371,104 @@ START_TEST(test_ply_errors)
 }
 END_TEST
 
+/* The binary triangle of binary_ply (little endian, whole) with `extra`
+   header lines before the header line starting `before`; its size. */
+static size_t
+binary_ply_with(char *out, const char *extra, const char *before)
+{
+    size_t n = binary_ply(out, 0, -1, 0, 0), x = strlen(extra);
+    char *at = strstr(out, before);
+    memmove(at + x, at, n - (size_t)(at - out));
+    memcpy(at, extra, x);
+    return n + x;
+}
+
+/* The limit of one mesh: counts in a header over it are refused at
+   their line before the data is read, and readers without counts stop
+   at it; the limit is named.  Elements the reader skips cost no time
+   per instance and no memory, and a plain file too short for its binary
+   body is refused before the body is read. */
+START_TEST(test_limits)
+{
+    char buf[2048], path[512];
+    vccd_mesh m;
+    vccd_error e;
+    size_t n;
+
+    alarm(60); /* element junk 2147483647 used to loop 2^31 times */
+    /* the default: 2^22 triangles, 3 2^22 vertices */
+    expect_error("a.off", "OFF\n2147483647 1 0\n0 0 0\n", 2, "announces 2147483647 vertices, more than 12582912",
+                 "max_triangles = 4194304");
+    expect_error("a.off.gz", "OFF\n12582913 1 0\n0 0 0\n", 2, "announces 12582913 vertices", "max_triangles");
+    expect_error("a.off", "OFF\n3 4194305 0\n0 0 0\n", 2, "announces at least 4194305 triangles", "max_triangles");
+    expect_error("a.ply", "ply\nformat ascii 1.0\nelement vertex 2147483647\nproperty float x\n", 3,
+                 "element vertex 2147483647: more than 12582912 vertices", "max_triangles = 4194304");
+    expect_error("a.ply.gz", PLY_HEAD "element face 4194305\n", 7, "element face 4194305: more than 4194304 triangles",
+                 "max_triangles");
+    /* a smaller limit, reached by the data */
+    limit = 1;
+    expect_error("a.obj", TRI "f 1 2 3\nf 1 3 2\n", 5, "more than 1 triangles", "max_triangles = 1");
+    expect_error("a.obj.gz", TRI "f 1 2 3\nf 1 3 2\n", 5, "more than 1 triangles", "max_triangles = 1");
+    expect_error("a.obj", TRI "v 1 1 0\nf 1 2 3\n", 4, "more than 3 vertices", "max_triangles = 1");
+    limit = 2;
+    expect_error("a.obj", TRI "v 1 1 0\nv 2 2 0\nf 1 2 5 4 3\n", 6, "more than 2 triangles", NULL);
+    limit = 1;
+    expect_error("a.off", "OFF\n4 1 0\n", 2, "announces 4 vertices, more than 3", "max_triangles = 1");
+    limit = 2;
+    expect_error("a.obj2d", SQ "l 1 2 3 4\n", 5, "more than 2 triangles", "max_triangles = 2");
+    /* binary: a quad (two triangles) where the limit is one, named by
+       its offset */
+    limit = 1;
+    n = binary_ply(buf, 1, -1, 0, 0);
+    buf[n - 13] = 4;
+    memset(buf + n, 0, 4);
+    expect_error_n("b.ply", buf, n + 4, 0, "face 0: more than 1 triangles", "max_triangles = 1");
+    limit = 0;
+    TU_CHECK(vccd_mesh_load_max(&m, "box:1:1:1", NULL, 11, &e) == -1
+                 && strstr(e.msg, "box:1:1:1: the shape = 12 triangles, more than 11: the limit of one mesh: "
+                                  "max_triangles = 11"),
+             "shape over the limit: '%s'", e.msg);
+    TU_CHECK(vccd_mesh_load_max(&m, "box:1:1:1", NULL, -1, &e) == -1 && strstr(e.msg, "max_triangles = -1"), "%s",
+             e.msg);
+    TU_CHECK(vccd_mesh_load_max(&m, "box:1:1:1", NULL, VCCD_MESH_MAX_TRIANGLES_HARD + 1, &e) == -1, "over the hard limit");
+    TU_CHECK(vccd_mesh_load_max(&m, "box:1:1:1", NULL, 12, &e) == 0 && m.nt == 12, "%s", e.msg);
+    vccd_mesh_clear(&m);
+
+    /* an element the reader skips: with no property it takes no byte and
+       no time, whatever its count */
+    n = binary_ply_with(buf, "element junk 2147483647\n", "end_header");
+    write_file(path, sizeof path, "j.ply", buf, n, 0);
+    TU_CHECK(vccd_mesh_load(&m, path, NULL, &e) == 0 && m.nt == 1, "junk without properties: %s", e.msg);
+    vccd_mesh_clear(&m);
+    /* ... with properties, announced but not there: refused before the
+       body is read (plain), where the data ends (gzip: no size known) */
+    n = binary_ply_with(buf, "element junk 2147483647\nproperty uchar a\nproperty double b\n", "element face");
+    /* the face's 13 bytes read as junk: one instance of 9 and 4 bytes */
+    expect_error_n("j.ply", buf, n, 0, "the input ends at byte", "inside junk 1 (from byte");
+    expect_error_n("j.ply.gz", buf, n, 0, "the input ends at byte", "inside one of junk 0..");
+    /* after a list, only the least size of what follows is known */
+    n = binary_ply_with(buf, "element junk 2147483647\nproperty uchar a\nproperty double b\n", "end_header");
+    expect_error_n("j.ply", buf, n, 0, "before the end of junk 0", "count mismatch");
+    n = binary_ply_with(buf, "element junk 2147483647\nproperty list uchar int c\n", "end_header");
+    expect_error_n("j.ply", buf, n, 0, "before the end of junk 0", "count mismatch");
+    expect_error_n("j.ply.gz", buf, n, 0, "the input ends at byte", "junk 0");
+    /* a vertex count within a raised limit, with three vertices there */
+    n = binary_ply(buf, 0, -1, 0, 0);
+    {
+        char *v = strstr(buf, "element vertex 3");
+        char big[] = "element vertex 2000000000";
+        memmove(v + sizeof big - 1, v + 16, n - (size_t)(v + 16 - buf));
+        memcpy(v, big, sizeof big - 1);
+        n += sizeof big - 1 - 16;
+    }
+    limit = VCCD_MESH_MAX_TRIANGLES_HARD;
+    expect_error_n("v.ply", buf, n, 0, "the input ends at byte", "inside vertex 3");
+    limit = 0;
+    expect_error_n("v.ply", buf, n, 3, "element vertex 2000000000: more than 12582912 vertices", NULL);
+    alarm(0);
+}
+END_TEST
+
 START_TEST(test_format_errors)
 {
     char path[512];
@@ -491,6 +591,7 @@ START_TEST(test_config)
     vccd_error e;
     char *spec;
     vccd_mesh_load_opts o;
+    long max_nt = -1;
     /* a file next to the config, named relative to it */
     write_file(path, sizeof path, "tri.obj", TRI "f 1 2 3\n", strlen(TRI "f 1 2 3\n"), 0);
     snprintf(text, sizeof text,
@@ -510,7 +611,7 @@ START_TEST(test_config)
         fclose(f);
         TU_CHECK(vccd_config_load(&cfg, cpath, &e) == 0, "%s", e.msg);
     }
-    TU_CHECK(vccd_mesh_config_parse(&spec, &o, vccd_config_find(&cfg, "mesh.a"), &e) == 0, "%s", e.msg);
+    TU_CHECK(vccd_mesh_config_parse(&spec, &o, &max_nt, vccd_config_find(&cfg, "mesh.a"), &e) == 0, "%s", e.msg);
     TU_CHECK(!strcmp(spec, "tri.obj") && o.degenerate == VCCD_MESH_DEGENERATE_DROP && o.center == VCCD_MESH_CENTER_BBOX
                  && o.radius == 3,
              "parsed options");
@@ -542,7 +643,7 @@ int
 main(void)
 {
     const TTest *tests[] = { test_rounding, test_box, test_obj_errors, test_obj2d, test_off_errors, test_ply_errors, test_format_errors,
-                             test_degenerate, test_normalize,  test_models,     test_config };
+                             test_degenerate, test_normalize,  test_models,     test_config, test_limits };
     int rc;
     /* mkdtemp's template: six placeholder letters, made at run time */
     snprintf(tmpdir, sizeof tmpdir - 8, "%s/vccd-readers-", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "vccd/mesh.h"
+#include "mesh/reader.h"
 
 static void
 shape(vccd_mesh *m, const char *spec)
@@ -203,14 +203,20 @@ START_TEST(test_errors)
     expect_error("box:1:0:2", "Y = 0", "positive");
     expect_error("box:1:-2:2", "Y = -2", "positive");
     expect_error("tetrahedron:1", "takes 0 parameters", NULL);
-    expect_error("icosphere:1.5", "N = 1.5", "0..8");
-    expect_error("icosphere:9", "N = 9", "0..8");
+    expect_error("icosphere:1.5", "N = 1.5", "0..");
+    /* the limit of one mesh, checked before anything is allocated */
+    expect_error("icosphere:9", "20 4^N = 5242880 triangles, more than 4194304", "max_triangles = 4194304");
     expect_error("icosphere:-1", "N = -1", NULL);
     expect_error("torus:1:2:8:8", "less than R", NULL);
     expect_error("torus:2:1:2:8", "N = 2", "3..");
     expect_error("torus:2:1:8:2.5", "M = 2.5", NULL);
-    expect_error("torus:2:1:8192:8192", "N M", NULL);
-    expect_error("grid:0", "N = 0", "1..2048");
+    expect_error("torus:2:1:8192:8192", "2 N M = 134217728 triangles", "max_triangles = 4194304");
+    expect_error("torus:2:1:4096:4096", "2 N M = 33554432 triangles", "max_triangles");
+    expect_error("torus:2:1:2048:1025", "2 N M = 4198400 triangles", "max_triangles");
+    expect_error("grid:0", "N = 0", "1..");
+    expect_error("grid:2048", "2 N^2 = 8388608 triangles, more than 4194304", "max_triangles");
+    expect_error("grid:1449", "2 N^2 = 4199202 triangles", "max_triangles");
+    expect_error("grid:1e9", "N = 1e+09", "must be an integer");
     expect_error("grid:1:1", "takes 1 parameter", NULL);
     {
         const char *n, *p, *w;
@@ -222,9 +228,41 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A limit max_nt: n triangles pass, n + 1 do not, with the limit named. */
+static void
+at_limit(const char *spec, long n)
+{
+    vccd_mesh m;
+    vccd_error e;
+    char lim[64];
+    memset(&e, 0, sizeof e);
+    TU_CHECK(vccd_mesh_shape_max(&m, spec, VCCD_MESH_DEGENERATE_KEEP, n, &e) == 0 && m.nt == n,
+             "%s within max_triangles = %ld: %s", spec, n, e.msg);
+    vccd_mesh_clear(&m);
+    snprintf(lim, sizeof lim, "max_triangles = %ld", n - 1);
+    TU_CHECK(vccd_mesh_shape_max(&m, spec, VCCD_MESH_DEGENERATE_KEEP, n - 1, &e) == -1 && strstr(e.msg, lim)
+                 && strstr(e.msg, "more than"),
+             "%s over max_triangles = %ld: '%s'", spec, n - 1, e.msg);
+    TU_CHECK(m.nt == 0 && !m.v, "%s: a refused shape left a mesh", spec);
+}
+
+START_TEST(test_limit)
+{
+    /* every shape stops at the limit, whatever it is */
+    at_limit("tetrahedron", 4);
+    at_limit("box:1:1:1", 12);
+    at_limit("icosphere:2", 320);
+    at_limit("torus:2:1:5:7", 70);
+    at_limit("grid:9", 162);
+    at_limit("ngon:17", 17);
+    at_limit("rect:1:2", 4);
+    at_limit("star:9:3", 9);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_counts, test_geometry, test_2d, test_errors };
+    const TTest *tests[] = { test_counts, test_geometry, test_2d, test_errors, test_limit };
     return tu_main("shapes", tests, (int)(sizeof tests / sizeof tests[0]));
 }
