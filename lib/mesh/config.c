@@ -89,6 +89,7 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
     char *spec, *near = NULL;
     vccd_mesh_load_opts o;
     long max_nt;
+    const char *at = NULL;
     vccd_config_kv *kv;
     const char *slash = s->file ? strrchr(s->file, '/') : NULL;
     vccd_error inner;
@@ -111,12 +112,17 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
             }
         }
     }
-    rc = vccd_mesh_load_max(m, near ? near : spec, &o, max_nt, &inner);
+    rc = vccd_mesh_load_where(m, near ? near : spec, &o, max_nt, &at, &inner);
     if (rc != 0) {
         /* the config's position, then the mesh's message as it is (it is
-           escaped already; escaping twice would double its backslashes) */
+           escaped already; escaping twice would double its backslashes).
+           A normalisation the mesh cannot take is the center or scale
+           key's fault: its line. */
         size_t n;
-        vccd_error_set(e, s->file, kv->line, s->name, key, "%s", "");
+        vccd_config_kv *bad = at ? vccd_config_get(s, at) : NULL;
+        if (bad)
+            kv = bad;
+        vccd_error_set(e, s->file, kv->line, s->name, kv->key, "%s", "");
         n = strlen(e->msg);
         snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
     }

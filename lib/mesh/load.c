@@ -181,12 +181,19 @@ vccd_mesh_max_triangles_parse(long *n, const char *s)
 int
 vccd_mesh_load(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, vccd_error *e)
 {
-    return vccd_mesh_load_max(m, spec, o, 0, e);
+    return vccd_mesh_load_where(m, spec, o, 0, NULL, e);
 }
 
 int
 vccd_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
                    vccd_error *e)
+{
+    return vccd_mesh_load_where(m, spec, o, max_triangles, NULL, e);
+}
+
+int
+vccd_mesh_load_where(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                     const char **key, vccd_error *e)
 {
     static const vccd_mesh_load_opts defaults = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 };
     vccd_mesh_raw r;
@@ -197,6 +204,8 @@ vccd_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o,
 
     if (!o)
         o = &defaults;
+    if (key)
+        *key = NULL;
     memset(m, 0, sizeof *m);
     if (max_triangles < 0 || max_triangles > VCCD_MESH_MAX_TRIANGLES_HARD)
         return vccd_error_set(e, spec, 0, NULL, NULL, "max_triangles = %ld: must be in 1..%ld", max_triangles,
@@ -223,7 +232,7 @@ vccd_mesh_load_max(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o,
             return -1;
         }
     }
-    rc = vccd_mesh_normalize_build(m, spec, &r, o, e);
+    rc = vccd_mesh_normalize_build(m, spec, &r, o, key, e);
     vccd_mesh_raw_clear(&r);
     if (rc != 0)
         return -1;

@@ -89,10 +89,25 @@ int vccd_mesh_line_error(const vccd_input *in, vccd_error *e, const char *fmt, .
 /* Build m (named name) from r with o's degenerate option, normalised as
    o says (mesh.h): 0, or -1 with e (what vccd_mesh_init_arrays reports,
    center = mass on a mesh that is not closed, scaling a mesh whose used
-   vertices all sit at the centre).  r's vertices are transformed in
-   place. */
+   vertices all sit at the centre, a mesh whose extent or scale factor
+   the binary64 range cannot hold).  r's vertices are transformed in
+   place.  On an error of the normalisation itself, *key (when key is
+   not NULL) is the option at fault, "center" or "scale", so that a
+   config names that key's line; else NULL. */
 int vccd_mesh_normalize_build(vccd_mesh *m, const char *name, vccd_mesh_raw *r, const vccd_mesh_load_opts *o,
-                              vccd_error *e);
+                              const char **key, vccd_error *e);
+
+/* vccd_mesh_load_max, with *key set as vccd_mesh_normalize_build sets it
+   (NULL for every other error). */
+int vccd_mesh_load_where(vccd_mesh *m, const char *spec, const vccd_mesh_load_opts *o, long max_triangles,
+                         const char **key, vccd_error *e);
+
+/* The centre of mass of m (vccd_mesh_mass_props) alone: 0, or -1 with e
+   (not closed, not positive volume).  Computed in units of a power of
+   two near the mesh's size, so it exists whenever the mesh is closed
+   with a positive volume, even where the volume or the inertia is
+   beyond the binary64 range. */
+int vccd_mesh_mass_centre(double com[3], const vccd_mesh *m, vccd_error *e);
 
 /* The shape of spec (vccd_mesh_shape) with at most max_nt triangles
    (checked before anything is allocated). */

@@ -75,15 +75,27 @@ fits(const shape_args *a, const char *what, long nt, vccd_error *e)
                           vccd_mesh_limit_text(lim, sizeof lim, a->max_nt));
 }
 
-/* Orient each triangle of a convex shape around the origin outward. */
+/* Orient each triangle of a convex shape around the origin outward.  The
+   sign is that of a product of three coordinates, taken in units of a
+   power of two near the triangle's size (exact scaling), so that a box of
+   sides 1e-300 or 1e300 is oriented as one of sides 1: unscaled, the
+   product underflowed to 0 or overflowed, and half the triangles kept
+   their inward order. */
 static void
 orient_outward(const double (*v)[3], vccd_mesh_index (*t)[3], long nt)
 {
     for (long i = 0; i < nt; i++) {
-        const double *a = v[t[i][0]], *b = v[t[i][1]], *c = v[t[i][2]];
-        double u[3], w[3], d = 0;
-        for (int k = 0; k < 3; k++)
+        const double *p[3] = { v[t[i][0]], v[t[i][1]], v[t[i][2]] };
+        double a[3], b[3], c[3], u[3], w[3], d = 0, big = 0;
+        int ex;
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++)
+                big = fmax(big, fabs(p[j][k]));
+        ex = big > 0 ? ilogb(big) : 0;
+        for (int k = 0; k < 3; k++) {
+            a[k] = ldexp(p[0][k], -ex), b[k] = ldexp(p[1][k], -ex), c[k] = ldexp(p[2][k], -ex);
             u[k] = b[k] - a[k], w[k] = c[k] - a[k];
+        }
         for (int k = 0; k < 3; k++)
             d += (u[(k + 1) % 3] * w[(k + 2) % 3] - u[(k + 2) % 3] * w[(k + 1) % 3]) * (a[k] + b[k] + c[k]);
         if (d < 0) {

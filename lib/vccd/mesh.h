@@ -255,7 +255,18 @@ int vccd_mesh_area_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
    vertices used by triangles; mass: the centre of mass, closed meshes
    only; bbox: the bounding box centre); radius > 0 then scales about
    that origin so that the farthest vertex is at distance radius (to
-   rounding). */
+   rounding).
+
+   Rounding: each coordinate becomes fl(fl(x - c) * s), two roundings to
+   nearest (s = fl(radius / r), r the farthest used vertex's distance
+   from c computed with hypot, scaled so that no square overflows or
+   underflows: within 2 ulps); so the farthest vertex ends within a few
+   ulps of radius, and m->center and m->scale are the exact c and s
+   applied.  A mesh the transform cannot carry in binary64 is refused,
+   never collapsed: a centre that is not finite, a difference x - c that
+   overflows, every used vertex at the centre (r = 0), a scale s that is
+   not a normal number (r beyond the binary64 range relative to radius),
+   a result that overflows. */
 typedef enum {
     VCCD_MESH_CENTER_NONE = 0,
     VCCD_MESH_CENTER_CENTROID,
@@ -318,7 +329,8 @@ int vccd_mesh_config_parse(char **spec, vccd_mesh_load_opts *o, long *max_triang
                            vccd_error *e);
 /* Parse s and load the mesh: 0, or -1 with e (a loading error is given
    after the config's file, line and key, then the mesh file's own
-   position). */
+   position; a normalisation the mesh cannot take is given at the line of
+   the center or scale key at fault). */
 int vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e);
 /* The same with the mesh named by `key` instead of `file` (the
    [body.NAME] sections of `vccd toc` say mesh = ...); keys other than

@@ -81,6 +81,35 @@ hdr=$(sed '/^end_header/q' "$d/box-le.ply" | wc -c)
 expect 0 "junk element" -- timeout 10 $vccd mesh info "$tmp/junk.ply"
 check "junk element: the box" grep -q '^triangles: 12$' "$tmp/out"
 
+# scale = radius 1 at any scale binary64 holds: the radius without
+# overflow (1e160 made it inf and the mesh a point) or underflow (3e-162
+# gave 0.954, 1e-170 "distance 0")
+tet() { printf 'v 0 0 0\nv %s 0 0\nv 0 %s 0\nv 0 0 %s\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n' $1 $1 $1 >"$tmp/tet$1.obj"; }
+unit_bbox() {   # $1 bboxes, every side [0, 1] to 2 ulps
+    awk -v want=$1 '/^bbox:/ { sub(/^bbox:/, ""); gsub(/[][,x]/, " "); for (i = 1; i <= 5; i += 2) if ($i != 0 || $(i + 1) < 1 - 4.5e-16 || $(i + 1) > 1 + 4.5e-16) bad = 1; n++ }
+         END { exit !(n == want && !bad) }' "$tmp/out"
+}
+scales="1e300 1e200 1e160 3e-162 1e-170 1e-300"
+for s in $scales; do tet $s; done
+expect 0 "radius 1 at every scale" -- $vccd mesh info --scale 'radius 1' $(for s in $scales; do echo "$tmp/tet$s.obj"; done)
+check "radius 1: 6 unit bboxes" unit_bbox 6
+check "radius 1: no degenerate triangle" sh -c "test \$(grep -c '^degenerate: 0\$' '$tmp/out') -eq 6 && ! test -s '$tmp/err'"
+check "radius 1: volume 1/6" test "$(grep -c '^volume: 0.166666666666666[0-9]*$' "$tmp/out")" -eq 6
+# what cannot be normalised is refused, by the option at fault
+expect 2 "scale factor underflows" -- $vccd mesh info --scale 'radius 1e-300' "$tmp/tet1e300.obj"
+one_line_error "scale factor underflows" "$tmp/tet1e300.obj: scale = radius 1e-300" "beyond the binary64 range"
+expect 2 "scale factor overflows" -- $vccd mesh info --scale 'radius 1e300' "$tmp/tet1e-300.obj"
+one_line_error "scale factor overflows" "$tmp/tet1e-300.obj: scale = radius 1e+300" "beyond the binary64 range"
+printf '[mesh.t]\nfile = tet1e300.obj\nscale = radius 1e-300\n[distance]\nmesh.0 = t\nmesh.1 = t\npose.1 = 10 0 0 1 0 0 0\n' >"$tmp/n.ini"
+expect 2 "scale refused in a config" -- $vccd distance "$tmp/n.ini"
+one_line_error "scale refused in a config" "$tmp/n.ini:3: \[mesh.t\] scale: " "beyond the binary64 range"
+# the issue's toc: unit boxes written at 1e160, normalised back; they
+# touch at t = 0.75 (lo was 0.875: the time for two points)
+printf 'v -5e159 -5e159 -5e159\nv 5e159 -5e159 -5e159\nv -5e159 5e159 -5e159\nv 5e159 5e159 -5e159\nv -5e159 -5e159 5e159\nv 5e159 -5e159 5e159\nv -5e159 5e159 5e159\nv 5e159 5e159 5e159\nf 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\nf 2 4 8 6\n' >"$tmp/box160.obj"
+printf '[body.a]\nmesh = box160.obj\nscale = radius 0.8660254037844386\nmotion = a\n[body.b]\nmesh = box:1:1:1\nmotion = b\n[motion.a]\ntype = ltlrm\no0 = -2 0 0\nv = 2 0 0\nomega = 0 0 0\n[motion.b]\ntype = ltlrm\no0 = 2 0 0\nv = -2 0 0\nomega = 0 0 0\n' >"$tmp/box160.ini"
+expect 0 "toc of a box at 1e160" -- $vccd toc "$tmp/box160.ini"
+check "toc of a box at 1e160: contact at 0.75" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ exit !(\$1 <= 0.75 + 1e-9 && 0.75 - 1e-9 <= \$2) }'"
+
 # the limit of one mesh (2^22 triangles by default), named, before the
 # memory is committed: shapes beyond it ...
 # ... and headers announcing more, at their line, plain or gzip, data or

@@ -2,8 +2,9 @@
    exact in binary), random tetrahedra (GMP rationals over the solid's own
    formula, not the per-face decomposition under test), hollow and
    translated solids, the regular tetrahedron, and the icosphere and torus
-   converging to the sphere and torus; open, non-manifold, inconsistent
-   and inward meshes get errors, never numbers. */
+   converging to the sphere and torus; the same box scaled by 2^k over
+   the whole binary64 range; open, non-manifold, inconsistent and inward
+   meshes get errors, never numbers. */
 #include <gmp.h>
 #include <math.h>
 #include <string.h>
@@ -415,6 +416,60 @@ expect_refused(const vccd_mesh *m, const char *needle)
              m->name, e.msg, needle);
 }
 
+/* The box 1 x 2 x 3 at (5, -7, 11), all scaled by 2^k: volume, centre
+   of mass and inertia are exactly 2^3k, 2^k and 2^5k times those at
+   k = 0, since scaling by a power of two commutes with every operation,
+   as long as they are normal numbers; outside that range the volume or
+   the inertia is refused by name, never 0 or inf (coordinates of 1e-170
+   gave volume 0, "oriented inward?", and those of 1e100 an infinite
+   inertia). */
+START_TEST(test_scales)
+{
+    static const double s0[3] = { 1, 2, 3 }, c0[3] = { 5, -7, 11 };
+    vccd_mesh m;
+    vccd_mesh_mass ref, mp;
+    vccd_error e;
+    long ok = 0, refused = 0;
+    box_at(&m, s0, c0, 0);
+    mass(&ref, &m);
+    vccd_mesh_clear(&m);
+    for (int k = -1070; k <= 1020; k += 3) {
+        double s[3], c[3];
+        int rc;
+        for (int i = 0; i < 3; i++)
+            s[i] = ldexp(s0[i], k), c[i] = ldexp(c0[i], k);
+        box_at(&m, s, c, 0);
+        if (m.v[0][0] == 0 || !isnormal(m.v[0][0])) {
+            /* the corners themselves underflow: not the same box */
+            vccd_mesh_clear(&m);
+            continue;
+        }
+        rc = vccd_mesh_mass_props(&mp, &m, &e);
+        if (isnormal(ldexp(ref.volume, 3 * k)) && isnormal(ldexp(ref.inertia[0][0], 5 * k))
+            && isnormal(ldexp(ref.inertia[2][2], 5 * k)) && isfinite(ldexp(ref.inertia[1][1], 5 * k))) {
+            TU_CHECK(rc == 0, "2^%d: %s", k, e.msg);
+            TU_CHECK(mp.volume == ldexp(ref.volume, 3 * k), "2^%d: volume %a, expected %a", k, mp.volume,
+                     ldexp(ref.volume, 3 * k));
+            for (int i = 0; i < 3; i++) {
+                TU_CHECK(mp.com[i] == ldexp(ref.com[i], k), "2^%d: com %d %a, expected %a", k, i, mp.com[i],
+                         ldexp(ref.com[i], k));
+                for (int j = 0; j < 3; j++)
+                    TU_CHECK(mp.inertia[i][j] == ldexp(ref.inertia[i][j], 5 * k), "2^%d: inertia %d %d %a, expected %a",
+                             k, i, j, mp.inertia[i][j], ldexp(ref.inertia[i][j], 5 * k));
+            }
+            ok++;
+        } else if (!isnormal(ldexp(ref.volume, 3 * k)) || !isnormal(ldexp(ref.inertia[1][1], 5 * k))
+                   || !isnormal(ldexp(ref.inertia[0][0], 5 * k))) {
+            TU_CHECK(rc == -1 && strstr(e.msg, "beyond the binary64 range"), "2^%d: %s (volume %g)", k,
+                     rc ? e.msg : "accepted", mp.volume);
+            refused++;
+        }
+        vccd_mesh_clear(&m);
+    }
+    TU_CHECK(ok > 100 && refused > 100, "%ld scales exact, %ld refused", ok, refused);
+}
+END_TEST
+
 START_TEST(test_refused)
 {
     static const double v[5][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { -1, -1, -1 } };
@@ -447,6 +502,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_box, test_tetrahedra, test_hollow, test_converge, test_exact_sums, test_refused };
+    const TTest *tests[] = { test_box,        test_tetrahedra, test_hollow, test_converge,
+                             test_exact_sums, test_scales,     test_refused };
     return tu_main("mass", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -4,6 +4,7 @@
    input the contract lists gets a one-line error naming the file, the
    line (or byte offset and element) and what is wrong; degenerates,
    normalisation, bundled models and the [mesh.NAME] config section. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,6 +470,79 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* Normalisation at every scale binary64 holds: the radius is computed
+   without overflow or underflow, the farthest vertex lands within a few
+   ulps of the radius asked for, and what cannot be normalised is refused
+   with the option at fault, never collapsed to a point. */
+START_TEST(test_normalize_range)
+{
+    static const double scales[] = { 1e-300, 1e-170, 3e-162, 1e-20, 1, 1e20, 1e160, 1e200, 1e300 };
+    static const vccd_mesh_center centers[] = { VCCD_MESH_CENTER_NONE, VCCD_MESH_CENTER_BBOX,
+                                                VCCD_MESH_CENTER_CENTROID, VCCD_MESH_CENTER_MASS };
+    char text[512], path[512];
+    vccd_mesh m;
+    vccd_error e;
+    for (int i = 0; i < (int)(sizeof scales / sizeof scales[0]); i++)
+        for (int c = 0; c < 4; c++)
+            for (int r = 0; r < 2; r++) {
+                double k = scales[i], radius = r ? 3.0 : 1.0, rmax = 0;
+                vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, centers[c], radius };
+                snprintf(text, sizeof text, "v 0 0 0\nv %.17g 0 0\nv 0 %.17g 0\nv 0 0 %.17g\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
+                         k, k, k);
+                write_file(path, sizeof path, "n.obj", text, strlen(text), 0);
+                TU_CHECK(vccd_mesh_load(&m, path, &o, &e) == 0, "scale %g center %s: %s", k,
+                         vccd_mesh_center_name(centers[c]), e.msg);
+                for (long v = 0; v < m.nv; v++)
+                    rmax = fmax(rmax, hypot(hypot(m.v[v][0], m.v[v][1]), m.v[v][2]));
+                TU_CHECK(fabs(rmax - radius) <= 8 * radius * DBL_EPSILON && isnormal(m.scale) && m.degenerate == 0
+                             && m.closure == VCCD_MESH_CLOSED,
+                         "scale %g center %s radius %g: farthest vertex at %.17g, scale %g, %ld degenerate", k,
+                         vccd_mesh_center_name(centers[c]), radius, rmax, m.scale, m.degenerate);
+                vccd_mesh_clear(&m);
+            }
+    /* a centroid whose sum overflows */
+    {
+        const char *t = "v 1e308 0 0\nv 1.5e308 0 0\nv 1e308 1 0\nv 1e308 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+        vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_CENTROID, 0 };
+        write_file(path, sizeof path, "c.obj", t, strlen(t), 0);
+        TU_CHECK(vccd_mesh_load(&m, path, &o, &e) == 0 && fabs(m.center[0] / 1.125e308 - 1) < 1e-15, "centroid %g: %s",
+                 m.center[0], e.msg);
+        vccd_mesh_clear(&m);
+    }
+    /* refused, with the option at fault */
+    {
+        static const struct {
+            const char *verts;
+            vccd_mesh_center c;
+            double radius;
+            const char *why;
+        } bad[] = {
+            /* the farthest vertex beyond DBL_MAX from the bbox centre */
+            { "v -1.5e308 0 0\nv 1.5e308 0 0\nv 0 1.5e308 0\nv 0 0 1.5e308\n", VCCD_MESH_CENTER_BBOX, 1,
+              "scale = radius 1: the farthest vertex is beyond the binary64 range" },
+            /* x - c overflows */
+            { "v -1.7e308 0 0\nv 1.7e308 0 0\nv 1.7e308 1 0\nv 1.7e308 0 1\n", VCCD_MESH_CENTER_CENTROID, 0,
+              "center = centroid: vertex 0 is -inf from the centre along x" },
+            /* scale factors beyond the range: 1e-600, 1e600 */
+            { "v 0 0 0\nv 1e300 0 0\nv 0 1e300 0\nv 0 0 1e300\n", VCCD_MESH_CENTER_NONE, 1e-300,
+              "scale = radius 1e-300: the farthest vertex is at distance 1e+300" },
+            { "v 0 0 0\nv 1e-300 0 0\nv 0 1e-300 0\nv 0 0 1e-300\n", VCCD_MESH_CENTER_NONE, 1e300,
+              "scale factor inf is beyond the binary64 range" },
+            /* every vertex at the centre */
+            { "v 5 5 5\nv 5 5 5\nv 5 5 5\nv 5 5 5\n", VCCD_MESH_CENTER_BBOX, 1,
+              "scale = radius 1: every vertex of the mesh is at the centre" },
+        };
+        for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
+            vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, bad[i].c, bad[i].radius };
+            snprintf(text, sizeof text, "%sf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n", bad[i].verts);
+            write_file(path, sizeof path, "b.obj", text, strlen(text), 0);
+            TU_CHECK(vccd_mesh_load(&m, path, &o, &e) == -1 && strstr(e.msg, bad[i].why) && strstr(e.msg, "b.obj: "),
+                     "case %d: '%s' lacks '%s'", i, e.msg, bad[i].why);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_format_errors)
 {
     char path[512];
@@ -643,7 +717,8 @@ int
 main(void)
 {
     const TTest *tests[] = { test_rounding, test_box, test_obj_errors, test_obj2d, test_off_errors, test_ply_errors, test_format_errors,
-                             test_degenerate, test_normalize,  test_models,     test_config, test_limits };
+                             test_degenerate, test_normalize,  test_models,     test_config, test_limits,
+                             test_normalize_range };
     int rc;
     /* mkdtemp's template: six placeholder letters, made at run time */
     snprintf(tmpdir, sizeof tmpdir - 8, "%s/vccd-readers-", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
