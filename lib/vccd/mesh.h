@@ -234,17 +234,19 @@ int vccd_mesh_area_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
 
 /* The limit of one mesh, by default: at most this many triangles after
    fan triangulation, and 3 times as many vertices (a triangle soup; a
-   closed mesh has about half as many vertices as triangles).  Loading
-   peaks at about 150 bytes per triangle (the file's arrays, the mesh's
-   and its edge sort) and a loaded mesh holds about 70; `vccd mesh info`,
-   which builds the BVH topology and all five BV types over it, peaks at
-   about 400 bytes per triangle, so 2^22 triangles take at most about 1.7
-   GB (measured on grid:1448; a query building one BV type needs less).
-   The benchmark models have 10^5 triangles.  A larger mesh is refused
-   with a message naming the limit; max_triangles raises it per mesh
-   (vccd_mesh_load_max, the max_triangles key of a mesh section,
-   `vccd mesh info --max-triangles N`) up to VCCD_MESH_MAX_TRIANGLES_HARD,
-   what 32-bit vertex and edge numbers hold. */
+   closed mesh has about half as many vertices as triangles).  Measured
+   at 2^22 triangles (peak RSS): loading takes 584 MB for a closed mesh
+   (grid:1448, torus:2:1:2048:1024: about 140 bytes per triangle, the
+   file's arrays, the mesh's and its edge sort) and 1.28 GB for a
+   triangle soup of 3 * 2^22 vertices; `vccd mesh info`, which then
+   builds the BVH topology and all five BV types, 1.65 GB (the torus),
+   1.70 GB (the grid) and 1.81 GB (the soup).  A query builds one BV
+   type and needs less.  The benchmark models have 10^5 triangles.  A
+   larger mesh is refused with a message naming the limit; max_triangles
+   raises it per mesh (vccd_mesh_load_max, the max_triangles key of a
+   mesh section, `vccd mesh info --max-triangles N`) up to
+   VCCD_MESH_MAX_TRIANGLES_HARD, what 32-bit vertex and edge numbers
+   hold. */
 #define VCCD_MESH_MAX_TRIANGLES (1L << 22)
 #define VCCD_MESH_MAX_TRIANGLES_HARD ((long)(INT32_MAX / 3))
 
