@@ -52,9 +52,13 @@ class Param:
         self.doc = cstr(p.doc)
 
     def describe(self):
-        n = "%d per vertex" % self.count if self.per_vertex else "%d" % self.count
+        n = "%d number%s" % (self.count, "s" if self.count > 1 else "")
+        what = {"unit quaternion": "a unit quaternion, " + n, "direction": "a direction, " + n,
+                "integer": "an integer"}.get(self.kind, n)
+        if self.per_vertex:
+            what += " per vertex"
         d = "required" if self.default is None else "default %s" % self.default
-        return "%s: %s (%s %s, %s)" % (self.key, self.doc, n, self.kind + ("s" if self.count > 1 else ""), d)
+        return "%s: %s (%s; %s)" % (self.key, self.doc, what, d)
 
 
 class Signature:
@@ -258,12 +262,12 @@ def _make_class(t):
     model = cstr(t.name)
     sigs = tuple(Signature(t.sig[g]) for g in range(t.nsig))
     name = _class_name(model)
-    lines = ["%s: %s" % (model, cstr(t.summary)), ""]
+    lines = ["%s: %s" % (model, cstr(t.summary))]
     if t.dim == 2:
-        lines.append("A planar motion (the plane z = 0).")
+        lines += ["", "A planar motion (the plane z = 0)."]
     if t.per_vertex:
-        lines.append("Moves the vertices of a mesh, not its body points: per-vertex keywords take an n x count "
-                     "array, one row per vertex.")
+        lines += ["", "Moves the vertices of a mesh, not its body points: per-vertex keywords take an n x count "
+                  "array, one row per vertex."]
     for s in sigs:
         lines.append("")
         lines.append("%s(%s)" % (name, ", ".join(p.key if p.default is None else "%s=%r" % (p.key, p.default)
