@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "toc_mesh.h"
+#include "vccd/query.h"
 #include "vccd/solver.h"
 
 #define MAX_MOTIONS 4
@@ -203,6 +204,7 @@ vccd_cmd_toc(int argc, char **argv)
     char aname[32];
     int nm = 0, kind = 0, rc = VCCD_EXIT_USAGE, json = 0;
     long max_work = 0;          /* 0: the config's, or the default */
+    long query_max_work = 0;    /* the same for [query] max_work */
     const char *path = NULL;
     double t0, dmin = 0.0;
 
@@ -215,16 +217,24 @@ vccd_cmd_toc(int argc, char **argv)
                                     VCCD_SOLVE_MAX_WORK_LIMIT) != 0)
                 return VCCD_EXIT_USAGE;
             i++;
+        } else if (strcmp(argv[i], "--query-max-work") == 0) {
+            /* the same range as [query] max_work (toc_mesh.c) */
+            if (vccd_cli_parse_long(&query_max_work, argv[i], i + 1 < argc ? argv[i + 1] : NULL, 1,
+                                    VCCD_QUERY_MAX_WORK_LIMIT) != 0)
+                return VCCD_EXIT_USAGE;
+            i++;
         } else if (argv[i][0] == '-') {
             return vccd_cli_usage_error("toc: unknown option '%s' (see vccd help toc)", argv[i]);
         } else if (path) {
-            return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] CONFIG (see vccd help toc)");
+            return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG "
+                                        "(see vccd help toc)");
         } else {
             path = argv[i];
         }
     }
     if (!path)
-        return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] CONFIG (see vccd help toc)");
+        return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG "
+                                    "(see vccd help toc)");
     if (vccd_config_load(&c, path, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
@@ -232,10 +242,16 @@ vccd_cmd_toc(int argc, char **argv)
     /* Two bodies: the mesh query; otherwise one feature pair. */
     for (int i = 0; i < c.n; i++)
         if (strncmp(c.sec[i].name, "body.", 5) == 0) {
-            rc = vccd_toc_mesh(&c, json, max_work);
+            rc = vccd_toc_mesh(&c, json, max_work, query_max_work);
             vccd_config_clear(&c);
             return rc;
         }
+    if (query_max_work > 0) {
+        fprintf(stderr, "vccd: %s: --query-max-work bounds the query of two meshes ([body.NAME] sections); "
+                "one feature pair's budget is --max-work\n", path);
+        vccd_config_clear(&c);
+        return VCCD_EXIT_USAGE;
+    }
     vccd_solve_opts_init(&o);
     if (load_pair(&c, &o, &kind, &dmin, t, ms, &nm, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);

@@ -152,7 +152,7 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "bad options or a malformed file (the message names file and line).\n",
       vccd_cmd_queries },
     { "toc", "first time of contact of one feature pair or of two moving meshes",
-      "usage: vccd toc [--json] [--max-work W] CONFIG\n"
+      "usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG\n"
       "\n"
       "Solve one feature pair described in CONFIG and print its status (none,\n"
       "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
@@ -188,6 +188,8 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "                           # rigorous gap there is proved > 0\n"
       "  min_separation = 0.05    # the first time the meshes can come within 0.05\n"
       "                           # ([0, lo) proved farther; doc/query.md)\n"
+      "  max_work = 10000000      # (default) the query's work budget: past it,\n"
+      "                           # possible from the proved lo (out_of_work)\n"
       "  leaf_size = 1            # (default 1) and split = sah | median, for the BVHs\n"
       "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
       "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
@@ -195,7 +197,10 @@ const vccd_cli_cmd vccd_cli_cmds[] = {
       "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n"
       "--json prints the same as one JSON object.  --max-work W overrides the\n"
       "config's [solver] max_work (default 300000): the work budget of each\n"
-      "feature pair's solve, as for queries --max-work.\n",
+      "feature pair's solve, as for queries --max-work.  --query-max-work W\n"
+      "overrides [query] max_work, the budget of the whole query of two meshes\n"
+      "(volume tests, feature pairs and their solvers' work, memory: a few\n"
+      "seconds at the default).\n",
       vccd_cmd_toc },
     { "run", "run an experiment: systems x thesis benchmark instances, with reports and plots",
       "usage: vccd run EXPERIMENT.ini [--out DIR] [--jobs N] [--instances K]\n"

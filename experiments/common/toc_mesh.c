@@ -14,6 +14,7 @@
        min_separation = 0.05     # first time the distance can be <= d
        search = auto             # auto | bvh | brute (vccd_query_search)
        advance = yes             # yes | no: tiny meshes advance first
+       max_work = 10000000       # the query's work budget (query.h)
        leaf_size = 1             # default 1
        split = sah
        [solver] / [arithmetic]   as for one feature pair */
@@ -119,6 +120,16 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
     }
     if ((kv = vccd_config_get(s, "positive_gap")) && vccd_cli_config_bool(&o->positive_gap, s, kv, e) != 0)
         return -1;
+    if ((kv = vccd_config_get(s, "max_work"))) {
+        char *end;
+        long w;
+        errno = 0;
+        w = strtol(kv->value, &end, 10);
+        if (end == kv->value || *end || errno || w < 1 || w > VCCD_QUERY_MAX_WORK_LIMIT)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s' is not an integer in 1 .. %ld",
+                                  kv->value, VCCD_QUERY_MAX_WORK_LIMIT);
+        o->max_work = w;
+    }
     if ((kv = vccd_config_get(s, "min_separation"))) {
         vccd_di d;
         if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
@@ -181,6 +192,10 @@ print_text(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
     }
     if (r->have_gap)
         printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->lo);
+    if (r->out_of_work)
+        printf("out_of_work: the query spent its budget ([query] max_work=%ld; work=%ld): [%.17g, %.17g) "
+               "is proved contact-free, the rest was not searched\n", o->max_work, r->work, o->solve.t0,
+               r->lo);
     printf("bv_tests=%ld feature_pairs=%ld filtered=%ld solver_boxes=%ld escalations=%ld items=%ld leaf_pairs=%ld%s "
            "time_ms=%.3f\n", r->bv_tests, r->feature_pairs, r->filtered, r->solver_boxes, r->escalations, r->items,
            r->leaf_pairs,
@@ -223,13 +238,14 @@ print_json(const vccd_query_result *r, const vccd_query_opts *o, body *b, double
     if (r->have_gap)
         printf(",\n \"gap\": [%.17g, %.17g]", r->gap_lower, r->gap_upper);
     printf(",\n \"bv_tests\": %ld, \"feature_pairs\": %ld, \"filtered\": %ld, \"solver_boxes\": %ld, "
-           "\"escalations\": %ld, \"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"time_ms\": %.6f}\n",
+           "\"escalations\": %ld, \"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"work\": %ld, "
+           "\"max_work\": %ld, \"out_of_work\": %s, \"time_ms\": %.6f}\n",
            r->bv_tests, r->feature_pairs, r->filtered, r->solver_boxes, r->escalations, r->items, r->leaf_pairs,
-           r->limited ? "true" : "false", ms);
+           r->limited ? "true" : "false", r->work, o->max_work, r->out_of_work ? "true" : "false", ms);
 }
 
 int
-vccd_toc_mesh(vccd_config *c, int json, long max_work)
+vccd_toc_mesh(vccd_config *c, int json, long max_work, long query_max_work)
 {
     vccd_error e;
     vccd_query_opts o;
@@ -254,6 +270,8 @@ vccd_toc_mesh(vccd_config *c, int json, long max_work)
         goto fail;
     if (max_work > 0)
         o.solve.max_work = max_work;
+    if (query_max_work > 0)
+        o.max_work = query_max_work;
     if (o.solve.arith.kind == VCCD_ARITH_MPFR && o.solve.arith.prec > prec)
         prec = o.solve.arith.prec;
     if (o.solve.arith.kind == VCCD_ARITH_ADAPTIVE && o.solve.max_precision > prec)

@@ -183,6 +183,16 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
     return skip;
 }
 
+int
+q_out_of_work(q_state *q, double t)
+{
+    if (q_work(q) <= q->o->max_work)
+        return 0;
+    q->r->out_of_work = 1;
+    q->open_lo = t < q->open_lo ? t : q->open_lo;
+    return 1;
+}
+
 void
 q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect)
 {
@@ -198,6 +208,17 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
         t1 = q->cut;
     if (!(t0 <= t1))
         return;
+    if (q_out_of_work(q, t0)) {
+        /* not solved: undecided over the window, which open_lo covers */
+        if (res) {
+            memset(res, 0, sizeof *res);
+            res->status = VCCD_TOC_POSSIBLE;
+            res->lo = t0;
+            res->hi = t1;
+            res->limited = 1;
+        }
+        return;
+    }
     tracks_of(t, q, p);
     /* the frames of small bodies' vertices, kept by the query */
     for (int k = 0; k < 4; k++)
@@ -252,6 +273,8 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
     }
     if (res)
         *res = r;
+    if (f)                      /* reset for each pair: its work is this pair's */
+        q->solve_work += vccd_feature_work(f);
     q->r->feature_pairs++;
     q->r->solver_boxes += r.boxes;
     q->r->escalations += r.escalations;
@@ -307,6 +330,8 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
                 continue;
             }
             q_pair_solve(NULL, q, &p, t0, t1, 0);
+            if (q->r->out_of_work)
+                return;
         }
     }
 }
@@ -325,6 +350,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
         t1 = q->cut;
     if (!(t0 <= t1) || !(oa | ob))
         return;
+    q->tri_pairs++;
     tri_pos(&tp, q, ta, tb, t0, t1);
     {
         /* the triangles' boxes apart: none of their pairs can touch */
@@ -361,6 +387,8 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 continue;
             }
             q_pair_solve(NULL, q, &p, t0, t1, 0);
+            if (q->r->out_of_work)
+                return;
         }
     }
     p.kind = VCCD_FEATURE_EE;
@@ -386,6 +414,8 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 continue;
             }
             q_pair_solve(NULL, q, &p, t0, t1, 0);
+            if (q->r->out_of_work)
+                return;
         }
     }
 }
@@ -494,13 +524,34 @@ contact_geometry(q_state *q)
     }
 }
 
+/* The budget spent before the search ended: every time before open_lo
+   is searched or proved free, and a pair's answer before it stands (a
+   certified one: the first contact lies in [its lo, its hi] whatever
+   the unsearched pairs hold), else the answer is possible from open_lo
+   on, up to the cut (a certified contact's hi, or t1). */
+static void
+open_answer(q_state *q)
+{
+    vccd_query_result *r = q->r;
+    if (!r->out_of_work || (r->status != VCCD_TOC_NONE && r->lo <= q->open_lo))
+        return;
+    r->status = VCCD_TOC_POSSIBLE;
+    r->lo = q->open_lo;
+    r->hi = q->cut;
+    r->have_pair = 0;
+}
+
 void
 q_finish(q_state *q)
 {
     vccd_query_result *r = q->r;
+    r->work = q_work(q);
+    if (r->out_of_work)
+        r->limited = 1;
     if (q->best_lo == INFINITY) {
         r->status = VCCD_TOC_NONE;
         r->lo = r->hi = q->o->solve.t1;
+        open_answer(q);
         return;
     }
     r->status = q->best.status;
@@ -525,4 +576,5 @@ q_finish(q_state *q)
     }
     r->have_pair = 1;
     contact_geometry(q);
+    open_answer(q);
 }

@@ -60,7 +60,15 @@ void
 q_solve_all(q_state *q, double t0, double t1)
 {
     const vccd_mesh *ma = q->body[0]->bvh->mesh, *mb = q->body[1]->bvh->mesh;
+    /* the budget checked per triangle pair too: most are filtered
+       without a feature pair solved (search = brute on two large meshes
+       meets billions) */
     for (long i = 0; i < ma->nt; i++)
-        for (long j = 0; j < mb->nt; j++)
+        for (long j = 0; j < mb->nt; j++) {
+            if (q_out_of_work(q, t0))
+                return;
             q_pairs_solve(q, i, j, t0, t1);
+            if (q->r->out_of_work)
+                return;
+        }
 }

@@ -34,6 +34,8 @@
 /* The most triangle pairs solved all at once over a guessed contact's
    window (guess.c) instead of traversed: the tetrahedron pair's 16. */
 #define Q_WINDOW_BRUTE_PAIRS 16
+/* Items popped between two checks of the work budget (query.h). */
+#define Q_BUDGET_EVERY 16
 #define Q_ALIKE(a, b) ((a) <= 4.0 * (b) && (b) <= 4.0 * (a))
 #define Q_NODE_SIZE(a, b) ((a) > (b) ? (a) : (b))
 #define Q_LEAF_SIZE(a, b) (0.5 * ((a) + (b)))
@@ -55,6 +57,7 @@ vccd_query_opts_init(vccd_query_opts *o)
     o->positive_gap = 1;
     o->linear = 1;
     o->advance = 1;
+    o->max_work = VCCD_QUERY_MAX_WORK;
     vccd_solve_opts_init(&o->solve);
 }
 
@@ -169,6 +172,23 @@ split_time(q_state *q, heap *h, const item *x, int n)
     return 0;
 }
 
+/* The memory side of the budget: the queue, the time boxes and their
+   contexts within VCCD_QUERY_BYTES_PER_WORK bytes per unit of max_work
+   (query.h), by the arrays' capacities (deterministic, as the work).  1
+   when past it (out_of_work set, open_lo <= t). */
+static int
+out_of_memory(q_state *q, const heap *h, double t)
+{
+    size_t bytes = q_bytes(q) + (size_t)h->cap * sizeof(item);
+    if (bytes / VCCD_QUERY_BYTES_PER_WORK <= (size_t)q->o->max_work)
+        return 0;
+    q->r->out_of_work = 1;
+    q->open_lo = t < q->open_lo ? t : q->open_lo;
+    return 1;
+}
+
+/* Every triangle pair of a leaf pair over the item's box, until the
+   budget is spent (q->r->out_of_work; open_lo <= x->lb). */
 static void
 leaf_pairs(q_state *q, const item *x)
 {
@@ -176,8 +196,14 @@ leaf_pairs(q_state *q, const item *x)
     const vccd_bvh_node *na = &ha->node[x->a], *nb = &hb->node[x->b];
     q->r->leaf_pairs++;
     for (int32_t i = 0; i < na->n; i++)
-        for (int32_t j = 0; j < nb->n; j++)
+        for (int32_t j = 0; j < nb->n; j++) {
+            /* the first pair's budget was checked as x was popped */
+            if ((i | j) && q_out_of_work(q, x->lb))
+                return;
             q_pairs_solve(q, ha->tri[na->start + i], hb->tri[nb->start + j], x->lb, x->t1);
+            if (q->r->out_of_work)
+                return;
+        }
 }
 
 int
@@ -237,6 +263,15 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
            matter after a certified one. */
         if (!(x.lb < q.best_lo) || !(x.lb <= q.cut))
             break;
+        /* The budget spent: x holds the least bound left, every time
+           before it searched or proved free.  Checked every
+           Q_BUDGET_EVERY items (1% of the bunny pair's query when at
+           every one); past it by as many items at most. */
+        if (--q.check_in < 0) {
+            if (q_out_of_work(&q, x.lb) || out_of_memory(&q, &h, x.lb))
+                break;
+            q.check_in = Q_BUDGET_EVERY;
+        }
         x = heap_pop(&h);
         if (x.t1 > q.cut)
             x.t1 = q.cut;
@@ -270,6 +305,8 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                partition of time (the node pairs above it are always split
                alike), so solving over the item's own box covers it. */
             leaf_pairs(&q, &x);
+            if (r->out_of_work)
+                break;
             continue;
         }
         if (n > 1) {
@@ -289,7 +326,14 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         }
     }
     if (o->mode == VCCD_QUERY_CAPOEIRA) {
-        if (!r->approximate) {
+        if (r->out_of_work) {
+            /* the BVH alone: a lower bound, and hi proves nothing */
+            r->status = VCCD_TOC_POSSIBLE;
+            r->lo = q.open_lo;
+            r->hi = q.cut;
+            r->approximate = 1;
+            r->limited = 1;
+        } else if (!r->approximate) {
             r->status = VCCD_TOC_NONE;
             r->lo = r->hi = o->solve.t1;
         }
@@ -316,6 +360,7 @@ oom:
     r->limited = 1;
     rc = vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
 done:
+    r->work = q_work(&q);
     free(h.it);
     q_state_clear(&q);
     return rc;

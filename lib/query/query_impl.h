@@ -14,12 +14,17 @@
 
 /* A time box of the traversal, made once when time is split: every item
    of the box shares its relative pose enclosures and the BV type's
-   per-pose work (ctx: over the box, and at its start for the contact
-   time bound).  ok[k] = 0: no usable pose enclosure (an overflow), so
-   everything may touch; -1: not prepared yet (swept.c, on first use). */
+   per-pose work (two contexts: over the box, and at its start for the
+   contact time bound).  ctx[k] >= 0: context k's index in q_state.ctx;
+   Q_CTX_NONE: no usable pose enclosure (an overflow, or no memory for
+   it), so everything may touch; Q_CTX_LATER: not prepared yet (swept.c,
+   on first use: most boxes are never popped, and an 18-DOP context is
+   5 kB). */
+#define Q_CTX_LATER (-1)
+#define Q_CTX_NONE (-2)
 typedef struct {
     double t0, t1;
-    int ok[2];
+    int32_t ctx[2];
 } q_box;
 
 /* The most vertices a body may have for the query to keep its
@@ -55,7 +60,9 @@ typedef struct {
     vccd_query_pair cert_pair;  /* is cut, and its pair */
     int have_cert;
     q_box *box;
-    char *ctx;                  /* 2 contexts of bt->ctx_size per box */
+    char *ctx;                  /* the prepared contexts (q_box.ctx), of
+                                   bt->ctx_size bytes each */
+    long nctx, capctx;
     long nbox, capbox;
     long *slot;                 /* box index + 1 by (t0, t1) hash, 0 empty */
     long nslot;                 /* a power of two >= 2 capbox */
@@ -74,9 +81,42 @@ typedef struct {
     char *lin;                  /* non-NULL: both bodies translate at constant
                                    velocity, and this is the BV type's
                                    prepare_linear context (the fast path) */
+    /* The work budget (query.h, q_work): what the result's counters do
+       not hold already, and the least time left unsearched when it ran
+       out (INFINITY before). */
+    int check_in;               /* items popped until the next check of
+                                   the budget (query.c) */
+    long tri_pairs;             /* triangle pairs met (q_pairs_solve) */
+    long solve_work;            /* the solver's evaluations, weighted */
+    long ctx_work;              /* the units of one prepared context */
+    double open_lo;
     /* last, and not zeroed by q_state_init (fmem is 20 kB) */
     _Alignas(max_align_t) unsigned char fmem[VCCD_FEATURE_BYTES];
 } q_state;
+
+/* The work spent so far, in the units of vccd_query_opts.max_work:
+   the sum of counters kept anyway, so that the traversal's hot paths
+   count nothing more (the budget is checked every few items popped,
+   and before each triangle pair and feature pair). */
+static inline long
+q_work(const q_state *q)
+{
+    const vccd_query_result *r = q->r;
+    return r->bv_tests + q->nctx * q->ctx_work + q->tri_pairs + r->feature_pairs + q->solve_work;
+}
+/* The bytes held by what grows with the search, but the queue (the
+   traversal adds its own): the time boxes with their hash slots and the
+   prepared contexts, by the arrays' capacities. */
+static inline size_t
+q_bytes(const q_state *q)
+{
+    return (size_t)q->capbox * sizeof(q_box) + (size_t)q->nslot * sizeof(long)
+           + (size_t)q->capctx * q->bt->ctx_size;
+}
+/* 1 when the budget is spent: then out_of_work is set and t, a time
+   from which the search stops (every time before it searched or proved
+   free), lowers open_lo.  0 otherwise, nothing set. */
+int q_out_of_work(q_state *q, double t);
 
 /* 0, or -1 with e set (type not built, out of memory). */
 int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,
@@ -123,7 +163,9 @@ double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double
 /* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
    into q (and copying it to res unless NULL; status none when the window
    is empty); expect: a contact is expected there (the guess: its first
-   box skips the inclusion predicate, vccd_solve_opts.expect_contact). */
+   box skips the inclusion predicate, vccd_solve_opts.expect_contact).
+   With the work budget spent (q_out_of_work) the pair is not solved:
+   res possible over the window, limited, and open_lo <= t0. */
 void q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect);
 /* After the advance to t0 (tiny meshes, exact mode, no margin): solve
    the pair the advance's last GJK simplex names, if any (guess.c). */
@@ -141,7 +183,8 @@ int q_window_free(q_state *q, double t0);
    window). */
 int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);
 /* Solve every owned feature pair of triangles ta (A) and tb (B) over
-   [t0, min(t1, q->cut)], folding the results into q. */
+   [t0, min(t1, q->cut)], folding the results into q; it stops at the
+   first pair past the work budget (q->r->out_of_work, open_lo <= t0). */
 void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
 /* 2D bodies (planar.c): 0 when a and b are both 2D or both 3D, else -1
    with e set. */
@@ -150,9 +193,12 @@ int q_planar_check(const vccd_query_body *a, const vccd_query_body *b, vccd_erro
    of traversing the BVHs (vccd_query_search). */
 int q_search_brute(const q_state *q);
 /* Every owned feature pair of every triangle (segment) pair over [t0,
-   t1], folded into q. */
+   t1], folded into q, until the work budget is spent (then open_lo <=
+   t0). */
 void q_solve_all(q_state *q, double t0, double t1);
-/* r := the answer from q (status, [lo, hi], pair, contact geometry). */
+/* r := the answer from q (status, [lo, hi], pair, contact geometry),
+   possible from open_lo when the budget ran out before the pairs'
+   answer; r->work. */
 void q_finish(q_state *q);
 /* 1 when the exact query advances conservatively before its traversal
    (advance.c: tiny rigid 3D meshes, opts.advance). */

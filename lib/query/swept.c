@@ -7,6 +7,7 @@
    over the box.  "Apart" is then a proof for every t in the box. */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +76,9 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->r = r;
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
+    q->open_lo = INFINITY;
+    /* preparing a context writes it: its time grows with its size */
+    q->ctx_work = 1 + (long)(q->bt->ctx_size / 64);
     for (int k = 0; k < 2; k++) {
         q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
         /* Small meshes keep their vertices (vertices.c); a large one
@@ -140,12 +144,6 @@ pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const q_state *q, int k, double t0, 
     return 0;
 }
 
-static char *
-ctx_at(const q_state *q, long k, int at_start)
-{
-    return q->ctx + (size_t)(2 * k + at_start) * q->bt->ctx_size;
-}
-
 static uint64_t
 box_hash(double t0, double t1)
 {
@@ -186,13 +184,9 @@ q_box_new(q_state *q, double t0, double t1)
     if (q->nbox == q->capbox) {
         long nc = q->capbox ? 2 * q->capbox : 64;
         q_box *nb = realloc(q->box, (size_t)nc * sizeof *nb);
-        char *c;
         if (!nb)
             return -1;
         q->box = nb;
-        if (!(c = realloc(q->ctx, (size_t)(2 * nc) * q->bt->ctx_size)))
-            return -1;
-        q->ctx = c;
         q->capbox = nc;
     }
     b = &q->box[q->nbox];
@@ -200,29 +194,42 @@ q_box_new(q_state *q, double t0, double t1)
     b->t1 = t1;
     /* prepared on first use (box_ready): most boxes are dropped by the
        bound from their start alone and never need the swept context */
-    b->ok[0] = b->ok[1] = -1;
+    b->ctx[0] = b->ctx[1] = Q_CTX_LATER;
     *box_slot(q, t0, t1) = q->nbox + 1;
     return q->nbox++;
 }
 
-/* 1 when box k has its context over the box (at_start 0) or at its
-   start (1) prepared, 0 when it has no usable pose enclosure. */
-static int
+/* Box k's context over the box (at_start 0) or at its start (1),
+   prepared on first use; NULL when it has no usable pose enclosure, or
+   no memory for its context (limited): then everything may touch, as
+   sound. */
+static const void *
 box_ready(q_state *q, long k, int at_start)
 {
     q_box *b = &q->box[k];
-    if (b->ok[at_start] < 0) {
+    if (b->ctx[at_start] == Q_CTX_LATER) {
         vccd_di_vec3 oa, ob;
         vccd_di_mat3 Ra, Rb;
         vccd_bv_relpose rp;
         double u = at_start ? b->t0 : b->t1;
-        b->ok[at_start] = pose_over(&oa, &Ra, q, 0, b->t0, u) == 0 && pose_over(&ob, &Rb, q, 1, b->t0, u) == 0;
-        if (b->ok[at_start]) {
-            vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
-            q->bt->prepare(ctx_at(q, k, at_start), &rp);
+        b->ctx[at_start] = Q_CTX_NONE;
+        if (pose_over(&oa, &Ra, q, 0, b->t0, u) != 0 || pose_over(&ob, &Rb, q, 1, b->t0, u) != 0)
+            return NULL;
+        if (q->nctx == q->capctx) {
+            long nc = q->capctx ? 2 * q->capctx : 64;
+            char *c = nc <= INT32_MAX ? realloc(q->ctx, (size_t)nc * q->bt->ctx_size) : NULL;
+            if (!c) {
+                q->r->limited = 1;      /* a weaker answer, still a proof */
+                return NULL;
+            }
+            q->ctx = c;
+            q->capctx = nc;
         }
+        b->ctx[at_start] = (int32_t)q->nctx++;
+        vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
+        q->bt->prepare(q->ctx + (size_t)b->ctx[at_start] * q->bt->ctx_size, &rp);
     }
-    return b->ok[at_start];
+    return b->ctx[at_start] < 0 ? NULL : q->ctx + (size_t)b->ctx[at_start] * q->bt->ctx_size;
 }
 
 /* A volume of the query's type around every position of the vertices of
@@ -259,12 +266,12 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
 {
     union { char c[256]; double d; } buf[2];
     const void *v[2];
-    const void *ctx = ctx_at(q, k, at_start);
+    const void *ctx;
     int32_t node[2] = { ia, ib };
     double t0 = q->box[k].t0, t1 = at_start ? t0 : q->box[k].t1;
 
     q->r->bv_tests++;
-    if (!box_ready(q, k, at_start))
+    if (!(ctx = box_ready(q, k, at_start)))
         return 0.0;
     for (int s = 0; s < 2; s++) {
         const vccd_query_body *b = q->body[s];

@@ -100,11 +100,37 @@ typedef struct {
                                    bound of the relative speed) before
                                    the traversal; 0: never (for
                                    comparison) */
-    vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1] */
+    long max_work;              /* the query's work budget (below) */
+    vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1];
+                                   solve.max_work bounds each feature
+                                   pair's solve, max_work the whole query */
 } vccd_query_opts;
 
+/* The work budget of one query, in units of about the same time each,
+   so that an answer never depends on the machine: a volume test, a
+   triangle pair, a feature pair set up, a feature evaluation of the
+   solver (an MPFR one weighted as for [solver] max_work,
+   vccd_feature_work), and a volume context prepared for a time box (one
+   unit per 64 bytes it writes and one more: 4 with OBBs, 84 with
+   18-DOPs).  The memory that grows with the search -- the queue, the
+   time boxes and their contexts, counted by their arrays' capacities --
+   is held within VCCD_QUERY_BYTES_PER_WORK bytes per unit as well.  A
+   query past either ends possible from the least time it had not
+   searched, [t0, lo) proved as always, with limited and out_of_work set;
+   it may run past the work by one feature pair's solve (bounded by
+   solve.max_work).  A unit is about 0.1 to 0.6 us of one core: the
+   default ends a hopeless query (a body turning at 1e8 rad per step, or
+   starting 1e200 away) within 1 to 4 s and 160 MB, and is 28 times the
+   most a thesis frame spends (OBBs, tetrahedron-buddha: 0.36e6 units)
+   and twice the most the slowest shipped system does (spheres,
+   tetrahedron-bunny in bvs.ini: 5.3e6). */
+#define VCCD_QUERY_MAX_WORK 10000000L
+#define VCCD_QUERY_BYTES_PER_WORK 16
+/* The largest max_work accepted ([query] max_work, --query-max-work). */
+#define VCCD_QUERY_MAX_WORK_LIMIT 1000000000000L
+
 /* exact, obb, no step back, gap measured and proved positive, linear,
-   advance, vccd_solve_opts_init. */
+   advance, max_work VCCD_QUERY_MAX_WORK, vccd_solve_opts_init. */
 void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body
@@ -156,7 +182,11 @@ typedef struct {
                                    pair reported is then the guessed one,
                                    although another may touch within
                                    [lo, hi] as well */
-    int limited;                /* a solve hit max_boxes, or out of memory */
+    int limited;                /* a solve hit max_boxes, or out of memory,
+                                   or out_of_work */
+    int out_of_work;            /* the query's max_work was spent: possible
+                                   from the least time not searched */
+    long work;                  /* the work spent, in max_work's units */
 } vccd_query_result;
 
 /* The first contact of a and b in [o->solve.t0, o->solve.t1]: two 3D

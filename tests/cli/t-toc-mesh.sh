@@ -169,7 +169,85 @@ expect 0 "touching at t0" -- $vccd toc "$tmp/touch.ini"
 check "touching at t0: lo = 0" grep -q '^toc: \[0, ' "$tmp/out"
 check "touching at t0: said" grep -q '^step_back: FAILED: touching at t0' "$tmp/out"
 
+# The query's work budget ([query] max_work, issue 26).  Hopeless motions
+# end within seconds, possible from a proved lo, instead of running for
+# minutes at hundreds of MB: a body from 1e200 (or -1e200: its speed
+# bound overflows, so that nothing is proved beyond a tiny step at a
+# time) and one turning at 1e8 rad per step, under the default budget
+# (about 1.5 and 2 s of CPU here; 60 s is the hang guard) or a tenth of
+# it.  The answer is the same twice: the budget counts work, not time.
+lo_of() { sed -n 's/^toc: \[\([^,]*\),.*/\1/p' "$1"; }
+hopeless() {
+    name=$1
+    shift
+    expect 0 "$name" -- timeout 60 $vccd toc "$@" "$tmp/$name.ini"
+    check "$name: possible" grep -q '^status: possible' "$tmp/out"
+    check "$name: out of work, said" grep -q '^out_of_work: the query spent its budget (\[query\] max_work=' "$tmp/out"
+    check "$name: limited" grep -q '^bv_tests=.* limited time_ms' "$tmp/out"
+    check "$name: lo before the contact" awk -v lo="$(lo_of "$tmp/out")" -v t=$t 'BEGIN { exit !(lo != "" && lo >= 0 && lo <= t) }'
+}
+printf '%s\n' "$base" | sed -e 's/^o0 = -2 0 0$/o0 = 1e200 0 0/' -e 's/^v = 2 0 0$/v = -1e200 0 0/' >"$tmp/far.ini"
+hopeless far
+hopeless far --query-max-work 1000000
+grep -v '^bv_tests' "$tmp/out" >"$tmp/far.first"
+hopeless far --query-max-work 1000000
+grep -v '^bv_tests' "$tmp/out" >"$tmp/far.second"
+check "far: the same answer twice" cmp -s "$tmp/far.first" "$tmp/far.second"
+printf '%s\n' "$base" | sed -e 's/^o0 = -2 0 0$/o0 = -1e200 0 0/' -e 's/^v = 2 0 0$/v = 1e200 0 0/' >"$tmp/farneg.ini"
+hopeless farneg --query-max-work 1000000
+printf '%s\n' "$base" | awk '/^omega = 0 0 0$/ && !d { print "omega = 0 0 1e8"; d = 1; next } { print }' >"$tmp/spin.ini"
+check "spin: A turns" grep -q '^omega = 0 0 1e8$' "$tmp/spin.ini"
+hopeless spin
+# 18-DOPs: 5 kB of context per time box, where the memory side of the
+# budget ends the query
+printf '%s\n[query]\nbv = kdop18\n' "$(cat "$tmp/spin.ini")" >"$tmp/spin18.ini"
+hopeless spin18 --query-max-work 1000000
+# --json says so too
+expect 0 "spin json" -- timeout 60 $vccd toc --json --query-max-work 1000000 "$tmp/spin.ini"
+check "spin json: out_of_work" grep -q '"limited": true, "work": [0-9]*, "max_work": 1000000, "out_of_work": true' "$tmp/out"
+# so large that nothing is left to say: possible from 0, at once
+printf '%s\n' "$base" | sed -e 's/^o0 = -2 0 0$/o0 = 1e308 0 0/' -e 's/^v = 2 0 0$/v = -1e308 0 0/' >"$tmp/huge.ini"
+expect 0 "huge" -- timeout 60 $vccd toc "$tmp/huge.ini"
+check "huge: possible from 0" grep -q '^toc: \[0, ' "$tmp/out"
+
+# A small budget on the boxes: possible from a proved lo before t, and
+# --query-max-work is [query] max_work; a budget the query does not
+# reach changes nothing.
+printf '%s\n[query]\nmax_work = 40\n' "$base" >"$tmp/t.ini"
+expect 0 "max_work 40" -- $vccd toc "$tmp/t.ini"
+check "max_work 40: possible" grep -q '^status: possible$' "$tmp/out"
+check "max_work 40: lo <= t" before_t
+check "max_work 40: said" grep -q '^out_of_work: the query spent its budget (\[query\] max_work=40; work=[0-9]*): \[0, ' "$tmp/out"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/small.cfg"
+printf '%s\n' "$base" >"$tmp/t.ini"
+expect 0 "--query-max-work 40" -- $vccd toc --query-max-work 40 "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/small.opt"
+check "--query-max-work 40: as [query] max_work = 40" cmp -s "$tmp/small.cfg" "$tmp/small.opt"
+expect 0 "plain" -- $vccd toc "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/plain"
+check "plain: not out of work" sh -c "! grep -q '^out_of_work' '$tmp/plain'"
+printf '%s\n[query]\nmax_work = 1000000000000\n' "$base" >"$tmp/t.ini"
+expect 0 "max_work 1e12" -- $vccd toc "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/large"
+check "max_work 1e12: the plain answer" cmp -s "$tmp/plain" "$tmp/large"
+printf '%s\n' "$base" >"$tmp/t.ini"
+for w in 0 -1 1e6 x 1000000000001; do
+    expect 2 "--query-max-work $w" -- $vccd toc --query-max-work $w "$tmp/t.ini"
+    one_line_error "--query-max-work $w" "--query-max-work"
+done
+expect 2 "--query-max-work on one pair" -- $vccd toc --query-max-work 10 "${srcdir:-.}/experiments/configs/toc.ini"
+one_line_error "--query-max-work on one pair" "toc.ini" "--query-max-work" "--max-work"
+
 # Bad configs: exit 2, one line naming file, line and key.
+bad_toc maxwork "$base
+[query]
+max_work = 0" "maxwork.ini:19" "max_work" "not an integer in 1 .. 1000000000000"
+bad_toc maxworkhigh "$base
+[query]
+max_work = 1000000000001" "maxworkhigh.ini:19" "max_work" "not an integer in 1 .. 1000000000000"
+bad_toc maxworktext "$base
+[query]
+max_work = 2e6" "maxworktext.ini:19" "max_work" "'2e6'"
 bad_toc mode "$base
 [query]
 mode = fast" "mode.ini:19" "mode" "unknown mode 'fast'"
