@@ -17,6 +17,8 @@
 
 #include "qbody.h"
 #include "query/query_impl.h"
+#include "vccd/motion_impl.h"
+#include "vccd/rigid.h"
 
 static const char *const shapes[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1", "torus:1:0.4:6:4",
                                       "box:0.5:0.5:2" };
@@ -1119,10 +1121,302 @@ START_TEST(test_hull_gap)
 }
 END_TEST
 
+/* --- a known-truth family: translating boxes at scale 2^k ------------
+
+   Two axis-aligned boxes (integer sides 1 to 4) translating at constant
+   velocities, every position and velocity a multiple of 1/64, all times
+   2^k: they overlap when every coordinate of B's centre relative to A's,
+   d(t) = d0 + dv t, lies within the sum of the half sides s, so the first
+   contact is the latest entry into those slabs, t* = max_i (+-s_i -
+   d0_i) / dv_i, a rational computed exactly (GMP), and it does not
+   depend on k.  With one axis moving and the others overlapping
+   throughout, the distance is the gap along that axis, and the first
+   time it is <= m is rational too.  The guarantee: [0, lo) holds no
+   contact (no distance <= m), so lo <= t*, and a certified answer holds
+   a contact, so hi >= t*; none is a proof that no contact exists. */
+
+typedef struct {
+    double half[2][3];          /* half sides, at scale 1 */
+    double p0[2][3], v[2][3];   /* start and velocity, at scale 1 */
+    int axis;                   /* the moving axis, -1: all may move */
+    int inside;                 /* axis >= 0 and the others overlap
+                                   throughout: the distance is the gap
+                                   along the axis */
+} kt_case;
+
+/* num / den with num and den dyadic doubles (exact in a GMP rational). */
+static void
+kt_ratio(mpq_t r, double num, double den)
+{
+    mpq_t d;
+    mpq_init(d);
+    mpq_set_d(r, num);
+    mpq_set_d(d, den);
+    mpq_div(r, r, d);
+    mpq_clear(d);
+}
+
+/* t := the first time in [0, 1] at which the boxes come within m (at
+   scale 1; m = 0: touch), when m = 0 or c->inside (the gap along the
+   moving axis is then the distance); 0 when they never do in [0, 1]. */
+static int
+kt_truth(mpq_t t, const kt_case *c, double m)
+{
+    mpq_t enter, leave, x, y;
+    int ok = 1;
+    mpq_inits(enter, leave, x, y, NULL);
+    mpq_set_si(enter, -1000000, 1);
+    mpq_set_si(leave, 1000000, 1);
+    for (int i = 0; i < 3; i++) {
+        double s = c->half[0][i] + c->half[1][i] + m, d0 = c->p0[1][i] - c->p0[0][i],
+               dv = c->v[1][i] - c->v[0][i];
+        if (dv == 0.0) {
+            ok &= fabs(d0) <= s;
+            continue;
+        }
+        kt_ratio(x, -s - d0, dv);
+        kt_ratio(y, s - d0, dv);
+        if (mpq_cmp(x, y) > 0)
+            mpq_swap(x, y);
+        if (mpq_cmp(x, enter) > 0)
+            mpq_set(enter, x);
+        if (mpq_cmp(y, leave) < 0)
+            mpq_set(leave, y);
+    }
+    if (mpq_sgn(enter) < 0)
+        mpq_set_ui(enter, 0, 1);
+    ok &= mpq_cmp(enter, leave) <= 0 && mpq_cmp_ui(enter, 1, 1) <= 0;
+    mpq_set(t, enter);
+    mpq_clears(enter, leave, x, y, NULL);
+    return ok;
+}
+
+/* A multiple of 1/64 in [lo, hi] (integers). */
+static double kt_grid(int lo, int hi) { return (lo + (int)(tu_ulong() % (unsigned)(hi - lo + 1))) / 64.0; }
+
+/* A random case: one axis moving (or all, axis -1) with a contact at a
+   random time j/64 along it, the others overlapping throughout (or not:
+   a third of the cases may miss). */
+static void
+kt_random(kt_case *c, int axis)
+{
+    int sign = tu_ulong() % 2 ? 1 : -1;
+    double tc = kt_grid(2, 62);
+    c->axis = axis;
+    c->inside = axis >= 0;
+    for (int b = 0; b < 2; b++)
+        for (int i = 0; i < 3; i++) {
+            c->half[b][i] = 0.5 * (double)(1 + tu_ulong() % 4);
+            c->p0[0][i] = kt_grid(-256, 256);
+            c->v[0][i] = kt_grid(-256, 256);
+        }
+    for (int i = 0; i < 3; i++) {
+        double s = c->half[0][i] + c->half[1][i], dv, d0;
+        if (i == (axis < 0 ? 0 : axis)) {
+            /* B enters A's slab from the side it comes from at tc */
+            dv = sign * kt_grid(64, 512);
+            d0 = -(dv > 0 ? s : -s) - dv * tc;
+        } else if (axis >= 0) {
+            dv = 0.0;
+            /* strictly inside the slab, or outside it (a miss) */
+            if (tu_ulong() % 3) {
+                d0 = kt_grid(1 - (int)(64 * s), (int)(64 * s) - 1);
+            } else {
+                d0 = sign * (s + kt_grid(1, 64));
+                c->inside = 0;
+            }
+        } else {
+            dv = kt_grid(-256, 256);
+            d0 = kt_grid(-(int)(128 * s), (int)(128 * s));
+        }
+        c->p0[1][i] = c->p0[0][i] + d0;
+        c->v[1][i] = c->v[0][i] + dv;
+    }
+}
+
+/* A box of the case at scale 2^k, moving by its ltlrm motion. */
+static void
+kt_body(body *bd, const kt_case *c, int b, int k)
+{
+    char spec[64];
+    vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0.0 };
+    vccd_bvh_opts bo;
+    vccd_error e;
+    vccd_motion *m;
+    memset(bd, 0, sizeof *bd);
+    snprintf(spec, sizeof spec, "box:%g:%g:%g", 2 * c->half[b][0], 2 * c->half[b][1], 2 * c->half[b][2]);
+    if (vccd_mesh_load(&bd->m, spec, &lo, &e) != 0)
+        tu_fail("mesh %s: %s", spec, e.msg);
+    for (long v = 0; v < bd->m.nv; v++)
+        for (int i = 0; i < 3; i++) {
+            TU_CHECK(fabs(bd->m.v[v][i]) == c->half[b][i], "box %s: vertex %ld at %g", spec, v, bd->m.v[v][i]);
+            bd->m.v[v][i] = ldexp(bd->m.v[v][i], k);
+        }
+    vccd_bvh_opts_init(&bo);
+    bo.leaf_size = 1 + (int)(tu_ulong() % 3);
+    if (vccd_bvh_build(&bd->h, &bd->m, &bo, &e) != 0)
+        tu_fail("bvh: %s", e.msg);
+    /* the exact doubles, not decimals: o0 and v set bit for bit */
+    m = motion_from_text("[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nomega = 0 0 0\n");
+    for (int i = 0; i < 3; i++) {
+        vccd_motion_set_param_d(m, VCCD_RIGID_O + i, ldexp(c->p0[b][i], k));
+        vccd_motion_set_param_d(m, VCCD_RIGID_U + i, ldexp(c->v[b][i], k));
+    }
+    vccd_motion_sync(m);
+    body_move(bd, m);
+}
+
+/* r against the truth t (have: a contact exists): lo <= t, certified
+   only with a contact and then hi >= t, none only without one.  r.lo and
+   r.hi are doubles, compared exactly. */
+static void
+kt_check(const vccd_query_result *r, const mpq_t t, int have, const char *what)
+{
+    mpq_t lo, hi;
+    mpq_inits(lo, hi, NULL);
+    mpq_set_d(lo, r->lo);
+    mpq_set_d(hi, r->hi);
+    TU_CHECK(r->lo <= r->hi, "%s: [%.17g, %.17g]", what, r->lo, r->hi);
+    if (have) {
+        TU_CHECK(r->status != VCCD_TOC_NONE, "%s: none, but the boxes meet at %.17g", what, mpq_get_d(t));
+        TU_CHECK(mpq_cmp(lo, t) <= 0, "%s: %s, lo = %.17g after the contact at %.17g", what,
+                 vccd_toc_status_name(r->status), r->lo, mpq_get_d(t));
+        TU_CHECK(r->status != VCCD_TOC_CERTIFIED || mpq_cmp(hi, t) >= 0,
+                 "%s: certified [%.17g, %.17g] before the contact at %.17g", what, r->lo, r->hi, mpq_get_d(t));
+    } else {
+        TU_CHECK(r->status != VCCD_TOC_CERTIFIED, "%s: certified [%.17g, %.17g], but the boxes never meet", what,
+                 r->lo, r->hi);
+    }
+    mpq_clears(lo, hi, NULL);
+}
+
+/* One case at scale 2^k in every mode that claims a guarantee: exact
+   (random BV type, with and without the advance and the constant-
+   velocity test), capoeira's lower bound, min-separation when one axis
+   moves and the others overlap.  In the normal range the exact answer must also be close
+   (within 1e-3 of t*, and none when one axis moves and the boxes miss,
+   by 1/64 of a unit at least), so that a query that gives up fails; at
+   the extremes only the guarantee is asked, under a small work budget
+   so that the case cannot hang. */
+static void
+kt_run(const kt_case *c, int k, int extreme, int budgets, long *counts)
+{
+    body a, b;
+    vccd_query_opts o;
+    vccd_query_result r;
+    vccd_error e;
+    mpq_t t;
+    char what[256];
+    int have;
+
+    mpq_init(t);
+    have = kt_truth(t, c, 0.0);
+    kt_body(&a, c, 0, k);
+    kt_body(&b, c, 1, k);
+    vccd_query_opts_init(&o);
+    o.bv = (int)(tu_ulong() % (unsigned)vccd_bv_type_count());
+    o.advance = tu_ulong() % 2;
+    o.linear = tu_ulong() % 2;
+    o.search = (vccd_query_search)(tu_ulong() % 3);
+    o.gap = 0;
+    if (extreme)
+        o.max_work = 100000;
+    snprintf(what, sizeof what, "2^%d, axis %d, %s, advance %d, linear %d, search %s, exact", k, c->axis,
+             vccd_bv_type_get(o.bv)->name, o.advance, o.linear, vccd_query_search_name(o.search));
+    if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+        tu_fail("%s: %s", what, e.msg);
+    kt_check(&r, t, have, what);
+    if (!extreme && budgets) {
+        /* Every budget from 1 unit up: the guarantee holds, and a query
+           that does not run out gives the unlimited answer bit for bit
+           (the budget counts, it does not steer). */
+        for (long w = 1; w <= 4 * r.work + 4; w = w < 8 ? w + 1 : w + w / 3) {
+            vccd_query_result s;
+            char wb[300];
+            o.max_work = w;
+            snprintf(wb, sizeof wb, "%s, max_work %ld", what, w);
+            if (vccd_query_toc(&s, &a.qb, &b.qb, &o, &e) != 0)
+                tu_fail("%s: %s", wb, e.msg);
+            kt_check(&s, t, have, wb);
+            TU_CHECK(s.out_of_work ? s.limited
+                                   : s.status == r.status && s.lo == r.lo && s.hi == r.hi && s.work == r.work,
+                     "%s: %s [%.17g, %.17g] (out of work %d, work %ld), unlimited %s [%.17g, %.17g] (work %ld)", wb,
+                     vccd_toc_status_name(s.status), s.lo, s.hi, s.out_of_work, s.work,
+                     vccd_toc_status_name(r.status), r.lo, r.hi, r.work);
+            counts[2] += s.out_of_work;
+        }
+        o.max_work = VCCD_QUERY_MAX_WORK;
+    }
+    counts[0]++;
+    counts[1] += r.status == VCCD_TOC_CERTIFIED;
+    counts[2] += r.out_of_work;
+    if (!extreme) {
+        TU_CHECK(!r.out_of_work, "%s: out of work (%ld)", what, r.work);
+        if (have)
+            TU_CHECK(r.lo >= mpq_get_d(t) - 1e-3, "%s: lo = %.17g, the contact at %.17g", what, r.lo,
+                     mpq_get_d(t));
+        else if (c->axis >= 0 && !c->inside)
+            TU_CHECK(r.status == VCCD_TOC_NONE, "%s: %s [%.17g, %.17g], but the boxes miss", what,
+                     vccd_toc_status_name(r.status), r.lo, r.hi);
+    }
+    o.mode = VCCD_QUERY_CAPOEIRA;
+    strcat(what, " -> capoeira");
+    if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+        tu_fail("%s: %s", what, e.msg);
+    kt_check(&r, t, have, what);
+    TU_CHECK(r.status == VCCD_TOC_NONE || r.approximate, "%s: not labelled approximate", what);
+    if (c->inside) {
+        double m = kt_grid(1, 64);
+        have = kt_truth(t, c, m);
+        o.mode = VCCD_QUERY_EXACT;
+        o.min_separation = ldexp(m, k);
+        snprintf(what, sizeof what, "2^%d, axis %d, %s, min_separation %g * 2^%d", k, c->axis,
+                 vccd_bv_type_get(o.bv)->name, m, k);
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("%s: %s", what, e.msg);
+        kt_check(&r, t, have, what);
+        counts[3]++;
+        if (!extreme && have)
+            TU_CHECK(r.lo >= mpq_get_d(t) - 1e-3, "%s: lo = %.17g, the distance reaches m at %.17g", what, r.lo,
+                     mpq_get_d(t));
+    }
+    mpq_clear(t);
+    body_clear(&a);
+    body_clear(&b);
+}
+
+START_TEST(test_known_scales)
+{
+    long n = tu_iters(120), counts[4] = { 0, 0, 0, 0 };
+    /* the normal range: 2^-60 .. 2^60 */
+    for (long i = 0; i < n; i++) {
+        kt_case c;
+        kt_random(&c, (int)(tu_ulong() % 4) - 1);
+        kt_run(&c, (int)(tu_ulong() % 121) - 60, 0, i < 12, counts);
+    }
+    printf("known scales: %ld exact answers (%ld certified), %ld min-separation, %ld out of work under small "
+           "budgets\n", counts[0], counts[1], counts[3], counts[2]);
+    TU_CHECK(counts[2] > 0, "no small budget ran out");
+    TU_CHECK(counts[1] >= counts[0] / 4, "only %ld of %ld certified", counts[1], counts[0]);
+    /* the extremes, about 1e-300 and 1e300 and where products over- or
+       underflow: an answer, or possible, and never a wait */
+    {
+        static const int ks[] = { -1000, -997, -700, -400, -340, -200, 200, 340, 400, 700, 990 };
+        long m0 = counts[0], o0 = counts[2];
+        for (int j = 0; j < (int)(sizeof ks / sizeof ks[0]); j++) {
+            kt_case c;
+            kt_random(&c, (int)(tu_ulong() % 4) - 1);
+            kt_run(&c, ks[j], 1, 0, counts);
+        }
+        printf("known scales, extremes: %ld answers, %ld out of work\n", counts[0] - m0, counts[2] - o0);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
     const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
-                             test_hull_gap };
+                             test_hull_gap, test_known_scales };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
