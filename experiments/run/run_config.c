@@ -29,6 +29,7 @@
 #include "cli.h"
 #include "config.h"
 #include "run.h"
+#include "vccd/input.h"
 
 typedef struct {
     vccd_config *file, *cl;
@@ -258,12 +259,15 @@ parse_experiment(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error 
     if ((kv = get(c, s, "reference", &w))) {
         const char *slash = strrchr(w->file, '/');
         int dn = kv->value[0] == '/' || !slash ? 0 : (int)(slash - w->file + 1);
-        FILE *f;
+        vccd_input in;
+        vccd_error why;
         snprintf(x->reference, sizeof x->reference, "%.*s%s", dn, w->file, kv->value);
         snprintf(buf, sizeof buf, "%s/appendix-k.csv", x->reference);
-        if (!(f = fopen(buf, "r")))
-            return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "cannot read %s", buf);
-        fclose(f);
+        /* Opened as the report will read it: a FIFO or directory is
+           refused here, at the key, not when the report blocks on it. */
+        if (vccd_input_open(&in, buf, 4096, &why) != 0)
+            return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "%s", why.msg);
+        vccd_input_close(&in);
     }
     if ((kv = get(c, s, "speeds", &w))) {
         char *save = NULL;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "run_report.h"
+#include "vccd/input.h"
 
 static void
 num(FILE *f, double v)
@@ -49,17 +50,23 @@ ratio_remark(FILE *f, const char *a, double va, const char *b, double vb, const 
 }
 
 /* The thesis' Appendix K rows and remarks for one model pair and speed,
-   from the reference directory (appendix-k.csv, remarks.csv). */
-static void
-thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const char *speed)
+   from the reference directory (appendix-k.csv, remarks.csv).  Both are
+   read through vccd_input like every other input (a FIFO is refused, a
+   long line is one line, not fgets' pieces): 0, or -1 with e naming the
+   file and line that cannot be read.  A row that does not parse is not
+   the thesis' and is skipped, as before. */
+static int
+thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const char *speed, vccd_error *e)
 {
-    char path[4200], line[1024], k_id[16] = "";
-    FILE *in;
-    int header = 0;
+    char path[4200], k_id[16] = "";
+    vccd_input in;
+    char *line;
+    size_t len;
+    int header = 0, got;
     snprintf(path, sizeof path, "%s/appendix-k.csv", ref);
-    if (!(in = fopen(path, "r")))
-        return;
-    while (fgets(line, sizeof line, in)) {
+    if (vccd_input_open(&in, path, 4096, e) != 0)
+        return -1;
+    while ((got = vccd_input_line(&in, &line, &len, e)) > 0) {
         char bench[16], models[128], sp[16], sys[32], stat[32], rest[512];
         char ab[260], ba[260];
         if (sscanf(line, "%15[^,],%127[^,],%15[^,],%31[^,],%31[^,],%511[^\n]", bench, models, sp, sys, stat, rest) != 6)
@@ -81,22 +88,25 @@ thesis_reference(FILE *f, const char *ref, const char *ma, const char *mb, const
             fputs(*r == ',' ? " | " : (char[2]){ *r, 0 }, f);
         fprintf(f, " |\n");
     }
-    fclose(in);
+    vccd_input_close(&in);
+    if (got < 0)
+        return -1;
     if (!header)
-        return;
+        return 0;
     snprintf(path, sizeof path, "%s/remarks.csv", ref);
-    if (!(in = fopen(path, "r")))
-        return;
+    if (vccd_input_open(&in, path, 4096, e) != 0)
+        return -1;
     fprintf(f, "\nThe thesis' remarks:\n\n");
-    while (fgets(line, sizeof line, in)) {
+    while ((got = vccd_input_line(&in, &line, &len, e)) > 0) {
         size_t n = strlen(k_id);
         if (!strncmp(line, k_id, n) && line[n] == ',') {
             char *st = strchr(line + n + 1, ',');
             if (st)
-                fprintf(f, "- %s", st + 1);
+                fprintf(f, "- %s\n", st + 1);
         }
     }
-    fclose(in);
+    vccd_input_close(&in);
+    return got < 0 ? -1 : 0;
 }
 
 /* The instances both s and t run: a prefix of every benchmark. */
@@ -111,17 +121,18 @@ common_instances(const run_experiment *x, int s, int t)
     return n;
 }
 
+/* 0, or -1 with e set (out of memory, or the reference unreadable). */
 static int
-bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
+bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b, vccd_error *e)
 {
     run_group *g = malloc((size_t)x->nsys * sizeof *g);
     const run_bench *bn = &x->bench[b];
     if (!g)
-        return -1;
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
     fprintf(f, "\n## %d. %s - %s, %s speed\n", b + 1, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
     for (int s = 0; s < x->nsys; s++) {
         if (run_group_compute(&g[s], x, cells, s, b, b + 1, x->instances) != 0)
-            return free(g), -1;
+            return free(g), vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
         fprintf(f, "\n### %s\n\n%ld instances: %ld contacts reported, %ld penetrate or touch (gap lower bound 0), "
                    "%ld cross (certified), %ld errors.\n\n", x->sys[s].name, g[s].n, g[s].contacts, g[s].touching,
                 g[s].crossing, g[s].failed);
@@ -136,7 +147,7 @@ bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
                 long cap = common_instances(x, s, t);
                 if (cap < x->instances && (run_group_compute(&gs, x, cells, s, b, b + 1, cap) != 0
                                            || run_group_compute(&gt, x, cells, t, b, b + 1, cap) != 0))
-                    return free(g), -1;
+                    return free(g), vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
                 if (kind == 0)
                     ratio_remark(f, x->sys[s].name, gs.st[RUN_M_TIME][RUN_STAT_MAX], x->sys[t].name,
                                  gt.st[RUN_M_TIME][RUN_STAT_MAX], "faster (worst case)", "slower");
@@ -147,8 +158,9 @@ bench_section(FILE *f, const run_experiment *x, run_cell *const *cells, int b)
                     ratio_remark(f, x->sys[s].name, gs.st[RUN_M_GAP][RUN_STAT_MAX], x->sys[t].name,
                                  gt.st[RUN_M_GAP][RUN_STAT_MAX], "more accurate (worst case)", "less accurate");
             }
-    if (x->reference[0])
-        thesis_reference(f, x->reference, x->model[bn->a].name, x->model[bn->b].name, bn->speed);
+    if (x->reference[0]
+        && thesis_reference(f, x->reference, x->model[bn->a].name, x->model[bn->b].name, bn->speed, e) != 0)
+        return free(g), -1;
     free(g);
     return 0;
 }
@@ -212,7 +224,7 @@ run_report_markdown(FILE *f, const char *dir, const run_experiment *x, run_cell 
         fprintf(f, "\n(No box plots: gnuplot was not found or failed.)\n");
     }
     for (int b = 0; b < x->nbench; b++)
-        if (bench_section(f, x, cells, b) != 0)
-            return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
+        if (bench_section(f, x, cells, b, e) != 0)
+            return -1;
     return 0;
 }

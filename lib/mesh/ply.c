@@ -530,10 +530,14 @@ read_binary(vccd_mesh_raw *r, const header *h, vccd_input *in, vccd_error *e)
         }
     }
     {
-        unsigned char extra;
+        /* vccd_input_end, not a one-byte read: a read error, corrupt
+           gzip data or junk after the gzip stream must be refused too,
+           not taken for "nothing left". */
         long long at = vccd_input_offset(in);
-        vccd_error ignored;
-        if (vccd_input_read(in, &extra, 1, "", &ignored) == 0) {
+        int end = vccd_input_end(in, e);
+        if (end < 0)
+            goto out;
+        if (end == 0) {
             vccd_error_set(e, in->file, 0, NULL, NULL,
                            "byte %lld: count mismatch: data after the elements the header announces", at);
             goto out;

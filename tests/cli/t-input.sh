@@ -246,6 +246,27 @@ one_line_error "queries: one byte after the gzip stream" "tail.csv.gz:[0-9]*: tr
 expect 2 "queries: a second member cut short" -- $vccd queries --kind vertex-face "$tmp/cut2.csv.gz"
 one_line_error "queries: a second member cut short" "cut2.csv.gz:[0-9]*: read error: unexpected end of file"
 
+# A binary PLY's body must end the file: after a gzip stream, bytes that
+# are not another member are refused too (the body's check read one more
+# byte and took an error for the end).
+gzip -c "$src/tests/data/meshes/box-le.ply" >"$tmp/tail.ply.gz"
+size=$(wc -c <"$tmp/tail.ply.gz")
+printf 'junk' >>"$tmp/tail.ply.gz"
+expect 2 "mesh info: bytes after a binary PLY's gzip stream" -- $vccd mesh info "$tmp/tail.ply.gz"
+one_line_error "mesh info: bytes after a binary PLY's gzip stream" \
+    "tail.ply.gz: trailing data after the gzip stream, at byte $size of the file"
+{ gzip -c "$src/tests/data/meshes/box-le.ply"; gzip -c </dev/null; } >"$tmp/members.ply.gz"
+expect 0 "mesh info: a binary PLY and an empty gzip member" -- $vccd mesh info "$tmp/members.ply.gz"
+
+# vccd run's reference directory: its appendix-k.csv is read through the
+# input reader, so a FIFO is refused at the reference key, not waited on.
+mkdir "$tmp/ref"
+mkfifo "$tmp/ref/appendix-k.csv"
+awk -v r="$tmp/ref" '{ print } /^\[experiment\]/ { print "reference = " r }' "$src/tests/data/run-tiny.ini" \
+    >"$tmp/ref-run.ini"
+expect 2 "run: a FIFO as the reference's appendix-k.csv" -- timeout 10 $vccd run "$tmp/ref-run.ini" --out "$tmp/ref-out"
+one_line_error "run: a FIFO reference" "ref-run.ini:[0-9]*: \[experiment\] reference: .*appendix-k.csv: is a FIFO, not a regular file\$"
+
 # A line starting with a form feed or a vertical tab was a continuation
 # of the previous value ("key given twice"); they are blanks like the
 # others, in front of keys, headers and comments, and around values.
