@@ -161,6 +161,7 @@ typedef enum { VCCD_QUERY_SEARCH_AUTO, VCCD_QUERY_SEARCH_BVH, VCCD_QUERY_SEARCH_
 const char *vccd_query_mode_name(vccd_query_mode m);
 const char *vccd_query_search_name(vccd_query_search s);
 int vccd_query_search_find(const char *name);
+#define VCCD_QUERY_MAX_WORK_LIMIT ...
 typedef struct {
     vccd_query_mode mode;
     vccd_query_search search;
@@ -172,6 +173,7 @@ typedef struct {
     int linear;
     int advance;
     vccd_solve_opts solve;
+    long max_work;
     ...;
 } vccd_query_opts;
 typedef struct {
@@ -191,6 +193,7 @@ typedef struct {
     int rigorous;
     int approximate;
     int limited;
+    int out_of_work;
     int have_pair;
     vccd_query_pair pair;
     vccd_di param[2];
@@ -206,6 +209,7 @@ typedef struct {
     long solver_boxes, evals, escalations, advance_steps, distance_queries;
     mpfr_prec_t prec;
     int guessed, window_plane;
+    long work;
     ...;
 } vccd_toc_stats;
 int vccd_toc_meshes(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_input *in, vccd_error *e);

@@ -15,6 +15,7 @@ vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_qu
     a->rigorous = vccd_arith_is_rigorous(&o->solve.arith);
     a->approximate = r->approximate;
     a->limited = r->limited;
+    a->out_of_work = r->out_of_work;
     a->have_pair = r->have_pair;
     a->pair = r->pair;
     a->param[0] = r->param[0];
@@ -41,6 +42,7 @@ vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_qu
     st->distance_queries = r->distance_queries;
     st->guessed = r->guessed;
     st->window_plane = r->window_plane;
+    st->work = r->work;
 }
 
 void

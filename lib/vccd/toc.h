@@ -60,6 +60,8 @@ typedef struct {
     int approximate;            /* Capoeira: hi is not a proved bound */
     int limited;                /* possible because a budget ran out (or
                                    memory) */
+    int out_of_work;            /* the budget that ran out was the mesh
+                                   query's opts.max_work (query.h) */
     int have_pair;              /* the feature pair of [lo, hi] is known */
     vccd_query_pair pair;       /* a single pair: kind, v = 0 1 2 3 */
     vccd_di param[2];           /* the pair's parameters at contact */
@@ -80,6 +82,7 @@ typedef struct {
     long solver_boxes, evals, escalations, advance_steps, distance_queries;
     mpfr_prec_t prec;           /* single pair: precision of the last run */
     int guessed, window_plane;  /* the mesh query's shortcuts (query.h) */
+    long work;                  /* mesh query: units of opts.max_work spent */
 } vccd_toc_stats;
 
 /* The first contact of in's two bodies in [opts.solve.t0, opts.solve.t1].

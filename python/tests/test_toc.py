@@ -167,6 +167,33 @@ def test_result():
     assert d.lower > 0.1 - 1e-6
 
 
+def test_query_work_budget():
+    a, ma, mb = boxes()
+    r = vccd.toc(a, ma, a, mb)
+    assert not r.out_of_work and 0 < r.stats["work"] <= 10**7
+    # a budget too small for the search: possible from a proved lo
+    s = vccd.toc(a, ma, a, mb, query_max_work=40)
+    assert s.status == "possible" and s.limited and s.out_of_work and "out_of_work=True" in repr(s)
+    # (work may stop short of 40: the search's memory counts too, 16
+    # bytes a unit, and 640 bytes run out first)
+    assert s.lo <= r.lo and 0 < s.stats["work"] < r.stats["work"]
+    # the same budget, the same answer: units, not seconds
+    t = vccd.toc(a, ma, a, mb, query_max_work=40)
+    assert (t.status, t.lo, t.hi, t.stats["work"]) == (s.status, s.lo, s.hi, s.stats["work"])
+    # enough budget: the plain answer bit for bit
+    u = vccd.toc(a, ma, a, mb, query_max_work=10**12)
+    assert (u.status, u.lo, u.hi) == (r.status, r.lo, r.hi)
+    # a body sent 1e200 away within the step ends within the default budget
+    far = vccd.Ltlrm(o0=(1e200, 0, 0), v=(-1e200, 0, 0), omega=(0, 0, 0))
+    f = vccd.toc(a, ma, a, far)
+    assert f.status in ("possible", "none", "certified") and f.stats["work"] <= 10**7 + 300000
+    for bad in (0, -1, 10**12 + 1):
+        with pytest.raises(ValueError, match="query_max_work"):
+            vccd.toc(a, ma, a, mb, query_max_work=bad)
+    with pytest.raises(TypeError, match="query_max_work"):
+        vccd.toc(a, ma, a, mb, query_max_work=1.5)
+
+
 def test_distance_as_the_cli(cli, tmp_path):
     a, ma, mb = boxes()
     d = vccd.distance(a, ma, a, mb, 0.125, bv="aabb")

@@ -4,7 +4,7 @@ library call each (toc.h), the GIL released during the call.
 """
 import fractions
 
-from vccd._common import Error, _bytes, arith_name, bv_index, cstr, fail, ffi, lib, motion_prec, real, \
+from vccd._common import Error, _bytes, _count, arith_name, bv_index, cstr, fail, ffi, lib, motion_prec, real, \
     solve_opts, time_value, upper_double
 from vccd.mesh import Mesh
 from vccd.motion import Motion
@@ -14,7 +14,7 @@ __all__ = ["toc", "distance", "toc_pair", "Result", "Distance", "Pair"]
 STATUS = {lib.VCCD_TOC_NONE: "none", lib.VCCD_TOC_CERTIFIED: "certified", lib.VCCD_TOC_POSSIBLE: "possible"}
 _MODES = {"exact": lib.VCCD_QUERY_EXACT, "capoeira": lib.VCCD_QUERY_CAPOEIRA}
 _STATS = ("bv_tests", "items", "leaf_pairs", "feature_pairs", "filtered", "solver_boxes", "evals", "escalations",
-          "advance_steps", "distance_queries", "prec", "guessed", "window_plane")
+          "advance_steps", "distance_queries", "prec", "guessed", "window_plane", "work")
 
 
 class Pair:
@@ -52,7 +52,8 @@ class Result:
     the same numbers as fractions.Fraction (a double is a dyadic
     rational, so these are exact).  rigorous: False on the unrounded
     arithmetic only (nothing is proved).  approximate: capoeira mode (hi
-    is not a proved bound).  limited: possible because a budget ran out.
+    is not a proved bound).  limited: possible because a budget ran out;
+    out_of_work: the budget was the whole mesh query's (query_max_work).
     pair (a Pair), point, normal (unit, from body 0 towards body 1),
     velocity (body 0's point minus body 1's): the contact's feature pair
     and display values (midpoints, not enclosures), None when no pair is
@@ -63,7 +64,7 @@ class Result:
     dict), kept apart from the answer.
     """
 
-    __slots__ = ("status", "lo", "hi", "rigorous", "approximate", "limited", "pair", "point", "normal", "velocity",
+    __slots__ = ("status", "lo", "hi", "rigorous", "approximate", "limited", "out_of_work", "pair", "point", "normal", "velocity",
                  "params", "gap", "stepped", "lo_contact", "stats")
 
     def __init__(self, a, st, mesh):
@@ -72,6 +73,7 @@ class Result:
         self.rigorous = bool(a.rigorous)
         self.approximate = bool(a.approximate)
         self.limited = bool(a.limited)
+        self.out_of_work = bool(a.out_of_work)
         self.pair = Pair(a.pair) if a.have_pair else None
         self.params = ((a.param[0].lo, a.param[0].hi), (a.param[1].lo, a.param[1].hi)) if a.have_pair else None
         if a.have_pair and mesh:
@@ -99,6 +101,8 @@ class Result:
             s += ", approximate=True"
         if self.limited:
             s += ", limited=True"
+        if self.out_of_work:
+            s += ", out_of_work=True"
         if self.pair is not None:
             s += ", pair=%r" % (self.pair,)
         if self.gap is not None:
@@ -141,7 +145,7 @@ def _body(b, mesh, motion, bv, prec, which):
 
 
 def _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation, t0, t1,
-           max_boxes, max_work, max_precision, positive_gap, search, advance):
+           max_boxes, max_work, max_precision, positive_gap, search, advance, query_max_work=None):
     inp = ffi.new("vccd_toc_input *")
     lib.vccd_toc_input_init(inp)
     o = inp.opts
@@ -152,6 +156,8 @@ def _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, e
     if bv is not None:
         o.bv = bv_index(bv)
     solve_opts(o.solve, solver, arith, eps_t, max_boxes, max_work, max_precision, t0, t1)
+    if query_max_work is not None:
+        o.max_work = _count(query_max_work, "query_max_work", 1, lib.VCCD_QUERY_MAX_WORK_LIMIT)
     if eps_d is not None and eps_d != 0:
         o.eps_d = upper_double(eps_d, "eps_d")
         if o.mode != lib.VCCD_QUERY_EXACT:
@@ -177,7 +183,7 @@ def _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, e
 
 def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, arith=None, eps_t=None,
         eps_d=None, min_separation=None, t0=None, t1=None, max_boxes=None, max_work=None, max_precision=None,
-        positive_gap=None, search=None, advance=None):
+        positive_gap=None, search=None, advance=None, query_max_work=None):
     """The first time of contact of mesh_a moved by motion_a and mesh_b
     moved by motion_b over the time step [t0, t1] (default [0, 1]).
 
@@ -209,7 +215,11 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
       positive_gap    step lo back until the gap there is proved > 0
                       (default True)
       t0, t1          the time domain, inside [0, 1]
-      max_boxes, max_work, max_precision: the solver's budgets
+      max_boxes, max_work, max_precision: the solver's budgets, each
+                      feature pair's solve
+      query_max_work  the whole query's work budget (default 10**7
+                      units; [query] max_work): past it the answer is
+                      possible from the proved lo, out_of_work True
       search          auto (default), bvh, brute;  advance: True/False
     Distances (eps_d, min_separation) given as strings are exact
     decimals, rounded up to the next double.
@@ -221,7 +231,7 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
     with fewer vertices, a planar motion on a 3D mesh), or out of memory.
     """
     inp, keep = _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation,
-                       t0, t1, max_boxes, max_work, max_precision, positive_gap, search, advance)
+                       t0, t1, max_boxes, max_work, max_precision, positive_gap, search, advance, query_max_work)
     a = ffi.new("vccd_toc_answer *")
     st = ffi.new("vccd_toc_stats *")
     e = ffi.new("vccd_error *")
