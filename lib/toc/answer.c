@@ -23,6 +23,7 @@ vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_qu
     memcpy(a->point, r->point, sizeof a->point);
     memcpy(a->normal, r->normal, sizeof a->normal);
     memcpy(a->velocity, r->velocity, sizeof a->velocity);
+    a->vn = r->vn;
     a->have_gap = r->have_gap;
     a->gap_lower = r->gap_lower;
     a->gap_upper = r->gap_upper;

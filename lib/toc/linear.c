@@ -10,9 +10,9 @@
 /* Motion parameters at least as precise as the finest arithmetic the
    solve uses, so that no MPFR run sees rounded inputs (the displacement
    x1 - x0 of two doubles is exact from 2100 bits on; below, its
-   enclosure is outward-rounded). */
-static mpfr_prec_t
-motion_prec(const vccd_solve_opts *o)
+   enclosure is outward-rounded).  The config reader uses it too. */
+mpfr_prec_t
+vccd_toc_motion_prec(const vccd_solve_opts *o)
 {
     mpfr_prec_t p = 320;
     if (o->arith.kind == VCCD_ARITH_MPFR && o->arith.prec > p)
@@ -41,7 +41,7 @@ vccd_toc_linear(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_feature_kin
             if (!isfinite(x0[i][k]) || !isfinite(x1[i][k]))
                 return vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL, "point %d: coordinate %d is %s", i, k,
                                       isnan(x0[i][k]) || isnan(x1[i][k]) ? "NaN" : "infinite");
-    if (!(m = vccd_motion_vertex_linear_new(&x0[0][0], &x1[0][0], 4, motion_prec(o), e)))
+    if (!(m = vccd_motion_vertex_linear_new(&x0[0][0], &x1[0][0], 4, vccd_toc_motion_prec(o), e)))
         return -1;
     in.kind = kind;
     in.min_separation = 0.0;

@@ -12,4 +12,41 @@ void vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vc
 void vccd_toc_answer_from_solve(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_toc *r, vccd_feature_kind kind,
                                 const vccd_solve_opts *o);
 
+/* A problem read from a config (toc.h): the config, whose section names
+   the motion names point into, and what was made from it, with what was
+   made so far, so that one free undoes any partial load. */
+#define VCCD_TOC_PROBLEM_MAX_MOTIONS 4
+
+/* A body of the meshes form: [body.NAME]'s mesh, BVH and motion. */
+typedef struct {
+    char name[64];
+    vccd_mesh m;
+    vccd_bvh h;
+    vccd_motion *mo;
+    int loaded, built;
+} vccd_toc_problem_body;
+
+struct vccd_toc_problem {
+    vccd_config cfg;
+    vccd_toc_problem_form form;
+    /* the pair form: the motions its points name */
+    vccd_pair_input pair;
+    vccd_motion *motion[VCCD_TOC_PROBLEM_MAX_MOTIONS];
+    const char *motion_name[VCCD_TOC_PROBLEM_MAX_MOTIONS];
+    int nmotions;
+    /* the meshes form */
+    vccd_toc_input meshes;
+    vccd_toc_problem_body body[2];
+};
+
+/* The two forms' readers (problem_pair.c, problem_meshes.c): fill p
+   from p->cfg with the overrides o.  0, or -1 with e set; p->form is
+   already set, and what was made is freed by vccd_toc_problem_free. */
+int vccd_toc_problem_read_pair(vccd_toc_problem *p, const vccd_toc_problem_opts *o, vccd_error *e);
+int vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *o, vccd_error *e);
+
+/* The motion parameters' precision: at least the finest arithmetic the
+   solve uses, so that no MPFR run sees rounded inputs. */
+mpfr_prec_t vccd_toc_motion_prec(const vccd_solve_opts *o);
+
 #endif

@@ -70,6 +70,7 @@ typedef struct {
        velocity of body 0's point minus body 1's.  Midpoints, not
        enclosures. */
     double point[3], normal[3], velocity[3];
+    double vn;                  /* velocity . normal (>= 0: approaching) */
     int have_gap;               /* the rigorous distance at lo (rigid) */
     double gap_lower, gap_upper;
     int stepped;                /* lo was stepped back (query.h) */
@@ -133,6 +134,70 @@ int vccd_toc_linear(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_feature
    the first bad query (index from 0); the outputs before it are set. */
 int vccd_toc_linear_batch(int *status, double *lo, double *hi, const double (*q)[8][3], long n,
                           vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
+
+/* A time-of-contact problem read from a config file (doc/input.md; the
+   format of `vccd toc CONFIG`, which is a client of these calls): either
+   one feature pair,
+       [motion.NAME] ...   [pair] kind, point.K, min_separation
+   or two moving meshes,
+       [body.NAME] mesh, center, scale, degenerate, motion  (twice)
+       [query] mode, bv, eps_d, positive_gap, min_separation, search,
+               advance, max_work, leaf_size, split
+   with [solver] / [arithmetic] as in solver.h.  The problem holds the
+   config, the motions, the meshes and their BVHs (built once, at load)
+   and the vccd_pair_input or vccd_toc_input made from them, so that it
+   can be solved many times, from many threads (solving only reads it).
+
+   Rigor: decimals in the config are read exactly (motion parameters at
+   a precision at least the arithmetic's), distances (min_separation,
+   eps_d) are rounded up to the next double, and body points must be
+   exactly doubles; so the answer proves toc.h's guarantee about the
+   problem as written, not about a rounded copy of it.  Every error
+   names the file, the line, the section and the key at fault. */
+typedef struct vccd_toc_problem vccd_toc_problem;
+
+/* Which of the two forms a config holds. */
+typedef enum { VCCD_TOC_PROBLEM_PAIR, VCCD_TOC_PROBLEM_MESHES } vccd_toc_problem_form;
+
+/* What a caller overrides over the config (0: the config's, or the
+   default): max_work each feature pair's solve budget ([solver]
+   max_work, 1 .. VCCD_SOLVE_MAX_WORK_LIMIT), query_max_work the whole
+   mesh query's ([query] max_work, 1 .. VCCD_QUERY_MAX_WORK_LIMIT; a
+   pair config refuses it, having no such budget). */
+typedef struct {
+    long max_work;
+    long query_max_work;
+} vccd_toc_problem_opts;
+
+/* No overrides. */
+void vccd_toc_problem_opts_init(vccd_toc_problem_opts *o);
+
+/* Read the config at path (plain or gzip) with the overrides o (NULL:
+   none), load its meshes and build their BVHs: 0 and *p set (free it
+   with vccd_toc_problem_free), or -1 with e naming file, line, section
+   and key (unreadable file, syntax, unknown section or key, bad value,
+   missing motion, a mesh that cannot be loaded, a motion that does not
+   fit its mesh, out of memory) and *p NULL. */
+int vccd_toc_problem_load(vccd_toc_problem **p, const char *path, const vccd_toc_problem_opts *o, vccd_error *e);
+
+/* Solve p: vccd_toc_pair or vccd_toc_meshes on its input (their
+   guarantee and errors).  stats may be NULL. */
+int vccd_toc_problem_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_problem *p,
+                           vccd_error *e);
+
+void vccd_toc_problem_free(vccd_toc_problem *p);
+
+/* What a printer needs.  The form; the config's path; the pair input
+   (NULL for meshes) or the mesh input (NULL for a pair), its options as
+   read and overridden; body i's name (the NAME of [body.NAME]) and mesh
+   (name, path, counts, planar, normalisation: mesh.h) for i = 0, 1, or
+   NULL for a pair. */
+vccd_toc_problem_form vccd_toc_problem_form_get(const vccd_toc_problem *p);
+const char *vccd_toc_problem_path(const vccd_toc_problem *p);
+const vccd_pair_input *vccd_toc_problem_pair(const vccd_toc_problem *p);
+const vccd_toc_input *vccd_toc_problem_meshes(const vccd_toc_problem *p);
+const char *vccd_toc_problem_body_name(const vccd_toc_problem *p, int i);
+const vccd_mesh *vccd_toc_problem_mesh(const vccd_toc_problem *p, int i);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,230 @@
+/* problem_meshes.c -- the two-mesh form of a toc config (toc.h):
+       [body.a]
+       mesh = bunny              # a file, a shape (box:1:1:1) or a bundled model
+       center = mass             # the [mesh.NAME] normalisation keys
+       scale = radius 1
+       degenerate = keep
+       motion = ma               # a [motion.ma] section, any model
+       [body.b] ...
+       [query]
+       mode = exact              # exact | capoeira (BVH alone, approximate)
+       bv = obb                  # sphere aabb obb kdop14 kdop18
+       eps_d = 0.01              # step back to a proved gap >= eps_d
+       positive_gap = yes        # step back to a proved gap > 0 (default)
+       min_separation = 0.05     # first time the distance can be <= d
+       search = auto             # auto | bvh | brute (vccd_query_search)
+       advance = yes             # yes | no: tiny meshes advance first
+       max_work = 10000000       # the query's work budget (query.h)
+       leaf_size = 1             # default 1
+       split = sah
+       [solver] / [arithmetic]   as for one feature pair
+   read into a vccd_toc_input, the meshes loaded and their BVHs built
+   here, once, so that solving only reads them. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "toc_impl.h"
+
+static int
+config_bool(int *out, vccd_config_section *s, vccd_config_kv *kv, vccd_error *e)
+{
+    if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "true") || !strcmp(kv->value, "1"))
+        *out = 1;
+    else if (!strcmp(kv->value, "no") || !strcmp(kv->value, "false") || !strcmp(kv->value, "0"))
+        *out = 0;
+    else
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no");
+    return 0;
+}
+
+/* The BVH keys leaf_size (1 to 1024) and split (sah, median). */
+static int
+config_bvh(vccd_bvh_opts *o, vccd_config_section *s, vccd_error *e)
+{
+    vccd_config_kv *kv;
+    if ((kv = vccd_config_get(s, "leaf_size"))) {
+        char *end;
+        long v;
+        errno = 0;
+        v = strtol(kv->value, &end, 10);
+        if (end == kv->value || *end || errno || v < 1 || v > 1024)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", 1L,
+                                  1024L);
+        o->leaf_size = (int)v;
+    }
+    if ((kv = vccd_config_get(s, "split"))) {
+        int sp = vccd_bvh_split_find(kv->value);
+        if (sp < 0)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown split '%s' (sah, median)",
+                                  kv->value);
+        o->split = (vccd_bvh_split)sp;
+    }
+    return 0;
+}
+
+/* [query] (optional) and [solver] / [arithmetic] into o and bo. */
+static int
+parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e)
+{
+    vccd_config_section *s = vccd_config_find(c, "query");
+    vccd_config_kv *kv;
+
+    vccd_query_opts_init(o);
+    vccd_bvh_opts_init(bo);
+    /* One triangle per leaf: a feature pair solved costs far more than a
+       volume test that could have excluded it (bench toc). */
+    bo->leaf_size = 1;
+    if (vccd_solve_opts_from_config(&o->solve, c, e) != 0)
+        return -1;
+    if (!s)
+        goto types;
+    if ((kv = vccd_config_get(s, "mode"))) {
+        if (!strcmp(kv->value, "exact"))
+            o->mode = VCCD_QUERY_EXACT;
+        else if (!strcmp(kv->value, "capoeira"))
+            o->mode = VCCD_QUERY_CAPOEIRA;
+        else
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown mode '%s' (exact, capoeira)",
+                                  kv->value);
+    }
+    if ((kv = vccd_config_get(s, "search"))) {
+        int sr = vccd_query_search_find(kv->value);
+        if (sr < 0)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown search '%s' (auto, bvh, brute)",
+                                  kv->value);
+        o->search = (vccd_query_search)sr;
+        if (o->search == VCCD_QUERY_SEARCH_BRUTE && o->mode != VCCD_QUERY_EXACT)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "search = brute needs mode = exact (capoeira is the BVH alone)");
+    }
+    if ((kv = vccd_config_get(s, "advance"))) {
+        if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "no"))
+            o->advance = !strcmp(kv->value, "yes");
+        else
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no, not '%s'", kv->value);
+    }
+    if ((kv = vccd_config_get(s, "bv")) && (o->bv = vccd_bv_type_find(kv->value)) < 0)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown BV type '%s' (%s)", kv->value,
+                              vccd_bv_type_names());
+    if ((kv = vccd_config_get(s, "eps_d"))) {
+        vccd_di d;
+        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo > 0.0) || !(d.hi < INFINITY))
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected a decimal > 0");
+        /* the proof must reach at least the value asked for */
+        o->eps_d = d.hi;
+        if (o->mode != VCCD_QUERY_EXACT)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "the step back needs mode = exact (a proved contact time)");
+    }
+    if ((kv = vccd_config_get(s, "positive_gap")) && config_bool(&o->positive_gap, s, kv, e) != 0)
+        return -1;
+    if ((kv = vccd_config_get(s, "max_work"))) {
+        char *end;
+        long w;
+        errno = 0;
+        w = strtol(kv->value, &end, 10);
+        if (end == kv->value || *end || errno || w < 1 || w > VCCD_QUERY_MAX_WORK_LIMIT)
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s' is not an integer in 1 .. %ld",
+                                  kv->value, VCCD_QUERY_MAX_WORK_LIMIT);
+        o->max_work = w;
+    }
+    if ((kv = vccd_config_get(s, "min_separation"))) {
+        vccd_di d;
+        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected a decimal >= 0");
+        /* proved farther than the upper end: farther than the decimal */
+        o->min_separation = d.hi;
+    }
+    if (config_bvh(bo, s, e) != 0)
+        return -1;
+    if (vccd_config_check_unused(s, e) != 0)
+        return -1;
+types:
+    bo->types = 1u << o->bv;
+    return 0;
+}
+
+/* Body i from section s: its mesh and its motion, checked to fit. */
+static int
+load_body(vccd_toc_problem *p, int i, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+{
+    vccd_config_kv *mk = vccd_config_get(s, "motion");
+    vccd_config_section *ms;
+    char sec[96];
+    vccd_toc_problem_body *b = &p->body[i];
+
+    snprintf(b->name, sizeof b->name, "%s", s->name + 5);
+    if (!mk || !*mk->value)
+        return vccd_error_set(e, s->file, mk ? mk->line : s->line, s->name, "motion",
+                              "missing (the name of a [motion.NAME] section)");
+    snprintf(sec, sizeof sec, "motion.%s", mk->value);
+    if (strlen(mk->value) > 64 || !(ms = vccd_config_find(&p->cfg, sec)))
+        return vccd_error_set(e, s->file, mk->line, s->name, "motion", "no section [motion.%s]", mk->value);
+    if (vccd_mesh_config_load_as(&b->m, s, "mesh", e) != 0)
+        return -1;
+    b->loaded = 1;
+    if (!(b->mo = vccd_motion_from_config(ms, prec, e)))
+        return -1;
+    if (b->mo->type->dim != 3 && !b->m.planar)
+        return vccd_error_set(e, s->file, mk->line, s->name, "motion",
+                              "motion '%s' (%s) is planar: a mesh body needs a 3D motion", mk->value,
+                              b->mo->type->name);
+    if (b->mo->type->dim != 2 && b->m.planar)
+        return vccd_error_set(e, s->file, mk->line, s->name, "motion",
+                              "motion '%s' (%s) is 3D: a 2D body (%s) needs a planar motion (ltlrm2d)", mk->value,
+                              b->mo->type->name, b->m.name);
+    if (b->mo->type->per_vertex && b->mo->nvertices < b->m.nv)
+        return vccd_error_set(e, s->file, mk->line, s->name, "motion",
+                              "motion '%s' moves %d vertices, the mesh has %ld", mk->value, b->mo->nvertices,
+                              b->m.nv);
+    return 0;
+}
+
+int
+vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *opts, vccd_error *e)
+{
+    vccd_config *c = &p->cfg;
+    vccd_query_opts *o = &p->meshes.opts;
+    vccd_bvh_opts bo;
+    mpfr_prec_t prec;
+    int nb = 0;
+
+    vccd_toc_input_init(&p->meshes);
+    for (int i = 0; i < c->n; i++) {
+        const char *n = c->sec[i].name;
+        if (strcmp(n, "query") && strcmp(n, "solver") && strcmp(n, "arithmetic") && strncmp(n, "motion.", 7)
+            && strncmp(n, "body.", 5))
+            return vccd_error_set(e, c->sec[i].file, c->sec[i].line, n, NULL,
+                                  "unknown section (body.NAME, motion.NAME, query, solver, arithmetic)");
+    }
+    if (parse_query(o, &bo, c, e) != 0)
+        return -1;
+    if (opts->max_work > 0)
+        o->solve.max_work = opts->max_work;
+    if (opts->query_max_work > 0)
+        o->max_work = opts->query_max_work;
+    prec = vccd_toc_motion_prec(&o->solve);
+    for (int i = 0; i < c->n; i++) {
+        vccd_config_section *s = &c->sec[i];
+        if (strncmp(s->name, "body.", 5))
+            continue;
+        if (nb == 2)
+            return vccd_error_set(e, s->file, s->line, s->name, NULL, "a third body: the query takes two");
+        if (load_body(p, nb++, s, prec, e) != 0)
+            return -1;
+    }
+    if (nb != 2)
+        return vccd_error_set(e, c->file, 0, NULL, NULL, "%s [body.NAME] section%s: the query takes two",
+                              nb ? "one" : "no", nb ? "" : "s");
+    for (int i = 0; i < 2; i++) {
+        if (vccd_bvh_build(&p->body[i].h, &p->body[i].m, &bo, e) != 0)
+            return -1;
+        p->body[i].built = 1;
+        p->meshes.body[i].bvh = &p->body[i].h;
+        p->meshes.body[i].motion = p->body[i].mo;
+    }
+    return 0;
+}
