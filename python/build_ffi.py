@@ -198,6 +198,7 @@ typedef struct {
     vccd_query_pair pair;
     vccd_di param[2];
     double point[3], normal[3], velocity[3];
+    double vn;
     int have_gap;
     double gap_lower, gap_upper;
     int stepped;
@@ -236,6 +237,23 @@ typedef struct {
 } vccd_pair_input;
 void vccd_pair_input_init(vccd_pair_input *in);
 int vccd_toc_pair(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_pair_input *in, vccd_error *e);
+
+/* a problem read from a toc config (toc.h), as `vccd toc CONFIG` reads it */
+#define VCCD_SOLVE_MAX_WORK_LIMIT ...
+typedef struct vccd_toc_problem vccd_toc_problem;
+typedef enum { VCCD_TOC_PROBLEM_PAIR, VCCD_TOC_PROBLEM_MESHES, ... } vccd_toc_problem_form;
+typedef struct { long max_work; long query_max_work; ...; } vccd_toc_problem_opts;
+void vccd_toc_problem_opts_init(vccd_toc_problem_opts *o);
+int vccd_toc_problem_load(vccd_toc_problem **p, const char *path, const vccd_toc_problem_opts *o, vccd_error *e);
+int vccd_toc_problem_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_problem *p,
+                           vccd_error *e);
+void vccd_toc_problem_free(vccd_toc_problem *p);
+vccd_toc_problem_form vccd_toc_problem_form_get(const vccd_toc_problem *p);
+const char *vccd_toc_problem_path(const vccd_toc_problem *p);
+const vccd_pair_input *vccd_toc_problem_pair(const vccd_toc_problem *p);
+const vccd_toc_input *vccd_toc_problem_meshes(const vccd_toc_problem *p);
+const char *vccd_toc_problem_body_name(const vccd_toc_problem *p, int i);
+const vccd_mesh *vccd_toc_problem_mesh(const vccd_toc_problem *p, int i);
 int vccd_toc_linear_batch(int *status, double *lo, double *hi, double (*q)[8][3], long n,
                           vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
 """

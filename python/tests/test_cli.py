@@ -1,13 +1,17 @@
 """`python3 -m vccd`: help, version, the models, the bench (on small
-inputs here), and one-line errors with exit status 2.  The commands run
-in this process (vccd.cli.main); one test runs `python3 -m vccd` itself."""
+inputs here), `toc CONFIG` line for line as `vccd toc`, and one-line
+errors with exit status 2.  The commands run in this process
+(vccd.cli.main); two tests run `python3 -m vccd` itself, one of them on
+every error of `toc`."""
 import os
 import re
 import subprocess
 import sys
 
+import pytest
+
 import vccd
-from conftest import CLI, SRCDIR
+from conftest import CLI, FULL, SRCDIR
 from vccd.cli import main
 
 
@@ -44,3 +48,73 @@ def test_bench_small(capsys):
     assert re.match(r"queries 324 \(of 324 in 4 files\): python vccd.queries [0-9.]+ ms, C vccd_toc_linear_batch "
                     r"[0-9.]+ ms, vccd queries \(solve\) [0-9.]+ ms: ratio [0-9.]+ to the CLI, [0-9.]+ to the C batch; "
                     r"fn=0$", out)
+
+
+# `python3 -m vccd toc CONFIG` against `vccd toc CONFIG`: the library
+# reads the config for both, so every line must agree but the timing.
+CONFIGS = sorted((SRCDIR / "experiments" / "configs").glob("toc*.ini"))
+BIG_MODELS = ("bunny", "dragon", "buddha", "teapot")
+TIMING = re.compile(r'(time_(us|ms)=|"time_(us|ms)": )[0-9.]+')
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_toc_as_the_cli(path, json, cli, capsys):
+    if not FULL and any("= " + m in path.read_text() for m in BIG_MODELS):
+        pytest.skip("reads a bundled 70K-triangle model: the full-size pass only")
+    args = ["toc"] + (["--json"] if json else []) + [str(path)]
+    # the command line runs while Python answers (two cores, half the wait)
+    p = subprocess.Popen([cli] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert main(args) == 0
+    got = capsys.readouterr().out
+    want, err = p.communicate()
+    assert p.returncode == 0, err
+    assert "status: " in want or '"status": ' in want
+    assert TIMING.sub(r"\1", got).splitlines() == TIMING.sub(r"\1", want).splitlines()
+
+
+def test_toc_config_result():
+    r = vccd.toc_config(SRCDIR / "experiments" / "configs" / "toc.ini")
+    assert r.status == "certified" and r.lo <= 0.5 <= r.hi and r.point is None
+    assert r.pair.kind == "vertex-face" and r.stats["solver_boxes"] > 0
+    r = vccd.toc_config(str(SRCDIR / "experiments" / "configs" / "toc-2d.ini"), max_work=10 ** 6,
+                        query_max_work=10 ** 6)
+    assert r.status in ("certified", "none") and (r.pair is None) == (r.status == "none")
+    with pytest.raises(ValueError):
+        vccd.toc_config(SRCDIR / "experiments" / "configs" / "toc.ini", max_work=0)
+
+
+def _bad_configs(tmp_path):
+    toc = SRCDIR / "experiments" / "configs" / "toc.ini"
+    bad_key = tmp_path / "bad-key.ini"
+    bad_key.write_text(toc.read_text().replace("[pair]\n", "[pair]\nfoo = 1\n"))
+    bad_mode = tmp_path / "bad-mode.ini"
+    bad_mode.write_text("[body.a]\nmesh = box:1:1:1\nmotion = m\n[query]\nmode = exakt\n")
+    return [
+        ["toc", str(tmp_path / "missing.ini")],
+        ["toc", str(bad_key)],
+        ["toc", str(bad_mode)],
+        ["toc", "--query-max-work", "5", str(toc)],
+        ["toc", "--max-work", "0", str(toc)],
+        ["toc", "--max-work"],
+        ["toc", "--bogus", str(toc)],
+        ["toc", str(toc), str(toc)],
+        ["toc"],
+    ]
+
+
+def test_toc_errors_as_the_cli(cli, tmp_path):
+    """The same one-line message on stderr, exit status 2, nothing on
+    stdout: `python3 -m vccd` run as a program."""
+    for args in _bad_configs(tmp_path):
+        want = subprocess.run([cli] + args, capture_output=True, text=True)
+        got = subprocess.run([sys.executable, "-m", "vccd"] + args, capture_output=True, text=True, env=_env())
+        assert want.returncode == 2 and want.stderr.startswith("vccd: "), args
+        assert (got.returncode, got.stdout, got.stderr) == (2, "", want.stderr), args
+    with pytest.raises(vccd.Error) as err:
+        vccd.toc_config(tmp_path / "bad-key.ini")
+    assert err.value.file == str(tmp_path / "bad-key.ini") and err.value.line == 23

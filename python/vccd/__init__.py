@@ -18,17 +18,19 @@ Meshes: vccd.Mesh.load(spec) (a file, a shape such as "box:1:1:1", a
 bundled model such as "bunny") or vccd.Mesh(V, F) from numpy arrays.
 Motions: one class per model of the library (vccd.MOTIONS), keyword
 parameters from the model's table.  Queries: vccd.toc, vccd.distance,
-vccd.toc_pair, and vccd.queries for N x 8 x 3 batches.  Errors: vccd.Error
+vccd.toc_pair, vccd.toc_config (a `vccd toc` config file, as the command
+line reads it), and vccd.queries for N x 8 x 3 batches.  Errors: vccd.Error
 (a ValueError) carrying the library's message.
 """
 from vccd._common import Error, lib as _lib, cstr as _cstr
+from vccd.config import Problem, toc_config
 from vccd.batch import CERTIFIED, NONE, POSSIBLE, Batch, queries
 from vccd.mesh import Mesh
 from vccd.motion import MOTIONS, Motion
 from vccd.query import Distance, Pair, Result, distance, toc, toc_pair
 
-__all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "queries", "Result", "Distance",
-           "Pair", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
+__all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "toc_config", "queries", "Result",
+           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
 
 # One class per registered motion model: vccd.Ltlrm, vccd.VertexLinear, ...
 for _c in MOTIONS.values():

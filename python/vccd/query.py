@@ -55,9 +55,9 @@ class Result:
     is not a proved bound).  limited: possible because a budget ran out;
     out_of_work: the budget was the whole mesh query's (query_max_work).
     pair (a Pair), point, normal (unit, from body 0 towards body 1),
-    velocity (body 0's point minus body 1's): the contact's feature pair
-    and display values (midpoints, not enclosures), None when no pair is
-    known.  params: the pair's parameter enclosures at the contact.  gap:
+    velocity (body 0's point minus body 1's), vn (velocity . normal,
+    >= 0): the contact's feature pair and display values (midpoints, not
+    enclosures), None when no pair is known.  params: the pair's parameter enclosures at the contact.  gap:
     (lower, upper), the rigorous distance at lo (rigid motions), or
     None.  stepped: lo was stepped back to a proved gap (then lo_contact
     is where the contact search ended).  stats: the work counters (a
@@ -65,7 +65,7 @@ class Result:
     """
 
     __slots__ = ("status", "lo", "hi", "rigorous", "approximate", "limited", "out_of_work", "pair", "point", "normal", "velocity",
-                 "params", "gap", "stepped", "lo_contact", "stats")
+                 "vn", "params", "gap", "stepped", "lo_contact", "stats")
 
     def __init__(self, a, st, mesh):
         self.status = STATUS.get(a.status, str(a.status))
@@ -78,8 +78,9 @@ class Result:
         self.params = ((a.param[0].lo, a.param[0].hi), (a.param[1].lo, a.param[1].hi)) if a.have_pair else None
         if a.have_pair and mesh:
             self.point, self.normal, self.velocity = (tuple(a.point), tuple(a.normal), tuple(a.velocity))
+            self.vn = float(a.vn)
         else:
-            self.point = self.normal = self.velocity = None
+            self.point = self.normal = self.velocity = self.vn = None
         self.gap = (float(a.gap_lower), float(a.gap_upper)) if a.have_gap else None
         self.stepped = int(a.stepped)
         self.lo_contact = float(a.lo_contact)
