@@ -1,7 +1,7 @@
 /* cli_body.h -- a body as the commands load it from a config: its name,
    mesh, BVH, motion or pose, and query body, with what was made so far,
-   so that one clear undoes any partial load (`vccd distance`, `vccd
-   toc` on meshes). */
+   so that one clear undoes any partial load (`vccd distance`; `vccd
+   toc` has the library read its config: toc.h's vccd_toc_problem). */
 #ifndef VCCD_CLI_BODY_H
 #define VCCD_CLI_BODY_H
 
