@@ -63,9 +63,8 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
                "is proved contact-free, the rest was not searched\n", o->max_work, st->work, o->solve.t0,
                r->lo);
     printf("bv_tests=%ld feature_pairs=%ld filtered=%ld solver_boxes=%ld escalations=%ld items=%ld leaf_pairs=%ld%s "
-           "time_ms=%.3f\n", st->bv_tests, st->feature_pairs, st->filtered, st->solver_boxes, st->escalations, st->items,
-           st->leaf_pairs,
-           r->limited ? " limited" : "", ms);
+           "time_ms=%.3f\n", st->bv_tests, st->feature_pairs, st->filtered, st->solver_boxes, st->escalations,
+           st->items, st->leaf_pairs, r->limited ? " limited" : "", ms);
 }
 
 static void
