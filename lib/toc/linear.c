@@ -93,6 +93,12 @@ vccd_toc_linear_ctx_new(vccd_feature_kind kind, const vccd_solve_opts *o, vccd_e
     return c;
 }
 
+const vccd_motion *
+vccd_toc_linear_ctx_motion(const vccd_toc_linear_ctx *c)
+{
+    return c->m;
+}
+
 void
 vccd_toc_linear_ctx_free(vccd_toc_linear_ctx *c)
 {

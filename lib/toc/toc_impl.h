@@ -12,4 +12,8 @@ void vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vc
 void vccd_toc_answer_from_solve(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_toc *r, vccd_feature_kind kind,
                                 const vccd_solve_opts *o);
 
+/* The motion a linear-query context refills (for the tests: its
+   param_di and param_ui against the constructor's). */
+const vccd_motion *vccd_toc_linear_ctx_motion(const vccd_toc_linear_ctx *c);
+
 #endif
