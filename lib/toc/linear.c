@@ -7,6 +7,7 @@
    instructions (on the 2,824 sample queries: 199M for the motions and
    10M for the features, against 47M for the solves). */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
