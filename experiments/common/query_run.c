@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "query_run.h"
 #include "vccd/grow.h"
+#include "vccd/toc.h"
 
 void
 vccd_query_stats_clear(vccd_query_stats *s)
@@ -67,64 +68,50 @@ vccd_query_stats_times(const vccd_query_stats *s, double *mean, double *median, 
     free(t);
 }
 
-/* Parameters at least as precise as the finest arithmetic the run uses,
-   so that no MPFR run sees rounded inputs (the rationals are mostly
-   dyadic and then exact anyway). */
-static mpfr_prec_t
-motion_prec(const vccd_solve_opts *o)
-{
-    mpfr_prec_t p = 320;
-    if (o->arith.kind == VCCD_ARITH_MPFR && o->arith.prec > p)
-        p = o->arith.prec;
-    if (o->arith.kind == VCCD_ARITH_ADAPTIVE && o->max_precision > p)
-        p = o->max_precision;
-    return p;
-}
-
 const char vccd_query_csv_header[] = "file,line,truth,status,lo,hi,us,boxes,escalations,evals,prec,limited\n";
 
 int
 vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_opts *o, FILE *log, int verbose,
                FILE *csv, vccd_error *e)
 {
-    mpfr_prec_t prec = motion_prec(o);
+    /* the library's linear-query context, as vccd_toc_linear_batch:
+       one motion and one feature refilled per query; the solve alone
+       is timed */
+    vccd_toc_linear_ctx *c = vccd_toc_linear_ctx_new(qs->kind, o, e);
+    if (!c)
+        return -1;
     for (long i = 0; i < qs->n; i++) {
-        vccd_track tr[4];
-        vccd_motion *m = vccd_queries_motion(qs, i, prec, tr, e);
-        vccd_feature *f;
-        vccd_toc r;
+        vccd_toc_answer r;
+        vccd_toc_stats rs;
         double t0, us;
         int truth = qs->q[i].truth;
 
-        if (!m)
-            return -1;
-        if (!(f = vccd_feature_new(qs->kind, tr, &o->arith))) {
-            vccd_motion_free(m);
-            return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");
+        if (vccd_toc_linear_ctx_set_str(c, &qs->q[i].coord[0][0], e) != 0) {
+            char msg[sizeof e->msg];
+            memcpy(msg, e->msg, sizeof msg);
+            vccd_toc_linear_ctx_free(c);
+            return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "%s", msg);
         }
         t0 = vccd_clock_now();
-        vccd_solve(&r, f, o);
+        vccd_toc_linear_ctx_solve(&r, &rs, c, e);
         us = 1e6 * (vccd_clock_now() - t0);
         if (add_time(st, us) != 0) {
-            vccd_feature_free(f);
-            vccd_motion_free(m);
+            vccd_toc_linear_ctx_free(c);
             return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");
         }
-        vccd_feature_free(f);
-        vccd_motion_free(m);
         if (log && verbose)
             fprintf(log, "query %s:%d truth=%d %s [%.17g, %.17g] us=%.2f boxes=%ld escalations=%d evals=%ld "
                     "prec=%ld%s\n", qs->file, qs->q[i].line, truth, vccd_toc_status_name(r.status), r.lo, r.hi, us,
-                    r.boxes, r.escalations, r.evals, (long)r.prec, r.limited ? " limited" : "");
+                    rs.solver_boxes, (int)rs.escalations, rs.evals, (long)rs.prec, r.limited ? " limited" : "");
         if (csv)
             fprintf(csv, "%s,%d,%d,%s,%.17g,%.17g,%.3f,%ld,%d,%ld,%ld,%d\n", qs->file, qs->q[i].line, truth,
-                    vccd_toc_status_name(r.status), r.lo, r.hi, us, r.boxes, r.escalations, r.evals, (long)r.prec,
-                    r.limited);
+                    vccd_toc_status_name(r.status), r.lo, r.hi, us, rs.solver_boxes, (int)rs.escalations, rs.evals,
+                    (long)rs.prec, r.limited);
         st->queries++;
         st->positives += truth;
-        st->boxes += r.boxes;
-        st->evals += r.evals;
-        st->escalations += r.escalations;
+        st->boxes += rs.solver_boxes;
+        st->evals += rs.evals;
+        st->escalations += rs.escalations;
         st->limited += r.limited;
         if (r.status == VCCD_TOC_NONE) {
             st->none++;
@@ -141,5 +128,6 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
             st->fp += !truth;
         }
     }
+    vccd_toc_linear_ctx_free(c);
     return 0;
 }

@@ -49,4 +49,8 @@ int vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opt
    solve uses, so that no MPFR run sees rounded inputs. */
 mpfr_prec_t vccd_toc_motion_prec(const vccd_solve_opts *o);
 
+/* The motion a linear-query context refills (for the tests: its
+   param_di and param_ui against the constructor's). */
+const vccd_motion *vccd_toc_linear_ctx_motion(const vccd_toc_linear_ctx *c);
+
 #endif

@@ -135,6 +135,28 @@ int vccd_toc_linear(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_feature
 int vccd_toc_linear_batch(int *status, double *lo, double *hi, const double (*q)[8][3], long n,
                           vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
 
+/* Such queries one at a time without allocating per query: a context
+   of one kind and options holds one motion and one feature, refilled in
+   place by each _set (vccd_toc_linear and vccd_toc_linear_batch are
+   made of these calls, and `vccd queries` too).  _solve answers the
+   query last set, bit for bit as vccd_toc_linear does.  A context is
+   mutable state: one per thread.
+     _new: NULL with e set (a kind other than vertex-face or edge-edge,
+       out of memory);
+     _set: doubles taken exactly; -1 with e set on NaN or infinite
+       coordinates (the context then holds no valid query until the next
+       _set succeeds, and _solve refuses until then);
+     _set_str: the 24 coordinates as text, x[3 r + k] (24 entries) coordinate k of
+       row r (rows 0-3 at t = 0, 4-7 at t = 1), each a decimal or an exact
+       rational "P/Q" as motion configs take them (queries.h's coord). */
+typedef struct vccd_toc_linear_ctx vccd_toc_linear_ctx;
+vccd_toc_linear_ctx *vccd_toc_linear_ctx_new(vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
+int vccd_toc_linear_ctx_set(vccd_toc_linear_ctx *c, const double x0[4][3], const double x1[4][3], vccd_error *e);
+int vccd_toc_linear_ctx_set_str(vccd_toc_linear_ctx *c, char *const *x, vccd_error *e);
+int vccd_toc_linear_ctx_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c,
+                              vccd_error *e);
+void vccd_toc_linear_ctx_free(vccd_toc_linear_ctx *c);
+
 /* A time-of-contact problem read from a config file (doc/input.md; the
    format of `vccd toc CONFIG`, which is a client of these calls): either
    one feature pair,

@@ -4,9 +4,11 @@
    a known contact time; vccd_distance_meshes and vccd_toc_pair likewise;
    every misuse is an error naming what is wrong. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "toc/toc_impl.h"
 
 static void
 mesh_shape(vccd_mesh *m, vccd_bvh *h, const char *spec)
@@ -286,10 +288,256 @@ START_TEST(pair_and_linear)
 }
 END_TEST
 
+/* The reference answer of one linear query: a motion from the typed
+   constructor and vccd_toc_pair, nothing shared with the linear-query
+   context; and that constructor's binary64 parameters. */
+static void
+linear_reference(vccd_toc_answer *a, vccd_motion **mp, const double q[8][3], vccd_feature_kind kind,
+                 const vccd_solve_opts *o, mpfr_prec_t prec)
+{
+    vccd_error e;
+    vccd_pair_input in;
+    vccd_motion *m = vccd_motion_vertex_linear_new(&q[0][0], &q[4][0], 4, prec, &e);
+    TU_CHECK(m != NULL, "%s", e.msg);
+    vccd_pair_input_init(&in);
+    in.kind = kind;
+    in.solve = *o;
+    for (int k = 0; k < 4; k++)
+        in.point[k] = (vccd_track){ m, k, { 0, 0, 0 } };
+    TU_CHECK(vccd_toc_pair(a, NULL, &in, &e) == 0, "%s", e.msg);
+    *mp = m;
+}
+
+/* Query i of a mixed batch: small dyadics; coordinates of every class of
+   tu_double (+-0, subnormals, tiny, huge, +-DBL_MAX); a zero-width
+   motion (x1 = x0) or points at rest; one configuration scaled by 2^s
+   (s in -1000 .. 1000); a point through the face or edge (contacts,
+   touching at the ends); shared values (x1 - x0 exact zeros of both
+   signs). */
+static void
+linear_random(double q[8][3], long i)
+{
+    int cls = (int)(tu_ulong() % 6);
+    int s = (int)(tu_ulong() % 2001) - 1000;
+    (void)i;
+    for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 3; c++) {
+            switch (cls) {
+            case 0:
+            case 3:
+                q[r][c] = ldexp((double)(int)(tu_ulong() % 2049) - 1024.0, -10);
+                break;
+            case 1:
+                q[r][c] = tu_double();
+                break;
+            case 2:
+                q[r][c] = r < 4 ? ldexp((double)(int)(tu_ulong() % 2049) - 1024.0, -10) : q[r - 4][c];
+                break;
+            case 4:
+                q[r][c] = ldexp((double)(int)(tu_ulong() % 5) - 2.0, -1);
+                break;
+            default:
+                q[r][c] = tu_ulong() % 3 == 0 ? (tu_ulong() % 2 ? 0.0 : -0.0) : ldexp(1.0, (int)(tu_ulong() % 7));
+                break;
+            }
+        }
+    if (cls == 3)
+        for (int r = 0; r < 8; r++)
+            for (int c = 0; c < 3; c++)
+                q[r][c] = ldexp(q[r][c], s);
+    if (cls == 2 && tu_ulong() % 2)         /* some points move */
+        for (int c = 0; c < 3; c++)
+            q[4 + (int)(tu_ulong() % 4)][c] += 0.25;
+    if (cls == 4) {
+        /* the first point crosses the others' plane z = 0 */
+        q[0][2] = 1.0;
+        q[4][2] = -1.0;
+        for (int r = 1; r < 8; r++)
+            if (r != 4)
+                q[r][2] = 0.0;
+    }
+}
+
+static int
+same_bits(const void *a, const void *b, size_t n)
+{
+    return memcmp(a, b, n) == 0;
+}
+
+/* vccd_toc_linear_batch and the linear-query context, which reuse one
+   motion and one feature across queries, against each query solved
+   alone (vccd_toc_linear) and through the typed constructor and
+   vccd_toc_pair: status, lo and hi bit for bit, in every arithmetic
+   (binary64 and unrounded refill the binary64 parameters alone, which
+   must equal the constructor's; adaptive and MPFR refill the MPFR
+   ones); the text form (exact rationals) equal to the doubles; a NaN or
+   infinity in query k stops the batch naming query k, with the outputs
+   before k set and the rest untouched. */
+START_TEST(linear_batch_reuse)
+{
+    static const char *const ariths[] = { "binary64", "unrounded", "adaptive", "mpfr:113" };
+    long n = tu_iters(120);
+    double (*q)[8][3] = malloc((size_t)n * sizeof *q);
+    int *status = malloc((size_t)n * sizeof *status);
+    double *lo = malloc((size_t)n * sizeof *lo), *hi = malloc((size_t)n * sizeof *hi);
+
+    TU_CHECK(q && status && lo && hi, "out of memory");
+    for (int ai = 0; ai < 4; ai++)
+        for (int kk = 0; kk < 2; kk++) {
+            vccd_feature_kind kind = kk ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+            vccd_solve_opts o;
+            vccd_error e;
+            vccd_toc_linear_ctx *c, *cs;
+            long m = ai < 2 ? n : n / 4 + 1;    /* MPFR solves are slower */
+            mpfr_prec_t prec = 320;
+
+            vccd_solve_opts_init(&o);
+            TU_CHECK(vccd_arith_parse(&o.arith, ariths[ai]) == 0, "%s", ariths[ai]);
+            if (o.arith.kind == VCCD_ARITH_ADAPTIVE && o.max_precision > prec)
+                prec = o.max_precision;
+            for (long i = 0; i < m; i++)
+                linear_random(q[i], i);
+            TU_CHECK(vccd_toc_linear_batch(status, lo, hi, (const double(*)[8][3])q, m, kind, &o, &e) == 0, "%s: %s",
+                     ariths[ai], e.msg);
+            c = vccd_toc_linear_ctx_new(kind, &o, &e);
+            cs = vccd_toc_linear_ctx_new(kind, &o, &e);
+            TU_CHECK(c && cs, "%s", e.msg);
+            for (long i = 0; i < m; i++) {
+                vccd_toc_answer a, b, x;
+                vccd_motion *ref;
+                const vccd_motion *cm;
+                TU_CHECK(vccd_toc_linear(&a, NULL, kind, (const double(*)[3])q[i], (const double(*)[3])(q[i] + 4),
+                                         &o, &e) == 0,
+                         "%s", e.msg);
+                linear_reference(&b, &ref, (const double(*)[3])q[i], kind, &o, prec);
+                TU_CHECK(status[i] == (int)b.status && same_bits(&lo[i], &b.lo, sizeof lo[i])
+                             && same_bits(&hi[i], &b.hi, sizeof hi[i]),
+                         "%s query %ld: batch %d [%a, %a], pair %d [%a, %a]", ariths[ai], i, status[i], lo[i], hi[i],
+                         (int)b.status, b.lo, b.hi);
+                TU_CHECK(a.status == b.status && same_bits(&a.lo, &b.lo, sizeof a.lo)
+                             && same_bits(&a.hi, &b.hi, sizeof a.hi),
+                         "%s query %ld: linear and pair differ", ariths[ai], i);
+                /* the reused context's parameters: the constructor's */
+                TU_CHECK(vccd_toc_linear_ctx_set(c, (const double(*)[3])q[i], (const double(*)[3])(q[i] + 4), &e)
+                             == 0,
+                         "%s", e.msg);
+                cm = vccd_toc_linear_ctx_motion(c);
+                TU_CHECK(cm->nparams == ref->nparams
+                             && same_bits(cm->param_di, ref->param_di, (size_t)ref->nparams * sizeof *ref->param_di)
+                             && same_bits(cm->param_ui, ref->param_ui, (size_t)ref->nparams * sizeof *ref->param_ui),
+                         "%s query %ld: refilled binary64 parameters differ from the constructor's", ariths[ai], i);
+                if (o.arith.kind == VCCD_ARITH_MPFR || o.arith.kind == VCCD_ARITH_ADAPTIVE)
+                    for (int p = 0; p < ref->nparams; p++)
+                        TU_CHECK(mpfr_equal_p(&cm->param[p].lo, &ref->param[p].lo)
+                                     && mpfr_signbit(&cm->param[p].lo) == mpfr_signbit(&ref->param[p].lo)
+                                     && mpfr_equal_p(&cm->param[p].hi, &ref->param[p].hi)
+                                     && mpfr_signbit(&cm->param[p].hi) == mpfr_signbit(&ref->param[p].hi),
+                                 "%s query %ld: MPFR parameter %d differs", ariths[ai], i, p);
+                TU_CHECK(vccd_toc_linear_ctx_solve(&x, NULL, c, &e) == 0 && x.status == b.status
+                             && same_bits(&x.lo, &b.lo, sizeof x.lo) && same_bits(&x.hi, &b.hi, sizeof x.hi),
+                         "%s query %ld: context differs", ariths[ai], i);
+                /* the same query as text (exact decimals of the doubles,
+                   as queries.h's rationals are text), when no -0 (text
+                   has none) */
+                {
+                    static char buf[24][1100];
+                    char *txt[24];
+                    int neg0 = 0;
+                    mpfr_t t;
+                    mpfr_init2(t, 53);
+                    for (int r = 0; r < 8; r++)
+                        for (int k = 0; k < 3; k++) {
+                            double v = q[i][r][k];
+                            neg0 |= v == 0.0 && signbit(v);
+                            mpfr_set_d(t, v, MPFR_RNDN);
+                            mpfr_snprintf(buf[3 * r + k], sizeof buf[0], "%.770Re", t);
+                            txt[3 * r + k] = buf[3 * r + k];
+                        }
+                    mpfr_clear(t);
+                    if (!neg0) {
+                        TU_CHECK(vccd_toc_linear_ctx_set_str(cs, txt, &e) == 0, "%s", e.msg);
+                        TU_CHECK(vccd_toc_linear_ctx_solve(&x, NULL, cs, &e) == 0 && x.status == b.status
+                                     && same_bits(&x.lo, &b.lo, sizeof x.lo) && same_bits(&x.hi, &b.hi, sizeof x.hi),
+                                 "%s query %ld: the text form differs", ariths[ai], i);
+                    }
+                }
+                vccd_motion_free(ref);
+            }
+            vccd_toc_linear_ctx_free(c);
+            vccd_toc_linear_ctx_free(cs);
+        }
+    /* a bad query k: the error names k, outputs before k are set and
+       those after untouched; the context refuses to solve after a
+       failed set and answers again after a good one */
+    for (int bad = 0; bad < 4 && n >= 8; bad++) {
+        long k = (long)(tu_ulong() % 8), mq = 8;
+        vccd_feature_kind kind = bad % 2 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        vccd_solve_opts o;
+        vccd_error e;
+        char want[64];
+        vccd_toc_linear_ctx *c;
+        vccd_toc_answer x;
+        vccd_solve_opts_init(&o);
+        for (long i = 0; i < mq; i++) {
+            linear_random(q[i], i);
+            status[i] = -7;
+            lo[i] = hi[i] = -7.0;
+        }
+        q[k][(int)(tu_ulong() % 8)][(int)(tu_ulong() % 3)] = bad < 2 ? NAN : (bad == 2 ? INFINITY : -INFINITY);
+        TU_CHECK(vccd_toc_linear_batch(status, lo, hi, (const double(*)[8][3])q, mq, kind, &o, &e) != 0,
+                 "bad query %ld accepted", k);
+        snprintf(want, sizeof want, "query %ld: ", k);
+        TU_CHECK(strstr(e.msg, want) && strstr(e.msg, bad < 2 ? "NaN" : "infinite"), "query %ld: %s", k, e.msg);
+        for (long i = 0; i < mq; i++) {
+            if (i < k) {
+                vccd_toc_answer b;
+                vccd_motion *ref;
+                linear_reference(&b, &ref, (const double(*)[3])q[i], kind, &o, 320);
+                TU_CHECK(status[i] == (int)b.status && lo[i] == b.lo && hi[i] == b.hi, "query %ld before %ld", i, k);
+                vccd_motion_free(ref);
+            } else
+                TU_CHECK(status[i] == -7 && lo[i] == -7.0 && hi[i] == -7.0, "query %ld after %ld was written", i, k);
+        }
+        c = vccd_toc_linear_ctx_new(kind, &o, &e);
+        TU_CHECK(c != NULL, "%s", e.msg);
+        TU_CHECK(vccd_toc_linear_ctx_solve(&x, NULL, c, &e) != 0 && strstr(e.msg, "no query"), "unset: %s", e.msg);
+        TU_CHECK(vccd_toc_linear_ctx_set(c, (const double(*)[3])q[(k + 1) % mq], (const double(*)[3])(q[(k + 1) % mq] + 4), &e) == 0
+                     || k + 1 == mq,
+                 "%s", e.msg);
+        TU_CHECK(vccd_toc_linear_ctx_set(c, (const double(*)[3])q[k], (const double(*)[3])(q[k] + 4), &e) != 0,
+                 "bad set accepted");
+        TU_CHECK(vccd_toc_linear_ctx_solve(&x, NULL, c, &e) != 0, "solved after a failed set");
+        TU_CHECK(vccd_toc_linear_ctx_set(c, (const double(*)[3])q[0], (const double(*)[3])(q[0] + 4), &e) == 0
+                     || k == 0,
+                 "%s", e.msg);
+        if (k != 0)
+            TU_CHECK(vccd_toc_linear_ctx_solve(&x, NULL, c, &e) == 0 && x.status == (vccd_toc_status)status[0]
+                         && x.lo == lo[0] && x.hi == hi[0],
+                     "after a good set: %s", e.msg);
+        vccd_toc_linear_ctx_free(c);
+    }
+    {
+        vccd_solve_opts o;
+        vccd_error e;
+        vccd_solve_opts_init(&o);
+        TU_CHECK(vccd_toc_linear_batch(status, lo, hi, (const double(*)[8][3])q, 1, VCCD_FEATURE_VE2D, &o, &e) != 0
+                     && strstr(e.msg, "query 0: "),
+                 "VE2D batch: %s", e.msg);
+        TU_CHECK(vccd_toc_linear_ctx_new(VCCD_FEATURE_VE2D, &o, &e) == NULL, "VE2D context");
+        TU_CHECK(vccd_toc_linear_batch(status, lo, hi, (const double(*)[8][3])q, 0, VCCD_FEATURE_VF, &o, &e) == 0,
+                 "empty batch");
+    }
+    free(q);
+    free(status);
+    free(lo);
+    free(hi);
+}
+END_TEST
+
 int
 main(void)
 {
     const TTest *tests[] = { meshes_same_as_engine, meshes_known_truth, meshes_errors, distance_known,
-                             pair_and_linear };
+                             pair_and_linear, linear_batch_reuse };
     return tu_main("toc", tests, (int)(sizeof tests / sizeof tests[0]));
 }
