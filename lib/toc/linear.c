@@ -127,7 +127,8 @@ feature_set(vccd_toc_linear_ctx *c)
    prec bits and then to 53 is rounding down to 53 bits (the 53-bit
    doubles are prec-bit numbers, and MPFR's exponent range holds every
    double's), so [lo, hi] is x1 - x0 rounded down and up to binary64:
-   the nearest difference s and its exact error (TwoSum, which no
+   the difference s as rounded in the caller's mode (one of the two
+   doubles around x1 - x0), the sign of its error (Fast2Sum, which no
    overflow disturbs below 2^1020), then one ulp toward the exact value.
    Zeros carry IEEE's signs as MPFR's do: an exact zero difference is
    -0 rounded down and +0 rounded up, but +0 - (-0) = +0 and
@@ -136,7 +137,22 @@ static void
 diff_d(double *lo, double *hi, double x1, double x0, mpfr_prec_t prec)
 {
     if (fabs(x1) < 0x1p1020 && fabs(x0) < 0x1p1020) {
-        double s = x1 - x0, t = s - x1, err = (x1 - (s - t)) + (-x0 - t);
+        /* Fast2Sum on a = the larger, b = the smaller of x1 and -x0:
+           z = s - a is exact, so err = b - z is a + b - s rounded,
+           which keeps the sign of that nonzero multiple of 2^-1074 in
+           every rounding mode.  (TwoSum's error term is exact only to
+           nearest: rounding up or down it could come out 0 or of the
+           wrong sign, and the caller's rounding mode is not ours to
+           assume; fp.h.) */
+        double a = x1, b = -x0, s, z, err;
+        if (fabs(a) < fabs(b)) {
+            double w = a;
+            a = b;
+            b = w;
+        }
+        s = a + b;
+        z = s - a;
+        err = b - z;
         if (s != 0.0 || err != 0.0) {
             *lo = err < 0.0 ? vccd_fp_next_down(s) : s;
             *hi = err > 0.0 ? vccd_fp_next_up(s) : s;

@@ -3,6 +3,7 @@
    thesis' random frames; its answers hold the guarantee on a family with
    a known contact time; vccd_distance_meshes and vccd_toc_pair likewise;
    every misuse is an error naming what is wrong. */
+#include <fenv.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,6 +365,93 @@ same_bits(const void *a, const void *b, size_t n)
     return memcmp(a, b, n) == 0;
 }
 
+/* The linear context's binary64 refill in every rounding mode of the
+   caller (the library assumes none, fp.h): the parameters must equal
+   the constructor's (MPFR, which does not depend on the mode) and
+   enclose x1 - x0.  Far-apart magnitudes of either sign are where an
+   error term that is exact only to nearest (TwoSum) went wrong: rounding
+   up, x0 = 1, x1 = -2^-200 gave u = [-1, -1]. */
+START_TEST(linear_refill_rounding)
+{
+    static const int modes[] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+    static const char *const mode_name[] = { "nearest", "upward", "downward", "toward zero" };
+    long n = tu_iters(4000);
+    mpfr_t d;
+    mpfr_init2(d, 2200);
+    for (int ai = 0; ai < 2; ai++) {
+        vccd_solve_opts o;
+        vccd_error e;
+        vccd_toc_linear_ctx *c;
+        vccd_solve_opts_init(&o);
+        TU_CHECK(vccd_arith_parse(&o.arith, ai ? "unrounded" : "binary64") == 0, "arith");
+        c = vccd_toc_linear_ctx_new(VCCD_FEATURE_VF, &o, &e);
+        TU_CHECK(c != NULL, "%s", e.msg);
+        for (long i = 0; i < n; i++) {
+            double q[8][3];
+            int mode = (int)(i % 4);
+            vccd_motion *ref;
+            const vccd_motion *cm;
+            int ok;
+            for (int r = 0; r < 4; r++)
+                for (int k = 0; k < 3; k++) {
+                    double a = tu_double(), b;
+                    switch (tu_ulong() % 4) {
+                    case 0: /* the other far smaller, of either sign */
+                        b = ldexp(tu_ulong() % 2 ? -1.0 : 1.0, (int)(tu_ulong() % 400) - 200) * a;
+                        break;
+                    case 1:
+                        b = -ldexp(a, -(int)(tu_ulong() % 120) - 1);
+                        break;
+                    case 2:
+                        b = tu_double();
+                        break;
+                    default:
+                        b = a;
+                        break;
+                    }
+                    if (!isfinite(a) || !isfinite(b))
+                        a = 1.0, b = -0x1p-200;
+                    if (tu_ulong() % 2)
+                        q[r][k] = a, q[4 + r][k] = b;
+                    else
+                        q[r][k] = b, q[4 + r][k] = a;
+                }
+            if (i < 8) {        /* the reviewer's counterexamples */
+                q[0][0] = i % 2 ? -1.0 : 1.0;
+                q[4][0] = i % 2 ? 0x1p-200 : -0x1p-200;
+                q[1][1] = 0x1.b4044c72bcb42p+6;
+                q[5][1] = -0x1p-381;
+            }
+            ref = vccd_motion_vertex_linear_new(&q[0][0], &q[4][0], 4, 320, &e);
+            TU_CHECK(ref != NULL, "%s", e.msg);
+            fesetround(modes[mode]);
+            ok = vccd_toc_linear_ctx_set(c, (const double(*)[3])q, (const double(*)[3])(q + 4), &e) == 0;
+            fesetround(FE_TONEAREST);
+            TU_CHECK(ok, "%s", e.msg);
+            cm = vccd_toc_linear_ctx_motion(c);
+            for (int p = 0; p < ref->nparams; p++) {
+                int v = p / 6, k = p % 3;
+                TU_CHECK(same_bits(&cm->param_di[p], &ref->param_di[p], sizeof cm->param_di[p])
+                             && same_bits(&cm->param_ui[p], &ref->param_ui[p], sizeof cm->param_ui[p]),
+                         "%s, rounding %s, query %ld: parameter %d is [%a, %a], the constructor's [%a, %a]",
+                         ai ? "unrounded" : "binary64", mode_name[mode], i, p, cm->param_di[p].lo,
+                         cm->param_di[p].hi, ref->param_di[p].lo, ref->param_di[p].hi);
+                if (p % 6 >= 3) {
+                    mpfr_set_d(d, q[4 + v][k], MPFR_RNDN);
+                    mpfr_sub_d(d, d, q[v][k], MPFR_RNDN); /* exact at 2200 bits */
+                    TU_CHECK(mpfr_cmp_d(d, cm->param_di[p].lo) >= 0 && mpfr_cmp_d(d, cm->param_di[p].hi) <= 0,
+                             "rounding %s, query %ld: [%a, %a] misses %a - %a", mode_name[mode], i,
+                             cm->param_di[p].lo, cm->param_di[p].hi, q[4 + v][k], q[v][k]);
+                }
+            }
+            vccd_motion_free(ref);
+        }
+        vccd_toc_linear_ctx_free(c);
+    }
+    mpfr_clear(d);
+}
+END_TEST
+
 /* vccd_toc_linear_batch and the linear-query context, which reuse one
    motion and one feature across queries, against each query solved
    alone (vccd_toc_linear) and through the typed constructor and
@@ -538,6 +626,6 @@ int
 main(void)
 {
     const TTest *tests[] = { meshes_same_as_engine, meshes_known_truth, meshes_errors, distance_known,
-                             pair_and_linear, linear_batch_reuse };
+                             pair_and_linear, linear_batch_reuse, linear_refill_rounding };
     return tu_main("toc", tests, (int)(sizeof tests / sizeof tests[0]));
 }
