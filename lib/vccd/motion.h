@@ -41,7 +41,7 @@ typedef void (*vccd_motion_eval_mi_fn)(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi
    the vtable, sharing the work between the points of a pair):
    - LINE: per-vertex, vertex i at x0 + u t with x0 = P[6i .. 6i+3) and
      u = P[6i+3 .. 6i+6);
-   - RIGID: the layout of vccd/rigid.h, centre o + u t (+ b t^2/2 when
+   - RIGID: the layout of vccd/plugin/rigid.h, centre o + u t (+ b t^2/2 when
      nparams >= VCCD_RIGID_NB), orientation R(w, t) R(q0) with constant
      w (kin_rigid_body). */
 typedef enum {
@@ -49,7 +49,7 @@ typedef enum {
 } vccd_motion_form;
 
 /* A model's parameter table: what its constructors take, one entry per
-   key (the C file of each model declares it, vccd/motion_impl.h).  The
+   key (the C file of each model declares it, vccd/plugin/motion_impl.h).  The
    typed constructors of vccd/motions.h and the Python classes are made
    from it, and vccd_motion_new checks its values against it. */
 typedef enum {

@@ -5,11 +5,11 @@
    A model file has two parts, selected by whether a backend is active:
 
        #ifndef VB_PFX
-       #include "vccd/motion_impl.h"
+       #include "vccd/plugin/motion_impl.h"
        ... parse, randomize, rebase, bounds (backend independent) ...
        #define VCCD_MOTION_FILE "motions/NAME.c"
        #define VCCD_MOTION_NAME NAME
-       #include "vccd/motion_instantiate.h"   (includes this file once per
+       #include "vccd/plugin/motion_instantiate.h"   (includes this file once per
                                                 backend: the kernel below)
        VCCD_MOTION_DEFINE(NAME, "config-name", "summary", dim, per_vertex,
                           nkinds);
@@ -51,7 +51,7 @@
 #include <limits.h>
 #include <math.h>
 
-#include "vccd/kin.h"
+#include "vccd/plugin/kin.h"
 #include "vccd/motion.h"
 #include "vccd/motions.h"
 

@@ -14,7 +14,7 @@ enum {
     VCCD_RIGID_B = 13, VCCD_RIGID_N = 13, VCCD_RIGID_NB = 16
 };
 
-/* The parameter tables of both forms (vccd/motion_impl.h), shared by
+/* The parameter tables of both forms (vccd/plugin/motion_impl.h), shared by
    the models that parse them with vccd_rigid_parse and
    vccd_rigid_parse_poses. */
 #define VCCD_RIGID_PARAMS(P, V)                                                                  \
