@@ -210,8 +210,13 @@ END {
     print "#define VCCD_MOTIONS_H"
     print ""
     print "#include \"vccd/motion.h\""
+    print "#include \"vccd/export.h\""
+    print ""
+    print "VCCD_BEGIN_DECLS"
     print ""
     for (k = 1; k <= nsig; k++)
         emit(k)
+    print "VCCD_END_DECLS"
+    print ""
     print "#endif"
 }

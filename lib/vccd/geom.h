@@ -10,6 +10,10 @@
 #include "vccd/ui.h"
 #include "vccd/mi.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 #include "vccd/plugin/backend_di.h"
 #include "vccd/geom_impl.h"
 #include "vccd/plugin/backend_undef.h"
@@ -21,5 +25,7 @@
 #include "vccd/plugin/backend_mi.h"
 #include "vccd/geom_impl.h"
 #include "vccd/plugin/backend_undef.h"
+
+VCCD_END_DECLS
 
 #endif

@@ -18,6 +18,10 @@
 #include "vccd/config.h"
 #include "vccd/geom.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef struct vccd_motion vccd_motion;
 
 /* Position x, velocity v = dx/dt and acceleration a = d2x/dt2 of the
@@ -260,5 +264,7 @@ int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,
    ComputeN in 5.4.3). */
 void vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r);
+
+VCCD_END_DECLS
 
 #endif

@@ -30,9 +30,9 @@
 
 #include "vccd/query.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
 
 /* A mesh (through its BVH, which points to it) moved by a motion. */
 typedef struct {
@@ -134,8 +134,6 @@ int vccd_toc_linear(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_feature
 int vccd_toc_linear_batch(int *status, double *lo, double *hi, const double (*q)[8][3], long n,
                           vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
 
-#ifdef __cplusplus
-}
-#endif
+VCCD_END_DECLS
 
 #endif

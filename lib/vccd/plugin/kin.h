@@ -5,6 +5,10 @@
 #include "vccd/geom.h"
 #include "vccd/plugin/elem.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 #include "vccd/plugin/backend_di.h"
 #include "vccd/plugin/kin_impl.h"
 #include "vccd/plugin/backend_undef.h"
@@ -16,5 +20,7 @@
 #include "vccd/plugin/backend_mi.h"
 #include "vccd/plugin/kin_impl.h"
 #include "vccd/plugin/backend_undef.h"
+
+VCCD_END_DECLS
 
 #endif

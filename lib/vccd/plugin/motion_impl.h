@@ -55,6 +55,10 @@
 #include "vccd/motion.h"
 #include "vccd/motions.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* The motion of model type read from section s by the model's parser
    (every key must be read); NULL with e set.  vccd_motion_from_config
    and vccd_motion_new both end here. */
@@ -196,5 +200,7 @@ const char *vccd_motion_long_text(char *buf, long x);
         NKINDS, vccd_di_##NAME##_eval, vccd_ui_##NAME##_eval,              \
         vccd_mi_##NAME##_eval, NAME##_rebase, NAME##_bounds, FORM,         \
         NAME##_sig, (int)(sizeof NAME##_sig / sizeof NAME##_sig[0]) }
+
+VCCD_END_DECLS
 
 #endif
