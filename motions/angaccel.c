@@ -16,11 +16,11 @@
 #ifndef VB_PFX
 #include <string.h>
 
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* Parameter layout.  o0, v and q0 sit where the rigid models keep them
-   (vccd/rigid.h), so code that knows that layout reads the pose at t = 0
+   (vccd/plugin/rigid.h), so code that knows that layout reads the pose at t = 0
    the same way; then the unit axis n and the two scalars. */
 enum {
     AA_O = VCCD_RIGID_O, AA_U = VCCD_RIGID_U, AA_Q = VCCD_RIGID_Q,
@@ -205,7 +205,7 @@ angaccel_bounds(double *speed, double *accel, const vccd_di *P, int nparams, dou
 
 #define VCCD_MOTION_FILE "motions/angaccel.c"
 #define VCCD_MOTION_NAME angaccel
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE(angaccel, "angaccel",
                    "linear translation + rotation at constant angular acceleration about a fixed axis",
                    3, 0, ANGACCEL_NKINDS);

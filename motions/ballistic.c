@@ -2,8 +2,8 @@
    centre follows o0 + v t + a t^2/2, the body turns at constant angular
    velocity.  Config: type = ballistic with o0, v, a, q0, omega. */
 #ifndef VB_PFX
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 static int ballistic_parse(vccd_motion *m, vccd_config_section *s, vccd_error *e) { return vccd_rigid_parse(m, s, 1, 0, e); }
 static void ballistic_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd_rigid_randomize(m, rs, kind, 1); }
@@ -17,7 +17,7 @@ static void ballistic_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { 
 
 #define VCCD_MOTION_FILE "motions/ballistic.c"
 #define VCCD_MOTION_NAME ballistic
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE_FORM(ballistic, "ballistic", "quadratic centre + rotation at constant angular velocity (thesis 3.1.3)",
                    3, 0, VCCD_RIGID_NKINDS, VCCD_MOTION_FORM_RIGID);
 #else

@@ -5,8 +5,8 @@
    (radians, default 0) and omega (radians per step).  Points are
    (x, y, 0): z is ignored and every output's z is exactly 0. */
 #ifndef VB_PFX
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* The shared planar layout with the acceleration, parsing, rebase and
    bounds (rigid.h). */
@@ -23,7 +23,7 @@ static void ballistic2d_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) 
 
 #define VCCD_MOTION_FILE "motions/ballistic2d.c"
 #define VCCD_MOTION_NAME ballistic2d
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE(ballistic2d, "ballistic2d",
                    "planar quadratic centre + rotation at constant angular velocity (thesis 3.1.3 in the plane)", 2,
                    0, VCCD_PLANAR_NKINDS);

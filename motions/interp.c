@@ -14,8 +14,8 @@
    and when d.w is an interval around 0 the sign is the one with the
    larger part of the interval (either is a correct motion). */
 #ifndef VB_PFX
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 static int interp_parse(vccd_motion *m, vccd_config_section *s, vccd_error *e) { return vccd_rigid_parse_poses(m, s, 0, e); }
 static void interp_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd_rigid_randomize_poses(m, rs, kind); }
@@ -28,7 +28,7 @@ static void interp_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vcc
 
 #define VCCD_MOTION_FILE "motions/interp.c"
 #define VCCD_MOTION_NAME interp
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE(interp, "interp", "in-between motion of two poses: linear centre, SLERP orientation (seed 000 4.2)",
                    3, 0, VCCD_RIGID_POSES_NKINDS);
 #else

@@ -2,10 +2,10 @@
    App. A.2; FCL's InterpMotion): the centre moves on a line, the body
    turns about a fixed axis through it at constant angular velocity.
    Config: type = ltlrm with o0, v, q0, omega, or with start_/end_
-   position and orientation plus turns (see vccd/rigid.h). */
+   position and orientation plus turns (see vccd/plugin/rigid.h). */
 #ifndef VB_PFX
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 static int ltlrm_parse(vccd_motion *m, vccd_config_section *s, vccd_error *e) { return vccd_rigid_parse(m, s, 0, 1, e); }
 static void ltlrm_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd_rigid_randomize(m, rs, kind, 0); }
@@ -20,7 +20,7 @@ static void ltlrm_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd
 
 #define VCCD_MOTION_FILE "motions/ltlrm.c"
 #define VCCD_MOTION_NAME ltlrm
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE_FORM(ltlrm, "ltlrm", "linear translation + rotation at constant angular velocity (thesis App. A.2)",
                    3, 0, VCCD_RIGID_NKINDS, VCCD_MOTION_FORM_RIGID);
 #else

@@ -5,8 +5,8 @@
    Points are (x, y, 0): the z of the body point is ignored and every
    output's z is exactly 0. */
 #ifndef VB_PFX
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* The shared planar layout, parsing, rebase and bounds (rigid.h). */
 enum { L2_Q = VCCD_PLANAR_Q, L2_R = VCCD_PLANAR_R };
@@ -21,7 +21,7 @@ static void ltlrm2d_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vc
 
 #define VCCD_MOTION_FILE "motions/ltlrm2d.c"
 #define VCCD_MOTION_NAME ltlrm2d
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE(ltlrm2d, "ltlrm2d", "planar linear translation + rotation at constant angular velocity (thesis App. A.1)",
                    2, 0, VCCD_PLANAR_NKINDS);
 #else

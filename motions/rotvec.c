@@ -5,12 +5,12 @@
    each) and start_rotvec, end_rotvec (rotation vectors: axis times angle
    in radians, any length).  Unless phi0 and phi1 are parallel the axis
    turns with t, so the angular velocity is J(phi) phi', not phi'
-   (kin_rotvec in vccd/kin_impl.h). */
+   (kin_rotvec in vccd/plugin/kin_impl.h). */
 #ifndef VB_PFX
 #include <string.h>
 
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* Layout of m->param: centre c0 at t = 0 and its displacement u = c1 - c0
    over the step; rotation vector phi0 at t = 0 and its change
@@ -163,7 +163,7 @@ rotvec_bounds(double *speed, double *accel, const vccd_di *P, int nparams, doubl
 
 #define VCCD_MOTION_FILE "motions/rotvec.c"
 #define VCCD_MOTION_NAME rotvec
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE(rotvec, "rotvec", "linear centre + linear rotation vector, exp map (as Rigid IPC)",
                    3, 0, 8);
 #else

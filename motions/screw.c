@@ -6,10 +6,10 @@
    The relative transform T1 T0^-1 is a rotation by theta about an axis
    n through a point c plus a slide d n (Chasles); the motion at time t
    rotates by theta t and slides d t.  The parameters are those of the
-   poses form of the rigid models (vccd/rigid.h): o = start position,
+   poses form of the rigid models (vccd/plugin/rigid.h): o = start position,
    u = end - start, q0, and the rotation vector w = theta n on the short
    arc (see motions/interp.c for antipodal quaternions and half turns).
-   The reference point's path is kin_screw_centre (vccd/kin_impl.h),
+   The reference point's path is kin_screw_centre (vccd/plugin/kin_impl.h),
    written with the sinc family so that neither n nor c (undefined as
    theta -> 0) appears: the identity rotation gives pure translation
    o + t u, and a tiny or zero-straddling w stays tight. */
@@ -17,8 +17,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* The typed constructor (vccd/motions.h). */
 #define screw_SIGNATURES(S)                                                                      \
@@ -26,7 +26,7 @@
 
 #define VCCD_MOTION_FILE "motions/screw.c"
 #define VCCD_MOTION_NAME screw
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 
 static int screw_parse(vccd_motion *m, vccd_config_section *s, vccd_error *e) { return vccd_rigid_parse_poses(m, s, 0, e); }
 static void screw_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vccd_rigid_randomize_poses(m, rs, kind); }

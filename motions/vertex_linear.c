@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vccd/motion_impl.h"
+#include "vccd/plugin/motion_impl.h"
 
 /* Layout of m->param: per vertex i, start x0 at 6i and displacement
    u = x1 - x0 at 6i + 3 (a line x0 + u t, rebased as one). */
@@ -132,7 +132,7 @@ vertex_linear_bounds(double *speed, double *accel, const vccd_di *P, int nparams
 
 #define VCCD_MOTION_FILE "motions/vertex_linear.c"
 #define VCCD_MOTION_NAME vertex_linear
-#include "vccd/motion_instantiate.h"
+#include "vccd/plugin/motion_instantiate.h"
 VCCD_MOTION_DEFINE_FORM(vertex_linear, "vertex-linear",
                    "every vertex on its own segment (the CCD benchmark queries of Wang et al. 2021)",
                    3, 1, 4, VCCD_MOTION_FORM_LINE);

@@ -33,7 +33,7 @@
 #define VB_MUL_D(r, a, d) (*(r) = *(a) * (d))
 #define VB_SIN_COS(s, c, a) (*(s) = sin(*(a)), *(c) = cos(*(a)))
 #include "vccd/geom_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
 #define N 1024                  /* elements per array: stays in L1/L2 */
 #define IDX(i, k) (((i) + (k)) & (N - 1))

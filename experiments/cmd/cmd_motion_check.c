@@ -10,7 +10,7 @@
 #include "cmds.h"
 #include "vccd/arith.h"
 #include "vccd/motion.h"
-#include "vccd/motion_impl.h"
+#include "vccd/plugin/motion_impl.h"
 
 #define KMAX 20                 /* sub-intervals of width 2^-k, k = 0..KMAX */
 /* The reference must be narrower than the enclosure it checks: at a

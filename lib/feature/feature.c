@@ -6,31 +6,31 @@
 #include <string.h>
 
 #include "vccd/feature.h"
-#include "vccd/kin.h"
+#include "vccd/plugin/kin.h"
 #include "vccd/motion.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 /* Each backend's parameters and kernel (motion.h). */
-#include "vccd/backend_di.h"
+#include "vccd/plugin/backend_di.h"
 #define VF_PARAMS(m) ((m)->param_di)
 #define VF_EVAL(m) ((m)->type->eval_di)
 #include "vccd/feature_impl.h"
 #include "piece_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
-#include "vccd/backend_ui.h"
+#include "vccd/plugin/backend_ui.h"
 #define VF_PARAMS(m) ((m)->param_ui)
 #define VF_EVAL(m) ((m)->type->eval_ui)
 #include "vccd/feature_impl.h"
 #include "piece_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
-#include "vccd/backend_mi.h"
+#include "vccd/plugin/backend_mi.h"
 #define VF_PARAMS(m) ((const vccd_mi_struct *)(m)->param)
 #define VF_EVAL(m) ((m)->type->eval_mi)
 #include "vccd/feature_impl.h"
 #include "piece_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
 /* What a backend's state holds from the last evaluations: the predicate
    and the solvers evaluate the same box more than once. */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* motion/list.h is generated from MOTION_SOURCES in Makefile.am: one
    VCCD_MOTION(name) per model file. */

@@ -1,8 +1,8 @@
 # motions-h.awk -- write vccd/motions.h, the typed constructors of every
 # motion model, from the parameter tables of the model files (and of
-# vccd/rigid.h, whose shared tables they use).  Makefile.am runs it over
+# vccd/plugin/rigid.h, whose shared tables they use).  Makefile.am runs it over
 # rigid.h and $(MOTION_SOURCES).  The tables are the X-macros of
-# vccd/motion_impl.h:
+# vccd/plugin/motion_impl.h:
 #     #define NAME(P, V)  P(key, KIND, count, default, "doc") ... OTHER(P, V) ...
 #     #define MODEL_SIGNATURES(S)  S(model, tail, NAME, "doc") ...
 # one logical line each (backslash continuations).  The C preprocessor
@@ -195,7 +195,7 @@ END {
     }
     print "/* motions.h -- the typed constructors of every motion model: generated"
     print "   by lib/motion/motions-h.awk from the parameter tables of the model"
-    print "   files in motions/ and of vccd/rigid.h (edit those, not this file)."
+    print "   files in motions/ and of vccd/plugin/rigid.h (edit those, not this file)."
     print ""
     print "   Each returns a new motion (vccd_motion_free), or NULL with e set"
     print "   (\"vccd_motion_NAME_new: [type] key: what is wrong\") as vccd_motion_new"
@@ -210,8 +210,13 @@ END {
     print "#define VCCD_MOTIONS_H"
     print ""
     print "#include \"vccd/motion.h\""
+    print "#include \"vccd/export.h\""
+    print ""
+    print "VCCD_BEGIN_DECLS"
     print ""
     for (k = 1; k <= nsig; k++)
         emit(k)
+    print "VCCD_END_DECLS"
+    print ""
     print "#endif"
 }

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "config/index.h"
-#include "vccd/motion_impl.h"
+#include "vccd/plugin/motion_impl.h"
 
 const char *
 vccd_motion_long_text(char *buf, long x)

@@ -1,8 +1,8 @@
 /* planar.c -- what the planar rigid motions (ltlrm2d, ballistic2d) share
    beyond their kernel (kin_planar_eval): the parameter layout, parsing,
    rebase, bounds and random instances (rigid.h). */
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 int
 vccd_planar_parse(vccd_motion *m, vccd_config_section *s, int with_a, vccd_error *e)

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 /* View of 3 or 4 consecutive parameters as a vector / quaternion: the
    struct copies share the MPFR limbs, so they are read-only views. */

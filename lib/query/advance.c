@@ -22,7 +22,7 @@
 
 #include "query_impl.h"
 #include "vccd/closest.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 /* Stop once the proved gap is below this fraction of the bodies' size
    (the sum of their root nodes' ext): the traversal's first time box

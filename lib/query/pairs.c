@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "query_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 /* The moving point of vertex v of body b. */
 static void

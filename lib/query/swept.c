@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "query_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 /* 1 when m moves a rigid body by a pure translation at constant
    velocity: a RIGID-form model (rigid.h) whose angular velocity and

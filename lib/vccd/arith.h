@@ -9,6 +9,10 @@
 
 #include <mpfr.h>
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef enum {
     VCCD_ARITH_BINARY64 = 0,
     VCCD_ARITH_MPFR,
@@ -32,5 +36,7 @@ int vccd_arith_parse(vccd_arith *a, const char *name);
 const char *vccd_arith_name(char *buf, int n, const vccd_arith *a);
 /* Is a rigorous (everything but unrounded)? */
 int vccd_arith_is_rigorous(const vccd_arith *a);
+
+VCCD_END_DECLS
 
 #endif

@@ -19,6 +19,10 @@
 #include "vccd/geom.h"
 #include "vccd/mesh.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* The pose of body B seen from body A: x_A = o + R x_B for every point
    x_B of B.  R encloses a true rotation (entrywise), o the true offset. */
 typedef struct {
@@ -104,5 +108,7 @@ int vccd_bv_overlap(const vccd_bv_type *bt, const void *ctx, const void *a, cons
    the true one because the true R_A is orthogonal (R_A^-1 = R_A^T). */
 void vccd_bv_relpose_from(vccd_bv_relpose *r, const vccd_di_vec3 *oa, const vccd_di_mat3 *Ra,
                           const vccd_di_vec3 *ob, const vccd_di_mat3 *Rb);
+
+VCCD_END_DECLS
 
 #endif

@@ -9,6 +9,10 @@
 #include "vccd/bv.h"
 #include "vccd/mesh.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* left > 0: internal, children left and left + 1 (the root is 0, so no
    node has child 0).  left == 0: a leaf of triangles tri[start ..
    start + n).  n counts the triangles below every node. */
@@ -55,5 +59,7 @@ vccd_bvh_bv(const vccd_bvh *h, int type, long i)
    volumes of one type. */
 size_t vccd_bvh_topology_bytes(const vccd_bvh *h);
 size_t vccd_bvh_bv_bytes(const vccd_bvh *h, int type);
+
+VCCD_END_DECLS
 
 #endif

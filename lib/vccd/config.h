@@ -9,6 +9,10 @@
 
 #include "vccd/error.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef struct {
     char *key, *value;
     int line;
@@ -59,5 +63,7 @@ int vccd_config_check_unused(const vccd_config_section *s, vccd_error *e);
    "motion." stands for every name with that prefix and something
    after it): a misspelt section must not be silently ignored. */
 int vccd_config_check_sections(const vccd_config *cfg, const char *const *known, vccd_error *e);
+
+VCCD_END_DECLS
 
 #endif

@@ -19,6 +19,10 @@
 
 #include "vccd/fp.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* The outward step of every rounded endpoint: a double >= (<=) each
    real that rounds to x in any rounding mode (fp.h). */
 static inline double vccd_di_round_up(double x) { return vccd_fp_widen_up(x); }
@@ -40,5 +44,7 @@ static inline double vccd_di_round_down(double x) { return vccd_fp_widen_down(x)
    left unchanged). */
 vccd_di vccd_di_set_si_frac(long num, long den);
 int vccd_di_set_str(vccd_di *r, const char *s);
+
+VCCD_END_DECLS
 
 #endif

@@ -9,6 +9,10 @@
 #include "vccd/bvh.h"
 #include "vccd/motion.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* A rigid placement x_world = o + R x_body, as interval enclosures of a
    true rotation and offset (e.g. from a quaternion, or from
    vccd_motion_pose_di at a time t). */
@@ -87,5 +91,7 @@ int vccd_distance_within(vccd_distance_list *list, vccd_distance_result *r, cons
    `vccd bench mesh`. */
 int vccd_distance_brute(vccd_distance_result *r, const vccd_mesh *a, const vccd_pose *pa, const vccd_mesh *b,
                         const vccd_pose *pb, vccd_error *e);
+
+VCCD_END_DECLS
 
 #endif

@@ -2,6 +2,10 @@
 #ifndef VCCD_ERROR_H
 #define VCCD_ERROR_H
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef struct {
     char msg[1024];
 } vccd_error;
@@ -12,5 +16,7 @@ typedef struct {
 int vccd_error_set(vccd_error *e, const char *file, int line, const char *section,
                    const char *key, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+VCCD_END_DECLS
 
 #endif

@@ -25,6 +25,10 @@
 #include "vccd/geom.h"
 #include "vccd/motion.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef enum {
     VCCD_FEATURE_VF = 0,        /* points: p, then face a, b, c */
     VCCD_FEATURE_EE,            /* points: a, b (edge 1), c, d (edge 2) */
@@ -202,5 +206,7 @@ long vccd_feature_work(const vccd_feature *f);
 /* The weight of one evaluation in arithmetic a: 1 for binary64 and
    unrounded, more for MPFR, growing with the precision. */
 long vccd_feature_eval_weight(const vccd_arith *a);
+
+VCCD_END_DECLS
 
 #endif

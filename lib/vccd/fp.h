@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
 /* x87 excess precision would make "round to nearest, then step one ulp"
    unsound: the double we step from would not be the rounded result. */
@@ -109,5 +113,7 @@ vccd_fp_widen_down(double x)
 {
     return -vccd_fp_widen_up(-x);
 }
+
+VCCD_END_DECLS
 
 #endif

@@ -4,6 +4,10 @@
 #ifndef VCCD_FPENV_H
 #define VCCD_FPENV_H
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 enum {
     VCCD_FPENV_FTZ = 1,         /* subnormal results flushed to zero */
     VCCD_FPENV_DAZ = 2,         /* subnormal operands read as zero */
@@ -17,5 +21,7 @@ int vccd_fpenv_check(void);
 
 /* A one-line description of the failures in mask, for error messages. */
 const char *vccd_fpenv_describe(int mask);
+
+VCCD_END_DECLS
 
 #endif

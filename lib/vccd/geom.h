@@ -10,16 +10,22 @@
 #include "vccd/ui.h"
 #include "vccd/mi.h"
 
-#include "vccd/backend_di.h"
-#include "vccd/geom_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/export.h"
 
-#include "vccd/backend_ui.h"
-#include "vccd/geom_impl.h"
-#include "vccd/backend_undef.h"
+VCCD_BEGIN_DECLS
 
-#include "vccd/backend_mi.h"
+#include "vccd/plugin/backend_di.h"
 #include "vccd/geom_impl.h"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
+
+#include "vccd/plugin/backend_ui.h"
+#include "vccd/geom_impl.h"
+#include "vccd/plugin/backend_undef.h"
+
+#include "vccd/plugin/backend_mi.h"
+#include "vccd/geom_impl.h"
+#include "vccd/plugin/backend_undef.h"
+
+VCCD_END_DECLS
 
 #endif

@@ -12,6 +12,10 @@
 
 #include "vccd/error.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* Default longest line, in bytes without the newline.  Generous (exact
    rational motion parameters run to kilobytes) but finite, so that an
    endless line is an error and not an unbounded allocation. */
@@ -86,5 +90,7 @@ long long vccd_input_offset(const vccd_input *in);
 char *vccd_input_escape(char *out, size_t size, const char *s, size_t len);
 /* The length of s[0..len) escaped, in full. */
 size_t vccd_input_escaped_len(const char *s, size_t len);
+
+VCCD_END_DECLS
 
 #endif

@@ -15,6 +15,10 @@
 #include "vccd/config.h"
 #include "vccd/error.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* Vertex and triangle indices.  32 bits: 100K-triangle models are the
    target and the BVH's memory is counted per triangle. */
 typedef int32_t vccd_mesh_index;
@@ -338,5 +342,7 @@ int vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e);
    [body.NAME] sections of `vccd toc` say mesh = ...); keys other than
    the mesh ones must have been looked up before (vccd_config_get). */
 int vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, vccd_error *e);
+
+VCCD_END_DECLS
 
 #endif

@@ -24,6 +24,10 @@
 
 #include "vccd/di.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 #define VCCD_MI_PREC_MAX ((mpfr_prec_t)1 << 18)
 
 typedef struct {
@@ -130,5 +134,7 @@ int vccd_mi_bisect(vccd_mi_t left, vccd_mi_t right, const vccd_mi_t a);
 /* Rigorous sin/cos of a binary64 interval through MPFR, for arguments
    too large for the binary64 kernel (di/ivd_trig.h). */
 void vccd_di_sin_cos_mpfr(vccd_di *s, vccd_di *c, vccd_di a);
+
+VCCD_END_DECLS
 
 #endif

@@ -18,6 +18,10 @@
 #include "vccd/config.h"
 #include "vccd/geom.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef struct vccd_motion vccd_motion;
 
 /* Position x, velocity v = dx/dt and acceleration a = d2x/dt2 of the
@@ -41,7 +45,7 @@ typedef void (*vccd_motion_eval_mi_fn)(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi
    the vtable, sharing the work between the points of a pair):
    - LINE: per-vertex, vertex i at x0 + u t with x0 = P[6i .. 6i+3) and
      u = P[6i+3 .. 6i+6);
-   - RIGID: the layout of vccd/rigid.h, centre o + u t (+ b t^2/2 when
+   - RIGID: the layout of vccd/plugin/rigid.h, centre o + u t (+ b t^2/2 when
      nparams >= VCCD_RIGID_NB), orientation R(w, t) R(q0) with constant
      w (kin_rigid_body). */
 typedef enum {
@@ -49,7 +53,7 @@ typedef enum {
 } vccd_motion_form;
 
 /* A model's parameter table: what its constructors take, one entry per
-   key (the C file of each model declares it, vccd/motion_impl.h).  The
+   key (the C file of each model declares it, vccd/plugin/motion_impl.h).  The
    typed constructors of vccd/motions.h and the Python classes are made
    from it, and vccd_motion_new checks its values against it. */
 typedef enum {
@@ -260,5 +264,7 @@ int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,
    ComputeN in 5.4.3). */
 void vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r);
+
+VCCD_END_DECLS
 
 #endif

@@ -13,6 +13,10 @@
 #include "vccd/error.h"
 #include "vccd/feature.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef struct {
     int line;                   /* line of its first row in the file */
     int truth;                  /* ground truth, 0 or 1 */
@@ -43,5 +47,7 @@ void vccd_queries_clear(vccd_queries *qs);
    of its points.  NULL with e set on failure (out of memory). */
 vccd_motion *vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track *tracks,
                                  vccd_error *e);
+
+VCCD_END_DECLS
 
 #endif

@@ -26,6 +26,10 @@
 #include "vccd/motion.h"
 #include "vccd/solver.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* A mesh with its BVH and its motion, and what the traversal reads per
    node: rad (an upper bound of |p| over the node's vertices, body frame,
    for the speed bounds), ext (half the diagonal of the node's vertex
@@ -223,5 +227,7 @@ int vccd_query_scenario(vccd_motion **a, vccd_motion **b, double dist, uint64_t 
    velocity. */
 int vccd_query_scenario_translating(vccd_motion **a, vccd_motion **b, double dist, uint64_t seed, mpfr_prec_t prec,
                                     vccd_error *e);
+
+VCCD_END_DECLS
 
 #endif

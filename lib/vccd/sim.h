@@ -13,6 +13,10 @@
 #include "vccd/distance.h"
 #include "vccd/query.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* A rigid body: its mesh in the body frame with the origin at the centre
    of mass, the state (centre x, unit quaternion q = w x y z, velocity v,
    angular velocity w in the world frame), its inverse mass and inverse
@@ -274,5 +278,7 @@ void vccd_sim_body_set_angle(vccd_sim_body *b, double angle);
    moving bodies, and their potential energy -m g.x. */
 void vccd_sim_energy(double *kinetic, double *potential, double p[3], double L[3], const vccd_sim_body *bodies,
                      int nb, const double g[3]);
+
+VCCD_END_DECLS
 
 #endif

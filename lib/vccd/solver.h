@@ -25,6 +25,10 @@
 #include "vccd/error.h"
 #include "vccd/feature.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 typedef enum {
     VCCD_TOC_NONE = 0,          /* proved: no contact in [t0, t1] */
     VCCD_TOC_CERTIFIED,         /* proved: first contact lies in [lo, hi] */
@@ -143,5 +147,7 @@ void vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, unsigned skip, co
 /* Helpers for solvers. */
 /* The box [lo, hi] of x clipped to x; empty (returns 0) when lo > hi. */
 int vccd_box_clip(vccd_box *out, const vccd_box *x, double lo, double hi);
+
+VCCD_END_DECLS
 
 #endif

@@ -30,9 +30,9 @@
 
 #include "vccd/query.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
 
 /* A mesh (through its BVH, which points to it) moved by a motion. */
 typedef struct {
@@ -221,8 +221,6 @@ const vccd_toc_input *vccd_toc_problem_meshes(const vccd_toc_problem *p);
 const char *vccd_toc_problem_body_name(const vccd_toc_problem *p, int i);
 const vccd_mesh *vccd_toc_problem_mesh(const vccd_toc_problem *p, int i);
 
-#ifdef __cplusplus
-}
-#endif
+VCCD_END_DECLS
 
 #endif

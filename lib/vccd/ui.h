@@ -11,6 +11,10 @@
 
 #include "vccd/fp.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 #define IVD_T vccd_ui
 #define IVD_DN(x) (x)
 #define IVD_UP(x) (x)
@@ -20,5 +24,7 @@
 #undef IVD_T
 #undef IVD_DN
 #undef IVD_UP
+
+VCCD_END_DECLS
 
 #endif

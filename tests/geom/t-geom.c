@@ -371,13 +371,13 @@ vccd_mi_tgp_show(char *buf, size_t n, const vccd_mi_struct *x)
 #define TG_STR2(x) #x
 #define TG_STR(x) TG_STR2(x)
 
-#include "vccd/backend_di.h"
+#include "vccd/plugin/backend_di.h"
 #include "geom/t-geom.c"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
-#include "vccd/backend_mi.h"
+#include "vccd/plugin/backend_mi.h"
 #include "geom/t-geom.c"
-#include "vccd/backend_undef.h"
+#include "vccd/plugin/backend_undef.h"
 
 /* --- the tests ----------------------------------------------------------- */
 

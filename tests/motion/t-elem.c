@@ -1,4 +1,4 @@
-/* t-elem.c -- vccd_{di,mi}_sinc_cosc (vccd/elem_impl.h): containment of
+/* t-elem.c -- vccd_{di,mi}_sinc_cosc (vccd/plugin/elem_impl.h): containment of
    sinc(th) = sin(th)/th and cosc(th) = (1 - cos th)/th^2, th = sqrt(x),
    for random intervals x over every regime the implementation
    distinguishes (0, tiny, the series region, straddling the split at 1,
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
-#include "vccd/elem.h"
+#include "vccd/plugin/elem.h"
 
 #define NB 4
 static const mpfr_prec_t bprec[NB] = { 53, 53, 113, 256 };

@@ -28,7 +28,7 @@
 
 #include "testutil.h"
 #include "vccd/motion.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 #define PARAM_PREC 320
 #define REF_PREC 320
@@ -483,7 +483,7 @@ END_TEST
 /* --- d. pose at t = 0 ----------------------------------------------------- */
 
 /* Models known (from their sources) to keep the centre o0, its velocity
-   v and the orientation q0 at t = 0 in the rigid layout of vccd/rigid.h
+   v and the orientation q0 at t = 0 in the rigid layout of vccd/plugin/rigid.h
    (VCCD_RIGID_O, _U, _Q), so that x(0) = o0 + R(q0) p; for those whose
    centre moves as o0 + v t + O(t^2) (all but screw, whose reference
    point follows a helix), also v(0) = v at p = 0.  Models not listed are

@@ -5,7 +5,7 @@
 
 #include "testutil.h"
 #include "vccd/motion.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 /* Rotation matrices of (0.6, 0.8, 0, 0) about x and (0.6, 0, 0.8, 0)
    about y, from cos(a/2) = 3/5, sin(a/2) = 4/5: cos a = -7/25,

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "model_check.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/rigid.h"
 
 #define PR_REF 400              /* the reference's precision */
 #define PR_PREC 128             /* results are held at this precision */

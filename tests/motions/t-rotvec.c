@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "model_check.h"
-#include "vccd/elem.h"
+#include "vccd/plugin/elem.h"
 
 /* The reference: decimal parameters as exact rationals and as MPFR
    numbers at MT_REF_PREC: centre c0 -> c1, rotation vector f0 -> f1. */

@@ -17,8 +17,8 @@
 
 #include "qbody.h"
 #include "query/query_impl.h"
-#include "vccd/motion_impl.h"
-#include "vccd/rigid.h"
+#include "vccd/plugin/motion_impl.h"
+#include "vccd/plugin/rigid.h"
 
 static const char *const shapes[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1", "torus:1:0.4:6:4",
                                       "box:0.5:0.5:2" };

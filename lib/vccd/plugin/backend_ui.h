@@ -2,4 +2,4 @@
    kernels (interface in backend_ivd.h).  Results are not enclosures. */
 #define VB_IVD vccd_ui
 #define VB_RIGOROUS 0
-#include "vccd/backend_ivd.h"
+#include "vccd/plugin/backend_ivd.h"

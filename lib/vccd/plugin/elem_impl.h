@@ -1,5 +1,5 @@
 /* elem_impl.h -- elementary functions beyond the backends' own, written
-   once over every backend (include through vccd/elem.h).
+   once over every backend (include through vccd/plugin/elem.h).
 
    sinc_cosc gives sinc(th) = sin(th)/th and cosc(th) = (1 - cos th)/th^2
    as functions of th^2; sinc_family gives more of their family and its
@@ -17,7 +17,7 @@
    pieces hulled. */
 
 #ifndef VB_PFX
-#error "include vccd/elem.h"
+#error "include vccd/plugin/elem.h"
 #endif
 
 #define VE_CAT2(a, b) a##_##b

@@ -2,4 +2,4 @@
    (interface and rationale in backend_ivd.h). */
 #define VB_IVD vccd_di
 #define VB_RIGOROUS 1
-#include "vccd/backend_ivd.h"
+#include "vccd/plugin/backend_ivd.h"

@@ -1,5 +1,5 @@
 /* kin_impl.h -- kinematics shared by the motion models, written once
-   over all backends (include through vccd/kin.h).
+   over all backends (include through vccd/plugin/kin.h).
 
    Rotation by the constant angular velocity w for time t (angle |w| t
    about w/|w|), in the form
@@ -16,7 +16,7 @@
    (elem_impl.h) so that again nothing divides by |phi|. */
 
 #ifndef VB_PFX
-#error "include vccd/kin.h"
+#error "include vccd/plugin/kin.h"
 #endif
 
 #define VK_CAT2(a, b) a##_##b

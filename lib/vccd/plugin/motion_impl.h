@@ -5,11 +5,11 @@
    A model file has two parts, selected by whether a backend is active:
 
        #ifndef VB_PFX
-       #include "vccd/motion_impl.h"
+       #include "vccd/plugin/motion_impl.h"
        ... parse, randomize, rebase, bounds (backend independent) ...
        #define VCCD_MOTION_FILE "motions/NAME.c"
        #define VCCD_MOTION_NAME NAME
-       #include "vccd/motion_instantiate.h"   (includes this file once per
+       #include "vccd/plugin/motion_instantiate.h"   (includes this file once per
                                                 backend: the kernel below)
        VCCD_MOTION_DEFINE(NAME, "config-name", "summary", dim, per_vertex,
                           nkinds);
@@ -51,9 +51,13 @@
 #include <limits.h>
 #include <math.h>
 
-#include "vccd/kin.h"
+#include "vccd/plugin/kin.h"
 #include "vccd/motion.h"
 #include "vccd/motions.h"
+
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
 
 /* The motion of model type read from section s by the model's parser
    (every key must be read); NULL with e set.  vccd_motion_from_config
@@ -196,5 +200,7 @@ const char *vccd_motion_long_text(char *buf, long x);
         NKINDS, vccd_di_##NAME##_eval, vccd_ui_##NAME##_eval,              \
         vccd_mi_##NAME##_eval, NAME##_rebase, NAME##_bounds, FORM,         \
         NAME##_sig, (int)(sizeof NAME##_sig / sizeof NAME##_sig[0]) }
+
+VCCD_END_DECLS
 
 #endif

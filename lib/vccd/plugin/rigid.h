@@ -6,6 +6,10 @@
 
 #include "vccd/motion.h"
 
+#include "vccd/export.h"
+
+VCCD_BEGIN_DECLS
+
 /* Layout of m->param: centre o at t = 0, its velocity u, orientation q0
    (unit quaternion w x y z) at t = 0, angular velocity w (world frame,
    rad per step), and for ballistic the centre's acceleration b. */
@@ -14,7 +18,7 @@ enum {
     VCCD_RIGID_B = 13, VCCD_RIGID_N = 13, VCCD_RIGID_NB = 16
 };
 
-/* The parameter tables of both forms (vccd/motion_impl.h), shared by
+/* The parameter tables of both forms (vccd/plugin/motion_impl.h), shared by
    the models that parse them with vccd_rigid_parse and
    vccd_rigid_parse_poses. */
 #define VCCD_RIGID_PARAMS(P, V)                                                                  \
@@ -92,5 +96,7 @@ void vccd_planar_randomize(vccd_motion *m, gmp_randstate_t rs, int kind, int wit
 void vccd_planar_rebase(vccd_mi_struct *out, const vccd_mi_struct *P, int nparams, const vccd_mi_struct *t0,
                         const vccd_mi_struct *t1);
 void vccd_planar_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double r);
+
+VCCD_END_DECLS
 
 #endif
