@@ -121,7 +121,7 @@ parse_options(vccd_config *c, vccd_config_section *d, int *bv, vccd_bvh_opts *o,
     for (int i = 0; *bv < 0 && i < 2; i++)
         if ((kv = vccd_config_get(d, i ? "split" : "leaf_size")))
             return vccd_error_set(e, d->file, kv->line, d->name, kv->key, "not used with bv = brute (no BVH)");
-    if (vccd_cli_config_bvh(o, d, e) != 0)
+    if (vccd_bvh_opts_from_config(o, d, e) != 0)
         return -1;
     *have_t = 0;
     if ((kv = vccd_config_get(d, "t"))) {

@@ -63,7 +63,7 @@ mesh_info(int argc, char **argv)
                 return vccd_cli_usage_error("option --center: '%s' (expected none, centroid, mass or bbox)", val);
         } else if (!strcmp(opt, "--leaf-size")) {
             long v;
-            if (vccd_cli_parse_long(&v, opt, val, 1, 1024) != 0)
+            if (vccd_cli_parse_long(&v, opt, val, 1, VCCD_BVH_MAX_LEAF_SIZE) != 0)
                 return VCCD_EXIT_USAGE;
             bo.leaf_size = (int)v;
         } else if (!strcmp(opt, "--split")) {

@@ -100,26 +100,3 @@ vccd_cli_close_output(FILE *f, const char *path)
         fprintf(stderr, "vccd: error writing %s: %s\n", path, strerror(err));
     return bad ? -1 : 0;
 }
-
-int
-vccd_cli_config_bool(int *out, vccd_config_section *s, vccd_config_kv *kv, vccd_error *e)
-{
-    if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "true") || !strcmp(kv->value, "1"))
-        *out = 1;
-    else if (!strcmp(kv->value, "no") || !strcmp(kv->value, "false") || !strcmp(kv->value, "0"))
-        *out = 0;
-    else
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no");
-    return 0;
-}
-
-int
-vccd_cli_config_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e)
-{
-    char *end;
-    errno = 0;
-    *out = strtol(kv->value, &end, 10);
-    if (end == kv->value || *end || errno || *out < lo || *out > hi)
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", lo, hi);
-    return 0;
-}

@@ -25,14 +25,6 @@ int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, lon
    ignored. */
 int vccd_cli_check_sections(const vccd_config *cfg, vccd_error *e);
 
-/* *out := kv's value as yes/true/1 or no/false/0; -1 with e naming file,
-   line and key otherwise. */
-int vccd_cli_config_bool(int *out, vccd_config_section *s, vccd_config_kv *kv, vccd_error *e);
-
-/* The integer value of kv (a key of s) in [lo, hi]: 0, or -1 with e
-   naming file, line and key. */
-int vccd_cli_config_long(long *out, vccd_config_section *s, vccd_config_kv *kv, long lo, long hi, vccd_error *e);
-
 /* Does argv (a subcommand's, argv[0] its name) ask for help: "--help" or
    "-h" anywhere before a "--"? */
 int vccd_cli_wants_help(int argc, char **argv);

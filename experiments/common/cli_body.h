@@ -20,10 +20,6 @@ typedef struct {
     int loaded, built, bound;   /* m, h, qb made */
 } vccd_cli_body;
 
-/* The BVH keys of section s into o: leaf_size (1 to 1024) and split
-   (sah, median).  0, or -1 with e naming the key. */
-int vccd_cli_config_bvh(vccd_bvh_opts *o, vccd_config_section *s, vccd_error *e);
-
 /* Free what b holds (after any partial load) and leave it zeroed. */
 void vccd_cli_body_clear(vccd_cli_body *b);
 

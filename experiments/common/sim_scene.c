@@ -73,7 +73,7 @@ static int
 get_bool(int *out, vccd_config_section *s, const char *key, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
-    return kv ? vccd_cli_config_bool(out, s, kv, e) : 1;
+    return kv ? vccd_config_bool(out, s, kv, e) : 1;
 }
 
 /* *out := the index of key's value in names (NULL-terminated): 0, 1

@@ -213,13 +213,13 @@ load_system(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
     if ((kv = get(c, s, "positive_gap", &w))) {
         if (y->mode != RUN_EXACT)
             return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "positive_gap is for mode = exact");
-        if (vccd_cli_config_bool(&y->q.positive_gap, w, kv, e) != 0)
+        if (vccd_config_bool(&y->q.positive_gap, w, kv, e) != 0)
             return -1;
     }
     y->instances = 0;
     if ((kv = get(c, s, "instances", &w))) {
         long n;
-        if (vccd_cli_config_long(&n, w, kv, 1, 1000000L, e) != 0)
+        if (vccd_config_long(&n, w, kv, 1, 1000000L, e) != 0)
             return -1;
         y->instances = n;
     }
@@ -240,19 +240,19 @@ parse_experiment(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error 
         snprintf(x->name, sizeof x->name, "%s", kv->value);
     x->seed = 1;
     if ((kv = get(c, s, "seed", &w))) {
-        if (vccd_cli_config_long(&v, w, kv, 0, 4294967295L, e) != 0)
+        if (vccd_config_long(&v, w, kv, 0, 4294967295L, e) != 0)
             return -1;
         x->seed = (unsigned long)v;
     }
     x->instances = 8;
     if ((kv = get(c, s, "instances", &w))) {
-        if (vccd_cli_config_long(&v, w, kv, 1, 1000000L, e) != 0)
+        if (vccd_config_long(&v, w, kv, 1, 1000000L, e) != 0)
             return -1;
         x->instances = v;
     }
     x->leaf_size = 1;
     if ((kv = get(c, s, "leaf_size", &w))) {
-        if (vccd_cli_config_long(&v, w, kv, 1, 1024, e) != 0)
+        if (vccd_config_long(&v, w, kv, 1, VCCD_BVH_MAX_LEAF_SIZE, e) != 0)
             return -1;
         x->leaf_size = (int)v;
     }

@@ -28,43 +28,6 @@
 
 #include "toc_impl.h"
 
-static int
-config_bool(int *out, vccd_config_section *s, vccd_config_kv *kv, vccd_error *e)
-{
-    if (!strcmp(kv->value, "yes") || !strcmp(kv->value, "true") || !strcmp(kv->value, "1"))
-        *out = 1;
-    else if (!strcmp(kv->value, "no") || !strcmp(kv->value, "false") || !strcmp(kv->value, "0"))
-        *out = 0;
-    else
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected yes or no");
-    return 0;
-}
-
-/* The BVH keys leaf_size (1 to 1024) and split (sah, median). */
-static int
-config_bvh(vccd_bvh_opts *o, vccd_config_section *s, vccd_error *e)
-{
-    vccd_config_kv *kv;
-    if ((kv = vccd_config_get(s, "leaf_size"))) {
-        char *end;
-        long v;
-        errno = 0;
-        v = strtol(kv->value, &end, 10);
-        if (end == kv->value || *end || errno || v < 1 || v > 1024)
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "expected an integer in [%ld, %ld]", 1L,
-                                  1024L);
-        o->leaf_size = (int)v;
-    }
-    if ((kv = vccd_config_get(s, "split"))) {
-        int sp = vccd_bvh_split_find(kv->value);
-        if (sp < 0)
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "unknown split '%s' (sah, median)",
-                                  kv->value);
-        o->split = (vccd_bvh_split)sp;
-    }
-    return 0;
-}
-
 /* [query] (optional) and [solver] / [arithmetic] into o and bo. */
 static int
 parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e)
@@ -119,7 +82,7 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
             return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
                                   "the step back needs mode = exact (a proved contact time)");
     }
-    if ((kv = vccd_config_get(s, "positive_gap")) && config_bool(&o->positive_gap, s, kv, e) != 0)
+    if ((kv = vccd_config_get(s, "positive_gap")) && vccd_config_bool(&o->positive_gap, s, kv, e) != 0)
         return -1;
     if ((kv = vccd_config_get(s, "max_work"))) {
         char *end;
@@ -138,7 +101,7 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
         /* proved farther than the upper end: farther than the decimal */
         o->min_separation = d.hi;
     }
-    if (config_bvh(bo, s, e) != 0)
+    if (vccd_bvh_opts_from_config(bo, s, e) != 0)
         return -1;
     if (vccd_config_check_unused(s, e) != 0)
         return -1;

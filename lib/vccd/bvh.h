@@ -29,6 +29,13 @@ typedef struct {
 } vccd_bvh_opts;
 
 void vccd_bvh_opts_init(vccd_bvh_opts *o);
+/* The largest leaf_size a config key or option takes (leaves that big
+   already make the BVH a list; beyond it is surely a typo). */
+#define VCCD_BVH_MAX_LEAF_SIZE 1024
+/* The keys leaf_size (1 .. VCCD_BVH_MAX_LEAF_SIZE) and split (sah,
+   median) of section s into o, the others left as they are.  0, or -1
+   with e naming file, line, section and key. */
+int vccd_bvh_opts_from_config(vccd_bvh_opts *o, vccd_config_section *s, vccd_error *e);
 /* The split called name ("median", "sah"), or -1. */
 int vccd_bvh_split_find(const char *name);
 
