@@ -8,6 +8,7 @@
 
 #include "vccd/plugin/motion_impl.h"
 #include "vccd/plugin/rigid.h"
+#include "motion/number.h"
 
 /* motion/list.h is generated from MOTION_SOURCES in Makefile.am: one
    VCCD_MOTION(name) per model file. */
@@ -275,13 +276,9 @@ vccd_motion_parse_reals(vccd_motion *m, vccd_config_section *s, const char *key,
                                 "expected %d number%s, got more", n, n == 1 ? "" : "s");
             break;
         }
-        /* The decimal syntax and exact rationals P/Q only: MPFR would
-           also take "nan", "inf", hex and "@" forms, which have no place
-           in a motion. */
-        for (size_t i = 0; i < len && rc == 0; i++)
-            if (!(isdigit((unsigned char)tok[i]) || strchr("+-.eE/", tok[i])))
-                rc = vccd_error_set(e, s->file, kv->line, s->name, key,
-                                    "'%s' is not a decimal number or a rational P/Q", quote(q, sizeof q, tok, len));
+        if (!vccd_motion_number_chars(tok, len))
+            rc = vccd_error_set(e, s->file, kv->line, s->name, key, "'%s' is not a decimal number or a rational P/Q",
+                                quote(q, sizeof q, tok, len));
         if (rc == 0
             && (vccd_mi_set_str(&m->param[first + k], tok) != 0 || !vccd_mi_is_bounded(&m->param[first + k])))
             rc = vccd_error_set(e, s->file, kv->line, s->name, key,
@@ -623,4 +620,13 @@ vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R,
     vccd_mi_vec3_clear(&p);
     vccd_mi_vec3_clear(&x);
     return 0;
+}
+
+int
+vccd_motion_number_chars(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!(isdigit((unsigned char)s[i]) || strchr("+-.eE/", s[i])))
+            return 0;
+    return 1;
 }

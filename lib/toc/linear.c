@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "motion/number.h"
 #include "toc_impl.h"
 #include "vccd/fp.h"
 #include "vccd/motions.h"
@@ -226,7 +227,8 @@ vccd_toc_linear_ctx_set_str(vccd_toc_linear_ctx *c, char *const *x, vccd_error *
     for (int r = 0; r < 8; r++)
         for (int k = 0; k < 3; k++) {
             vccd_mi_struct *P = &m->param[VL_STRIDE * (r % 4) + (r < 4 ? VL_X : VL_U) + k];
-            if (vccd_mi_set_str(P, x[3 * r + k]) != 0 || !vccd_mi_is_bounded(P)
+            if (!vccd_motion_number_chars(x[3 * r + k], strlen(x[3 * r + k]))
+                || vccd_mi_set_str(P, x[3 * r + k]) != 0 || !vccd_mi_is_bounded(P)
                 || !vccd_di_is_bounded(vccd_mi_get_di(P))) {
                 lazy_params(c);
                 return vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL,

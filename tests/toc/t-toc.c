@@ -557,6 +557,35 @@ START_TEST(linear_batch_reuse)
     /* a bad query k: the error names k, outputs before k are set and
        those after untouched; the context refuses to solve after a
        failed set and answers again after a good one */
+    /* the text form takes what a motion config takes and nothing more:
+       MPFR alone would read "1@3" as 1000, and nan, inf, hex */
+    {
+        static const char *const bad_text[] = { "1@3", "nan", "inf", "0x1p3", " 1", "1 ", "", "1/0", "1e999" };
+        static const char *const good_text[] = { "1/3", "-2.5e-3", "+7", "0", "-0.125" };
+        vccd_solve_opts o;
+        vccd_error e;
+        vccd_toc_linear_ctx *c;
+        char *txt[24];
+        vccd_solve_opts_init(&o);
+        c = vccd_toc_linear_ctx_new(VCCD_FEATURE_VF, &o, &e);
+        TU_CHECK(c != NULL, "%s", e.msg);
+        for (int t = 0; t < (int)(sizeof good_text / sizeof *good_text); t++) {
+            for (int j = 0; j < 24; j++)
+                txt[j] = (char *)(j % 5 == t ? good_text[t] : "1");
+            TU_CHECK(vccd_toc_linear_ctx_set_str(c, txt, &e) == 0, "'%s' refused: %s", good_text[t], e.msg);
+        }
+        for (int t = 0; t < (int)(sizeof bad_text / sizeof *bad_text); t++) {
+            int j = (int)(tu_ulong() % 24);
+            char want[48];
+            for (int i = 0; i < 24; i++)
+                txt[i] = (char *)"1";
+            txt[j] = (char *)bad_text[t];
+            TU_CHECK(vccd_toc_linear_ctx_set_str(c, txt, &e) != 0, "'%s' accepted", bad_text[t]);
+            snprintf(want, sizeof want, "row %d: coordinate %d: ", j / 3, j % 3);
+            TU_CHECK(strstr(e.msg, want) != NULL, "'%s': %s (expected %s)", bad_text[t], e.msg, want);
+        }
+        vccd_toc_linear_ctx_free(c);
+    }
     for (int bad = 0; bad < 4 && n >= 8; bad++) {
         long k = (long)(tu_ulong() % 8), mq = 8;
         vccd_feature_kind kind = bad % 2 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
