@@ -141,8 +141,8 @@ check_kernel(void)
                 vccd_mi_init2(&xm[j].c[i], 512);
         }
         vccd_mi_set_d(tm, t0 + w / 2); /* a time inside the interval */
-        vccd_motion_eval_di(m, &x, &v, &a, &pd, 0, vccd_di_set_2d(t0, t0 + w));
-        vccd_motion_eval_mi(m, &xm[0], &xm[1], &xm[2], &pm, 0, tm);
+        vccd_motion_eval_di(&x, &v, &a, m, &pd, 0, vccd_di_set_2d(t0, t0 + w));
+        vccd_motion_eval_mi(&xm[0], &xm[1], &xm[2], m, &pm, 0, tm);
         for (int i = 0; i < 3; i++) {
             const vccd_di *d[3] = { &x.c[i], &v.c[i], &a.c[i] };
             for (int j = 0; j < 3; j++) {

@@ -461,7 +461,7 @@ body_pose(body *b, double t)
 {
     vccd_di_vec3 o;
     vccd_di_mat3 R;
-    if (vccd_motion_pose_di(b->m, &o, &R, vccd_di_set_d(t)) != 0)
+    if (vccd_motion_pose_di(&o, &R, b->m, vccd_di_set_d(t)) != 0)
         return -1;
     for (int i = 0; i < 3; i++)
         b->origin[i] = vccd_di_mid(o.c[i]);
@@ -697,7 +697,7 @@ body_velocity(v3 v, const body *b, const v3 x, double t)
     double pb[3];
     to_body(pb, b, x);
     vccd_di_vec3_set_d(&p, pb[0], pb[1], pb[2]);
-    vccd_motion_eval_di(b->m, &X, &V, NULL, &p, 0, vccd_di_set_d(t));
+    vccd_motion_eval_di(&X, &V, NULL, b->m, &p, 0, vccd_di_set_d(t));
     for (int i = 0; i < 3; i++)
         v[i] = vccd_di_mid(V.c[i]);
 }

@@ -82,7 +82,7 @@ load_body(body *b, int i, vccd_config *c, vccd_config_section *d, vccd_di t, int
             return vccd_error_set(e, d->file, mk->line, d->name, "t", "missing: a motion needs the time t");
         if (!(b->mo = vccd_motion_from_config(s, 320, e)))
             return -1;
-        if (vccd_motion_pose_di(b->mo, &b->p.o, &b->p.R, t) != 0)
+        if (vccd_motion_pose_di(&b->p.o, &b->p.R, b->mo, t) != 0)
             return vccd_error_set(e, d->file, mk->line, d->name, mk->key,
                                   "motion '%s' (%s) moves vertices, not a rigid body", mk->value, b->mo->type->name);
         /* a planar motion moves the points of the plane z = 0 only (its

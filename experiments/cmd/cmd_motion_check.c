@@ -111,7 +111,7 @@ check_sample(tally *tl, const vccd_motion *m, int backend, mpfr_prec_t prec, gmp
         vccd_mi_vec3_init(&ma, prec); vccd_mi_vec3_init(&mp, prec);
         vccd_mi_vec3_set_d(&mp, pt[0], pt[1], pt[2]);
         vccd_mi_set_di(mt, T);
-        vccd_motion_eval_mi(m, &mx, &mv, &ma, &mp, vertex, mt);
+        vccd_motion_eval_mi(&mx, &mv, &ma, m, &mp, vertex, mt);
         for (int i = 0; i < 3; i++) {
             dx.c[i] = vccd_mi_get_di(&mx.c[i]);
             dv.c[i] = vccd_mi_get_di(&mv.c[i]);
@@ -120,14 +120,14 @@ check_sample(tally *tl, const vccd_motion *m, int backend, mpfr_prec_t prec, gmp
     } else if (backend == 1) {
         vccd_ui_vec3 ux, uv, ua, up;
         vccd_ui_vec3_set_d(&up, pt[0], pt[1], pt[2]);
-        vccd_motion_eval_ui(m, &ux, &uv, &ua, &up, vertex, vccd_ui_set_2d(T.lo, T.hi));
+        vccd_motion_eval_ui(&ux, &uv, &ua, m, &up, vertex, vccd_ui_set_2d(T.lo, T.hi));
         for (int i = 0; i < 3; i++) {
             dx.c[i] = vccd_di_set_2d(ux.c[i].lo, ux.c[i].hi);
             dv.c[i] = vccd_di_set_2d(uv.c[i].lo, uv.c[i].hi);
             da.c[i] = vccd_di_set_2d(ua.c[i].lo, ua.c[i].hi);
         }
     } else {
-        vccd_motion_eval_di(m, &dx, &dv, &da, &dp, vertex, T);
+        vccd_motion_eval_di(&dx, &dv, &da, m, &dp, vertex, T);
     }
     for (int i = 0; i < 3; i++) {
         double w = vccd_di_width(dx.c[i]);
@@ -140,7 +140,7 @@ check_sample(tally *tl, const vccd_motion *m, int backend, mpfr_prec_t prec, gmp
         double t = j == 0 ? T.lo : j == 1 ? T.hi : T.lo + h * (double)gmp_urandomb_ui(rs, 30) * 0x1p-30;
         if (t > T.hi) t = T.hi;
         vccd_mi_set_d(rt, t);
-        vccd_motion_eval_mi(m, &rx, &rv, &ra, &rp, vertex, rt);
+        vccd_motion_eval_mi(&rx, &rv, &ra, m, &rp, vertex, rt);
         for (int i = 0; i < 3; i++) {
             int ok;
             if (backend == 2)

@@ -160,24 +160,24 @@ vccd_motion_check_vertex(const vccd_motion *m, int vertex)
 }
 
 void
-vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
-                    const vccd_di_vec3 *p, int vertex, vccd_di t)
+vccd_motion_eval_di(vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a, const vccd_motion *m, const vccd_di_vec3 *p,
+                    int vertex, vccd_di t)
 {
     vccd_motion_check_vertex(m, vertex);
     m->type->eval_di(x, v, a, m->param_di, p, vertex, &t);
 }
 
 void
-vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
-                    const vccd_ui_vec3 *p, int vertex, vccd_ui t)
+vccd_motion_eval_ui(vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a, const vccd_motion *m, const vccd_ui_vec3 *p,
+                    int vertex, vccd_ui t)
 {
     vccd_motion_check_vertex(m, vertex);
     m->type->eval_ui(x, v, a, m->param_ui, p, vertex, &t);
 }
 
 void
-vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
-                    const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t)
+vccd_motion_eval_mi(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a, const vccd_motion *m, const vccd_mi_vec3 *p,
+                    int vertex, const vccd_mi_t t)
 {
     /* Parameters stay at the motion's precision: MPFR rounds every
        result to its output's precision, and kernels take temporaries at
@@ -187,7 +187,7 @@ vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd
 }
 
 void
-vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r)
+vccd_motion_bounds(double *speed, double *accel, const vccd_motion *m, double r)
 {
     m->type->bounds(speed, accel, m->param_di, m->nparams, r);
 }
@@ -437,7 +437,7 @@ rigid_centre_coefs(const vccd_motion *m, vccd_di_vec3 *c, vccd_di k[4], const vc
 }
 
 void
-vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
+vccd_motion_pose_frame_di(vccd_di_vec3 *origin, vccd_di_mat3 *R, const vccd_motion_pose_frame *f, vccd_di t)
 {
     vccd_di_vec3 zero, col;
     vccd_di k[4];
@@ -466,7 +466,7 @@ sinc_d(double x)
 }
 
 void
-vccd_motion_pose_frame_approx(const vccd_motion_pose_frame *f, double origin[3], double R[9], double t)
+vccd_motion_pose_frame_approx(double origin[3], double R[9], const vccd_motion_pose_frame *f, double t)
 {
     const vccd_di *P = f->m->param_di;
     int acc = f->m->nparams >= VCCD_RIGID_NB;
@@ -485,14 +485,14 @@ vccd_motion_pose_frame_approx(const vccd_motion_pose_frame *f, double origin[3],
 }
 
 void
-vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p)
+vccd_motion_point_frame_di(vccd_di_vec3 y[3], const vccd_motion_pose_frame *f, const vccd_di_vec3 *p)
 {
     const vccd_di *P = f->m->param_di;
     vccd_di_kin_rigid_frame(y, (const vccd_di_quat *)(P + VCCD_RIGID_Q), (const vccd_di_vec3 *)(P + VCCD_RIGID_W), p);
 }
 
 void
-vccd_motion_point_frame_lin_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const double p[3])
+vccd_motion_point_frame_lin_di(vccd_di_vec3 y[3], const vccd_motion_pose_frame *f, const double p[3])
 {
     /* y[i].c[c] = sum_j p_j f->y[j][i].c[c], rounded once (fdot_d):
        consecutive j are 9 intervals apart in f->y */
@@ -533,7 +533,7 @@ vccd_motion_frame_apply_di(vccd_di_vec3 *x, const vccd_motion_frame_time *ft, co
 }
 
 void
-vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
+vccd_motion_eval_frames_di(vccd_di_vec3 *x, const vccd_motion_pose_frame *f, const vccd_di_vec3 (*y)[3],
                            const long *index, int n, vccd_di t)
 {
     vccd_motion_frame_time ft;
@@ -543,7 +543,7 @@ vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, con
 }
 
 void
-vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_vec3 *p, const int *vertex, int n,
+vccd_motion_eval_points_di(vccd_di_vec3 *x, const vccd_motion *m, const vccd_di_vec3 *p, const int *vertex, int n,
                            vccd_di t)
 {
     const vccd_di *P = m->param_di;
@@ -553,7 +553,7 @@ vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_
 
     if (m->type->form != VCCD_MOTION_FORM_RIGID) {
         for (int i = 0; i < n; i++)
-            vccd_motion_eval_di(m, &x[i], NULL, NULL, &p[i], vertex ? vertex[i] : 0, t);
+            vccd_motion_eval_di(&x[i], NULL, NULL, m, &p[i], vertex ? vertex[i] : 0, t);
         return;
     }
     /* kin_rigid_eval with the centre and the coefficients shared */
@@ -566,7 +566,7 @@ vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_
 }
 
 int
-vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t)
+vccd_motion_pose_di(vccd_di_vec3 *origin, vccd_di_mat3 *R, const vccd_motion *m, vccd_di t)
 {
     vccd_di_vec3 p, x;
     if (m->type->per_vertex)
@@ -574,11 +574,11 @@ vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R,
     if (m->type->form == VCCD_MOTION_FORM_RIGID) {
         vccd_motion_pose_frame f;
         vccd_motion_pose_frame_init(&f, m);
-        vccd_motion_pose_frame_di(&f, origin, R, t);
+        vccd_motion_pose_frame_di(origin, R, &f, t);
         return 0;
     }
     vccd_di_vec3_set_d(&p, 0.0, 0.0, 0.0);
-    vccd_motion_eval_di(m, origin, NULL, NULL, &p, 0, t);
+    vccd_motion_eval_di(origin, NULL, NULL, m, &p, 0, t);
     for (int j = 0; j < 3; j++) {
         if (PLANAR_Z(m, j)) {
             for (int i = 0; i < 3; i++)
@@ -586,7 +586,7 @@ vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R,
             continue;
         }
         vccd_di_vec3_set_d(&p, j == 0, j == 1, j == 2);
-        vccd_motion_eval_di(m, &x, NULL, NULL, &p, 0, t);
+        vccd_motion_eval_di(&x, NULL, NULL, m, &p, 0, t);
         vccd_di_vec3_sub(&x, &x, origin);
         for (int i = 0; i < 3; i++)
             R->m[3 * i + j] = x.c[i];
@@ -595,7 +595,7 @@ vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R,
 }
 
 int
-vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t)
+vccd_motion_pose_mi(vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_motion *m, const vccd_mi_t t)
 {
     mpfr_prec_t prec = vccd_mi_get_prec(&origin->c[0]);
     vccd_mi_vec3 p, x;
@@ -604,7 +604,7 @@ vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R,
     vccd_mi_vec3_init(&p, prec);
     vccd_mi_vec3_init(&x, prec);
     vccd_mi_vec3_set_d(&p, 0.0, 0.0, 0.0);
-    vccd_motion_eval_mi(m, origin, NULL, NULL, &p, 0, t);
+    vccd_motion_eval_mi(origin, NULL, NULL, m, &p, 0, t);
     for (int j = 0; j < 3; j++) {
         if (PLANAR_Z(m, j)) {
             for (int i = 0; i < 3; i++)
@@ -612,7 +612,7 @@ vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R,
             continue;
         }
         vccd_mi_vec3_set_d(&p, j == 0, j == 1, j == 2);
-        vccd_motion_eval_mi(m, &x, NULL, NULL, &p, 0, t);
+        vccd_motion_eval_mi(&x, NULL, NULL, m, &p, 0, t);
         vccd_mi_vec3_sub(&x, &x, origin);
         for (int i = 0; i < 3; i++)
             vccd_mi_set(&R->m[3 * i + j], &x.c[i]);

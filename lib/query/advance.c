@@ -347,7 +347,7 @@ approx_vertices(double (*p)[3], const q_state *q, int k, double t)
 {
     const vccd_mesh *m = q->body[k]->bvh->mesh;
     double o[3], R[9], size = 0.0;
-    vccd_motion_pose_frame_approx(&q->pf[k], o, R, t);
+    vccd_motion_pose_frame_approx(o, R, &q->pf[k], t);
     for (long v = 0; v < m->nv; v++)
         for (int i = 0; i < 3; i++) {
             p[v][i] = o[i] + R[3 * i] * m->v[v][0] + R[3 * i + 1] * m->v[v][1] + R[3 * i + 2] * m->v[v][2];

@@ -104,7 +104,7 @@ vccd_query_body_speed(vccd_query_body *b, long i)
     if (b->speed[i] != b->speed[i]) {
         double s, acc;
         /* Per-vertex models bound every vertex at once (r ignored). */
-        vccd_motion_bounds(b->m, &s, &acc, b->m->type->per_vertex ? 0.0 : b->rad[i]);
+        vccd_motion_bounds(&s, &acc, b->m, b->m->type->per_vertex ? 0.0 : b->rad[i]);
         b->speed[i] = s == s && s >= 0.0 ? s : INFINITY;
     }
     return b->speed[i];

@@ -70,7 +70,7 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
             else
                 vccd_di_vec3_set_d(&p[k], b->bvh->mesh->v[v][0], b->bvh->mesh->v[v][1], b->bvh->mesh->v[v][2]);
         }
-        vccd_motion_eval_points_di(b->m, tp->own[s], p, vx, 3, t);
+        vccd_motion_eval_points_di(tp->own[s], b->m, p, vx, 3, t);
         for (int k = 0; k < 3; k++)
             tp->x[s][k] = &tp->own[s][k];
     }
@@ -477,7 +477,7 @@ contact_geometry(q_state *q)
             continue;
         }
         vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
-        vccd_motion_eval_di(t[k].m, &x[k], &v[k], NULL, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
+        vccd_motion_eval_di(&x[k], &v[k], NULL, t[k].m, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
         for (int c = 0; c < 3; c++) {
             P[k][c] = mid(x[k].c[c]);
             V[k][c] = mid(v[k].c[c]);

@@ -32,7 +32,7 @@ frame_vertices(vccd_di_vec3 *x, const vccd_mesh *m, const vccd_motion *mo, doubl
     vccd_motion_frame_time_di(&ft, &f, vccd_di_set_2d(t, t));
     for (long v = 0; v < m->nv; v++) {
         vccd_di_vec3 y[3];
-        vccd_motion_point_frame_lin_di(&f, y, m->v[v]);
+        vccd_motion_point_frame_lin_di(y, &f, m->v[v]);
         vccd_motion_frame_apply_di(&x[v], &ft, y);
     }
     return 0;
@@ -67,7 +67,7 @@ poses_at(vccd_pose p[2], vccd_query_body *a, vccd_query_body *b, double t, vccd_
 {
     vccd_query_body *s[2] = { a, b };
     for (int i = 0; i < 2; i++)
-        if (vccd_motion_pose_di(s[i]->m, &p[i].o, &p[i].R, vccd_di_set_d(t)) != 0)
+        if (vccd_motion_pose_di(&p[i].o, &p[i].R, s[i]->m, vccd_di_set_d(t)) != 0)
             return vccd_error_set(e, s[i]->bvh->mesh->name, 0, NULL, NULL,
                                   "the gap needs rigid motions (%s moves vertices)", s[i]->m->type->name);
     return 0;

@@ -41,8 +41,8 @@ linear_init(q_state *q, vccd_error *e)
     const vccd_di *Pa = q->body[0]->m->param_di, *Pb = q->body[1]->m->param_di;
     if (!(q->lin = malloc(q->bt->ctx_size)))
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
-    vccd_motion_pose_di(q->body[0]->m, &oa, &Ra, vccd_di_set_d(0.0));
-    vccd_motion_pose_di(q->body[1]->m, &ob, &Rb, vccd_di_set_d(0.0));
+    vccd_motion_pose_di(&oa, &Ra, q->body[0]->m, vccd_di_set_d(0.0));
+    vccd_motion_pose_di(&ob, &Rb, q->body[1]->m, vccd_di_set_d(0.0));
     vccd_bv_relpose_from(&rp, &oa, &Ra, &ob, &Rb);
     vccd_di_vec3_sub(&u, (const vccd_di_vec3 *)(Pb + VCCD_RIGID_U), (const vccd_di_vec3 *)(Pa + VCCD_RIGID_U));
     vccd_di_mat3_transpose(&Rt, &Ra);
@@ -135,9 +135,9 @@ pose_over(vccd_di_vec3 *o, vccd_di_mat3 *R, const q_state *q, int k, double t0, 
         return 0;
     }
     if (q->have_pf[k])
-        vccd_motion_pose_frame_di(&q->pf[k], o, R, vccd_di_set_2d(t0, t1));
+        vccd_motion_pose_frame_di(o, R, &q->pf[k], vccd_di_set_2d(t0, t1));
     else
-        vccd_motion_pose_di(b->m, o, R, vccd_di_set_2d(t0, t1));
+        vccd_motion_pose_di(o, R, b->m, vccd_di_set_2d(t0, t1));
     for (int i = 0; i < 9; i++)
         if (!(R->m[i].lo <= R->m[i].hi) || (i < 3 && !(o->c[i].lo <= o->c[i].hi)))
             return -1;
@@ -248,7 +248,7 @@ refit(void *bv, const q_state *q, const vccd_query_body *b, long i, double t0, d
 
     vccd_di_vec3_set_d(&zero, 0, 0, 0);
     for (long k = 0; k < 3L * nd->n; k++) {
-        vccd_motion_eval_di(b->m, &x, NULL, NULL, &zero, ms->t[b->bvh->tri[nd->start + k / 3]][k % 3], t);
+        vccd_motion_eval_di(&x, NULL, NULL, b->m, &zero, ms->t[b->bvh->tri[nd->start + k / 3]][k % 3], t);
         for (int c = 0; c < 3; c++) {
             /* NaN bounds (overflow) widen to everything */
             lo[c] = x.c[c].lo < lo[c] ? x.c[c].lo : (x.c[c].lo == x.c[c].lo ? lo[c] : -INFINITY);

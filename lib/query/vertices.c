@@ -49,7 +49,7 @@ const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3]
     if (!c->frame)
         return NULL;
     if (!c->made[v]) {
-        vccd_motion_point_frame_lin_di(&q->pf[k], c->frame[v], q->body[k]->bvh->mesh->v[v]);
+        vccd_motion_point_frame_lin_di(c->frame[v], &q->pf[k], q->body[k]->bvh->mesh->v[v]);
         c->made[v] = 1;
     }
     return (const vccd_di_vec3 (*)[3])&c->frame[v];

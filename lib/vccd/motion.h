@@ -184,18 +184,18 @@ vccd_motion *vccd_motion_rebase(const vccd_motion *m, double t0, double t1);
 void vccd_motion_check_vertex(const vccd_motion *m, int vertex);
 
 /* Evaluate on a backend (see vccd_motion_eval_*_fn). */
-void vccd_motion_eval_di(const vccd_motion *m, vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a,
+void vccd_motion_eval_di(vccd_di_vec3 *x, vccd_di_vec3 *v, vccd_di_vec3 *a, const vccd_motion *m,
                          const vccd_di_vec3 *p, int vertex, vccd_di t);
-void vccd_motion_eval_ui(const vccd_motion *m, vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a,
+void vccd_motion_eval_ui(vccd_ui_vec3 *x, vccd_ui_vec3 *v, vccd_ui_vec3 *a, const vccd_motion *m,
                          const vccd_ui_vec3 *p, int vertex, vccd_ui t);
 /* x[i] := the position of body point p[i] (per-vertex models: vertex
    vertex[i]; vertex may be NULL for rigid ones) for i < n over t, as
    vccd_motion_eval_di would give it; the points of a rigid motion share
    the work that does not depend on the point. */
-void vccd_motion_eval_points_di(const vccd_motion *m, vccd_di_vec3 *x, const vccd_di_vec3 *p, const int *vertex, int n,
-                                vccd_di t);
+void vccd_motion_eval_points_di(vccd_di_vec3 *x, const vccd_motion *m, const vccd_di_vec3 *p, const int *vertex,
+                                int n, vccd_di t);
 /* MPFR: parameters are rounded outward to the outputs' precision. */
-void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a,
+void vccd_motion_eval_mi(vccd_mi_vec3 *x, vccd_mi_vec3 *v, vccd_mi_vec3 *a, const vccd_motion *m,
                          const vccd_mi_vec3 *p, int vertex, const vccd_mi_t t);
 
 /* The pose of a rigid motion at the time t (a point, or an interval):
@@ -206,7 +206,7 @@ void vccd_motion_eval_mi(const vccd_motion *m, vccd_mi_vec3 *x, vccd_mi_vec3 *v,
    pose is then exact for the points of the plane z = 0, the only ones it
    moves.  Returns -1 (and leaves the outputs alone) for per-vertex
    models, which have no pose. */
-int vccd_motion_pose_di(const vccd_motion *m, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+int vccd_motion_pose_di(vccd_di_vec3 *origin, vccd_di_mat3 *R, const vccd_motion *m, vccd_di t);
 /* What vccd_motion_pose_di computes of a RIGID-form motion (ltlrm,
    ballistic) that does not depend on t, for callers that ask for many
    poses of one motion: init returns 0, or -1 for other models (then use
@@ -218,28 +218,28 @@ typedef struct {
     vccd_di w2;
 } vccd_motion_pose_frame;
 int vccd_motion_pose_frame_init(vccd_motion_pose_frame *f, const vccd_motion *m);
-void vccd_motion_pose_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *origin, vccd_di_mat3 *R, vccd_di t);
+void vccd_motion_pose_frame_di(vccd_di_vec3 *origin, vccd_di_mat3 *R, const vccd_motion_pose_frame *f, vccd_di t);
 /* Not an enclosure: the same pose at the single time t in plain
    doubles (row-major R), from the midpoints of f's frame and of the
    motion's parameters, rounded to nearest without any bound on the
    error.  For choices that no proof rests on (where to stop the
    advance, where GJK starts); a few hundred cycles where pose_frame_di
    takes a few thousand. */
-void vccd_motion_pose_frame_approx(const vccd_motion_pose_frame *f, double origin[3], double R[9], double t);
+void vccd_motion_pose_frame_approx(double origin[3], double R[9], const vccd_motion_pose_frame *f, double t);
 /* The part of the position of body point p under f's motion that does
    not depend on t (kin_rigid_frame: R(q0) p, w x R(q0) p, w x (w x
    R(q0) p)), for callers that evaluate the same points over many times.
    eval_frames_di: x[i] := the position over t of the point whose frame
    is y[index[i]], for i < n -- the enclosure vccd_motion_eval_points_di
    gives of that point (the same operations, the frame computed once). */
-void vccd_motion_point_frame_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const vccd_di_vec3 *p);
+void vccd_motion_point_frame_di(vccd_di_vec3 y[3], const vccd_motion_pose_frame *f, const vccd_di_vec3 *p);
 /* Another enclosure of the same frame for a point p given in doubles:
    the frame is linear in p, so it is p_x, p_y, p_z times the unit
    axes' frames that f keeps (27 products by exact doubles, where
    point_frame_di rotates p by the quaternion and takes two interval
    cross products).  Not the same bits as point_frame_di. */
-void vccd_motion_point_frame_lin_di(const vccd_motion_pose_frame *f, vccd_di_vec3 y[3], const double p[3]);
-void vccd_motion_eval_frames_di(const vccd_motion_pose_frame *f, vccd_di_vec3 *x, const vccd_di_vec3 (*y)[3],
+void vccd_motion_point_frame_lin_di(vccd_di_vec3 y[3], const vccd_motion_pose_frame *f, const double p[3]);
+void vccd_motion_eval_frames_di(vccd_di_vec3 *x, const vccd_motion_pose_frame *f, const vccd_di_vec3 (*y)[3],
                                 const long *index, int n, vccd_di t);
 /* eval_frames_di in two parts, for callers that evaluate a few points
    at a time over one t: the time part every point shares (the centre
@@ -259,11 +259,11 @@ void vccd_motion_frame_centre_di(vccd_di_vec3 *c, vccd_di_vec3 *cv, const vccd_m
    over the same t (vccd_motion_eval_di's v, the same operations). */
 void vccd_motion_frame_velocity_di(vccd_di_vec3 *v, const vccd_motion_pose_frame *f, const vccd_motion_frame_time *ft,
                                    const vccd_di_vec3 y[3], vccd_di t);
-int vccd_motion_pose_mi(const vccd_motion *m, vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_mi_t t);
+int vccd_motion_pose_mi(vccd_mi_vec3 *origin, vccd_mi_mat3 *R, const vccd_motion *m, const vccd_mi_t t);
 
 /* Upper bounds of speed and acceleration for |p| <= r (thesis 5.3.1,
    ComputeN in 5.4.3). */
-void vccd_motion_bounds(const vccd_motion *m, double *speed, double *accel, double r);
+void vccd_motion_bounds(double *speed, double *accel, const vccd_motion *m, double r);
 
 VCCD_END_DECLS
 

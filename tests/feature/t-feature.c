@@ -984,7 +984,7 @@ rig_ref(vccd_mi_struct s[3], ref_ws *w, const rig_pair *rp, double t)
     vccd_mi_set_d(w->t, t);
     for (int i = 0; i < rp->np; i++) {
         vccd_mi_vec3_set_d(&w->p, rp->tr[i].p[0], rp->tr[i].p[1], rp->tr[i].p[2]);
-        vccd_motion_eval_mi(rp->tr[i].m, &w->X[i][0], &w->X[i][1], &w->X[i][2], &w->p, rp->tr[i].vertex, w->t);
+        vccd_motion_eval_mi(&w->X[i][0], &w->X[i][1], &w->X[i][2], rp->tr[i].m, &w->p, rp->tr[i].vertex, w->t);
     }
     for (int v = 0; v < 3; v++)
         for (int k = 0; k < 3; k++) {
@@ -1349,7 +1349,7 @@ START_TEST(test_jets_framed)
             if (!have[k])
                 continue;
             vccd_di_vec3_set_d(&p, rp.tr[i].p[0], rp.tr[i].p[1], rp.tr[i].p[2]);
-            vccd_motion_point_frame_di(&pf[k], y[i], &p);
+            vccd_motion_point_frame_di(y[i], &pf[k], &p);
             fr[i] = (const vccd_di_vec3 (*)[3])&y[i];
             framed++;
         }

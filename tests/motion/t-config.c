@@ -397,7 +397,7 @@ check_pose(const vccd_motion *m, double t, double angle_over_pi, const double st
             q[2] = y;
         }
         vccd_mi_vec3_set_d(&p, body[k][0], body[k][1], body[k][2]);
-        vccd_motion_eval_mi(m, &x, NULL, NULL, &p, 0, tt);
+        vccd_motion_eval_mi(&x, NULL, NULL, m, &p, 0, tt);
         for (int i = 0; i < 3; i++) {
             /* expected i-th coordinate */
             double ctr = start[i] + t * (end[i] - start[i]);
@@ -450,7 +450,7 @@ START_TEST(test_poses)
                 /* binary64 at t = 1 contains the end pose exactly */
                 vccd_di_vec3 x, p;
                 vccd_di_vec3_set_d(&p, 1, 0, 0);
-                vccd_motion_eval_di(m, &x, NULL, NULL, &p, 0, vccd_di_set_d(1.0));
+                vccd_motion_eval_di(&x, NULL, NULL, m, &p, 0, vccd_di_set_d(1.0));
                 ck_assert_msg(vccd_di_contains_d(x.c[0], 4.0) && vccd_di_contains_d(x.c[1], 7.0)
                               && vccd_di_contains_d(x.c[2], 3.0) && vccd_di_width(x.c[0]) < 1e-12,
                               "binary64: x(1) of (1, 0, 0) is not the end pose (4, 7, 3):\n%s", text);

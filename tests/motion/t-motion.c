@@ -123,7 +123,7 @@ eval_on(int b, const vccd_motion *m, xva *out, const double pt[3], int vertex, d
     if (b == B_DI) {
         vccd_di_vec3 x, v, a, p;
         vccd_di_vec3_set_d(&p, pt[0], pt[1], pt[2]);
-        vccd_motion_eval_di(m, &x, &v, &a, &p, vertex, vccd_di_set_2d(tlo, thi));
+        vccd_motion_eval_di(&x, &v, &a, m, &p, vertex, vccd_di_set_2d(tlo, thi));
         for (int i = 0; i < 3; i++) {
             check_sane_d(x.c[i].lo, x.c[i].hi, bname[b], "x", i);
             check_sane_d(v.c[i].lo, v.c[i].hi, bname[b], "v", i);
@@ -135,7 +135,7 @@ eval_on(int b, const vccd_motion *m, xva *out, const double pt[3], int vertex, d
     } else if (b == B_UI) {
         vccd_ui_vec3 x, v, a, p;
         vccd_ui_vec3_set_d(&p, pt[0], pt[1], pt[2]);
-        vccd_motion_eval_ui(m, &x, &v, &a, &p, vertex, vccd_ui_set_2d(tlo, thi));
+        vccd_motion_eval_ui(&x, &v, &a, m, &p, vertex, vccd_ui_set_2d(tlo, thi));
         for (int i = 0; i < 3; i++) {
             check_sane_d(x.c[i].lo, x.c[i].hi, bname[b], "x", i);
             check_sane_d(v.c[i].lo, v.c[i].hi, bname[b], "v", i);
@@ -150,7 +150,7 @@ eval_on(int b, const vccd_motion *m, xva *out, const double pt[3], int vertex, d
         vccd_mi_vec3_init(&p, 64);
         vccd_mi_vec3_set_d(&p, pt[0], pt[1], pt[2]);
         vccd_mi_set_2d(t, tlo, thi);
-        vccd_motion_eval_mi(m, &out->x, &out->v, &out->a, &p, vertex, t);
+        vccd_motion_eval_mi(&out->x, &out->v, &out->a, m, &p, vertex, t);
         vccd_mi_vec3_clear(&p);
         for (int q = 0; q < 3; q++)
             for (int i = 0; i < 3; i++)
@@ -167,7 +167,7 @@ eval_ref(const vccd_motion *m, xva *out, const double pt[3], int vertex, double 
     vccd_mi_vec3_init(&p, 64);
     vccd_mi_vec3_set_d(&p, pt[0], pt[1], pt[2]);
     vccd_mi_set_d(tt, t);
-    vccd_motion_eval_mi(m, &out->x, &out->v, &out->a, &p, vertex, tt);
+    vccd_motion_eval_mi(&out->x, &out->v, &out->a, m, &p, vertex, tt);
     vccd_mi_vec3_clear(&p);
     for (int q = 0; q < 3; q++)
         for (int i = 0; i < 3; i++)
@@ -591,7 +591,7 @@ START_TEST(test_bounds)
         int kind = (int)(j % ty->nkinds);
         vccd_motion *m = new_motion(ty, kind);
         double r = (tu_ulong() % 8 == 0) ? 0.0 : 4.0 * tu_unit(), speed, accel;
-        vccd_motion_bounds(m, &speed, &accel, r);
+        vccd_motion_bounds(&speed, &accel, m, r);
         if (!(speed >= 0.0) || !(accel >= 0.0) || isinf(speed) || isinf(accel))
             tu_fail("model %s kind %d: bounds(r=%.17g) = %.17g, %.17g are NaN, negative or "
                     "infinite", ty->name, kind, r, speed, accel);

@@ -65,13 +65,13 @@ check_pose(const vccd_motion *m, double t, const long o10[3], const long rot[9],
     vccd_mi_mat3 mR;
     vccd_mi_t mt;
 
-    if (vccd_motion_pose_di(m, &o, &R, vccd_di_set_d(t)) != 0)
+    if (vccd_motion_pose_di(&o, &R, m, vccd_di_set_d(t)) != 0)
         tu_fail("%s: pose_di refused a rigid motion", what);
     vccd_mi_vec3_init(&mo, 256);
     vccd_mi_mat3_init(&mR, 256);
     vccd_mi_init2(mt, 256);
     vccd_mi_set_d(mt, t);
-    if (vccd_motion_pose_mi(m, &mo, &mR, mt) != 0)
+    if (vccd_motion_pose_mi(&mo, &mR, m, mt) != 0)
         tu_fail("%s: pose_mi refused a rigid motion", what);
     for (int i = 0; i < 3; i++) {
         TU_CHECK(di_has_q(o.c[i], o10[i], 10), "%s: binary64 origin[%d] = [%a, %a] misses %ld/10",
@@ -136,8 +136,8 @@ START_TEST(test_pose_interval)
     tu_init();
     m = motion("[motion]\ntype = ballistic\no0 = 1 2 3\nv = 0.5 0 0\na = 0 0 -9.81\n"
                "q0 = 0.6 0.8 0 0\nomega = 0.3 -1 1.5\n");
-    vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(0.25, 0.5));
-    vccd_motion_pose_di(m, &op, &Rp, vccd_di_set_d(0.3));
+    vccd_motion_pose_di(&o, &R, m, vccd_di_set_2d(0.25, 0.5));
+    vccd_motion_pose_di(&op, &Rp, m, vccd_di_set_d(0.3));
     for (int i = 0; i < 3; i++)
         TU_CHECK(vccd_di_subset(op.c[i], o.c[i]), "origin[%d]", i);
     for (int k = 0; k < 9; k++)
@@ -153,7 +153,7 @@ START_TEST(test_pose_per_vertex)
     vccd_di_mat3 R;
     tu_init();
     m = motion("[motion]\ntype = vertex-linear\nvertices = 1\nvertex.0 = 0 0 0 1 1 1\n");
-    TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_d(0.5)) == -1,
+    TU_CHECK(vccd_motion_pose_di(&o, &R, m, vccd_di_set_d(0.5)) == -1,
              "a per-vertex motion has no pose");
     vccd_motion_free(m);
 }
@@ -198,19 +198,19 @@ START_TEST(test_pose_box_random)
             vccd_di_vec3_set_d(&p[1], 0.0, scale, -1e-12 * scale);
         if (ty->per_vertex) {
             vx[1] = m->nvertices - 1;
-            TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == -1, "per-vertex pose");
+            TU_CHECK(vccd_motion_pose_di(&o, &R, m, vccd_di_set_2d(t0, t1)) == -1, "per-vertex pose");
         } else {
-            TU_CHECK(vccd_motion_pose_di(m, &o, &R, vccd_di_set_2d(t0, t1)) == 0, "%s pose refused", ty->name);
+            TU_CHECK(vccd_motion_pose_di(&o, &R, m, vccd_di_set_2d(t0, t1)) == 0, "%s pose refused", ty->name);
         }
-        vccd_motion_eval_points_di(m, xp, p, vx, 2, vccd_di_set_2d(t0, t1));
+        vccd_motion_eval_points_di(xp, m, p, vx, 2, vccd_di_set_2d(t0, t1));
         if (!ty->per_vertex) {
             vccd_motion_pose_frame f;
             vccd_di_vec3 y[2][3], xf[2];
             long index[2] = { 1, 0 };
             TU_CHECK(vccd_motion_pose_frame_init(&f, m) == 0, "%s: no pose frame", ty->name);
             for (int k = 0; k < 2; k++)
-                vccd_motion_point_frame_di(&f, y[k], &p[k]);
-            vccd_motion_eval_frames_di(&f, xf, (const vccd_di_vec3 (*)[3])y, index, 2, vccd_di_set_2d(t0, t1));
+                vccd_motion_point_frame_di(y[k], &f, &p[k]);
+            vccd_motion_eval_frames_di(xf, &f, (const vccd_di_vec3 (*)[3])y, index, 2, vccd_di_set_2d(t0, t1));
             for (int k = 0; k < 2; k++)
                 for (int i = 0; i < 3; i++)
                     TU_CHECK(xf[k].c[i].lo == xp[1 - k].c[i].lo && xf[k].c[i].hi == xp[1 - k].c[i].hi,
@@ -226,7 +226,7 @@ START_TEST(test_pose_box_random)
                 for (int k = 0; k < 2; k++) {
                     const double pd[3] = { p[k].c[0].lo, p[k].c[1].lo, p[k].c[2].lo };
                     vccd_di_vec3 yl[3];
-                    vccd_motion_point_frame_lin_di(&f, yl, pd);
+                    vccd_motion_point_frame_lin_di(yl, &f, pd);
                     vccd_motion_frame_apply_di(&xl[k], &ft, yl);
                     vccd_motion_frame_velocity_di(&vl[k], &f, &ft, yl, T);
                 }
@@ -241,7 +241,7 @@ START_TEST(test_pose_box_random)
                 vccd_motion_frame_time_di(&ft, &f, T);
                 for (int k = 0; k < 2; k++) {
                     vccd_motion_frame_velocity_di(&vf, &f, &ft, y[k], T);
-                    vccd_motion_eval_di(m, &xe, &ve, NULL, &p[k], 0, T);
+                    vccd_motion_eval_di(&xe, &ve, NULL, m, &p[k], 0, T);
                     for (int i = 0; i < 3; i++)
                         TU_CHECK(vf.c[i].lo == ve.c[i].lo && vf.c[i].hi == ve.c[i].hi,
                                  "%s it %ld [%a, %a]: frame velocity [%a, %a], eval_di [%a, %a]", ty->name, it, t0,
@@ -260,7 +260,7 @@ START_TEST(test_pose_box_random)
             vccd_mi_set_d(mt, t);
             for (int k = 0; k < 2; k++) {
                 vccd_mi_vec3_set_d(&mp, p[k].c[0].lo, p[k].c[1].lo, p[k].c[2].lo);
-                vccd_motion_eval_mi(m, &mx, &mv, NULL, &mp, vx[k], mt);
+                vccd_motion_eval_mi(&mx, &mv, NULL, m, &mp, vx[k], mt);
                 if (!ty->per_vertex) {
                     vccd_di_mat3_mul_vec3(&x, &R, &p[k]);
                     vccd_di_vec3_add(&x, &x, &o);
@@ -317,7 +317,7 @@ START_TEST(test_pose_approx)
         TU_CHECK(vccd_motion_pose_frame_init(&f, m) == 0, "%s: no pose frame", ty->name);
         for (int i = 0; i < 3; i++)
             p[i] = scale * (2 * tu_unit() - 1);
-        vccd_motion_pose_frame_approx(&f, o, R, t);
+        vccd_motion_pose_frame_approx(o, R, &f, t);
         w = sqrt(f.w2.hi);
         for (int i = 0; i < 3; i++) {
             x[i] = o[i] + R[3 * i] * p[0] + R[3 * i + 1] * p[1] + R[3 * i + 2] * p[2];
@@ -330,7 +330,7 @@ START_TEST(test_pose_approx)
         vccd_mi_init2(mt, 256);
         vccd_mi_set_d(mt, t);
         vccd_mi_vec3_set_d(&mp, p[0], p[1], p[2]);
-        vccd_motion_eval_mi(m, &mx, NULL, NULL, &mp, 0, mt);
+        vccd_motion_eval_mi(&mx, NULL, NULL, m, &mp, 0, mt);
         for (int i = 0; i < 3; i++) {
             double exact = mpfr_get_d(&mx.c[i].lo, MPFR_RNDN);
             TU_CHECK(fabs(x[i] - exact) <= 1e-11 * size, "%s it %ld t %a: approx %.17g, MPFR %s (size %g)", ty->name,

@@ -116,7 +116,7 @@ mt_eval(mt_xva *r, const vccd_motion *m, int b, const double p[3], int vertex, d
     if (b == MT_DI) {
         vccd_di_vec3 x, v, a, dp;
         vccd_di_vec3_set_d(&dp, p[0], p[1], p[2]);
-        vccd_motion_eval_di(m, &x, &v, &a, &dp, vertex, vccd_di_set_2d(tlo, thi));
+        vccd_motion_eval_di(&x, &v, &a, m, &dp, vertex, vccd_di_set_2d(tlo, thi));
         for (int i = 0; i < 3; i++) {
             vccd_mi_set_di(&r->q[0].c[i], x.c[i]);
             vccd_mi_set_di(&r->q[1].c[i], v.c[i]);
@@ -128,7 +128,7 @@ mt_eval(mt_xva *r, const vccd_motion *m, int b, const double p[3], int vertex, d
         vccd_mi_vec3_init(&mp, 113);
         vccd_mi_vec3_set_d(&mp, p[0], p[1], p[2]);
         vccd_mi_set_2d(t, tlo, thi);
-        vccd_motion_eval_mi(m, &r->q[0], &r->q[1], &r->q[2], &mp, vertex, t);
+        vccd_motion_eval_mi(&r->q[0], &r->q[1], &r->q[2], m, &mp, vertex, t);
         vccd_mi_vec3_clear(&mp);
     }
 }

@@ -66,7 +66,7 @@ pr_eval(pr_xva *o, const vccd_motion *m, int b, const double p[3], double tlo, d
         vccd_mi_vec3_init(&mp, PR_PREC);
         vccd_mi_vec3_set_d(&mp, p[0], p[1], p[2]);
         vccd_mi_set_2d(t, tlo, thi);
-        vccd_motion_eval_mi(m, &o->q[0], &o->q[1], &o->q[2], &mp, 0, t);
+        vccd_motion_eval_mi(&o->q[0], &o->q[1], &o->q[2], m, &mp, 0, t);
         vccd_mi_vec3_clear(&mp);
     } else {
         mt_xva r;

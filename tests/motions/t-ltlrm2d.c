@@ -122,7 +122,7 @@ check_motion(const vccd_motion *m, ref2d *rf, const double p[3], double tlo, dou
     {
         vccd_ui_vec3 x, v, a, up;
         vccd_ui_vec3_set_d(&up, p[0], p[1], p[2]);
-        vccd_motion_eval_ui(m, &x, &v, &a, &up, 0, vccd_ui_set_2d(tlo, thi));
+        vccd_motion_eval_ui(&x, &v, &a, m, &up, 0, vccd_ui_set_2d(tlo, thi));
         if (x.c[2].lo != 0 || x.c[2].hi != 0 || v.c[2].lo != 0 || v.c[2].hi != 0 || a.c[2].lo != 0
             || a.c[2].hi != 0)
             tu_fail("unrounded: %s: z not exactly 0", what);
@@ -296,7 +296,7 @@ START_TEST(test_bounds)
         vccd_motion *m = random_motion(&rf, (int)(it % 5));
         double rad = 3 * tu_unit(), speed, accel, ang = 7 * tu_unit();
         double p[3] = { rad * cos(ang), rad * sin(ang), 0 };
-        vccd_motion_bounds(m, &speed, &accel, rad * (1 + 1e-12));
+        vccd_motion_bounds(&speed, &accel, m, rad * (1 + 1e-12));
         ref_eval(q, &rf, tu_unit(), p);
         for (int k = 1; k < 3; k++) {
             mpfr_hypot(n, q[k][0], q[k][1], MPFR_RNDN);

@@ -485,7 +485,7 @@ START_TEST(test_bounds)
         }
         for (int i = 0; i < 3; i++)
             p[i] *= rad / sqrt(n2 > 0 ? n2 : 1);
-        vccd_motion_bounds(m, &speed, &accel, rad * (1 + 1e-12));
+        vccd_motion_bounds(&speed, &accel, m, rad * (1 + 1e-12));
         mpfr_set_d(t, tu_unit(), MPFR_RNDN);
         ref_xva(q, &r, t, p);
         for (int k = 1; k < 3; k++) {

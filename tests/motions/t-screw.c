@@ -257,7 +257,7 @@ START_TEST(test_bounds)
         double sp, ac;
         ty->randomize(m, tu_rand, (int)(it % ty->nkinds));
         vccd_motion_sync(m);
-        vccd_motion_bounds(m, &sp, &ac, r);
+        vccd_motion_bounds(&sp, &ac, m, r);
         for (int j = 0; j < 20; j++) {
             double p[3], n2 = 0.0, t = tu_unit();
             pr_xva got;

@@ -121,7 +121,7 @@ START_TEST(test_midpoints)
     {
         vccd_di_vec3 x, p;
         vccd_di_vec3_set_d(&p, 0, 0, 0);
-        vccd_motion_eval_di(m, &x, NULL, NULL, &p, 0, vccd_di_set_d(0.5));
+        vccd_motion_eval_di(&x, NULL, NULL, m, &p, 0, vccd_di_set_d(0.5));
         for (int i = 0; i < 3; i++)
             if (!(x.c[i].lo <= i + 1.0 && i + 1.0 <= x.c[i].hi && x.c[i].hi - x.c[i].lo < 1e-14))
                 tu_fail("midpoint[%d] = [%.17g, %.17g], expected %d", i, x.c[i].lo, x.c[i].hi, i + 1);
@@ -227,7 +227,7 @@ START_TEST(test_bounds)
     mpfr_set_str(want, "102.08", 10, MPFR_RNDD);
     mpfr_sqrt(want, want, MPFR_RNDD);
     for (int k = 0; k < 3; k++) {
-        vccd_motion_bounds(m, &speed, &accel, k == 0 ? 0.0 : k == 1 ? 1.0 : 1e6);
+        vccd_motion_bounds(&speed, &accel, m, k == 0 ? 0.0 : k == 1 ? 1.0 : 1e6);
         if (mpfr_cmp_d(want, speed) > 0 || speed > 1.000001 * mpfr_get_d(want, MPFR_RNDU))
             tu_fail("speed bound %.17g, max |x1 - x0| = %s", speed, tu_fmt_fr(want));
         ck_assert(accel == 0.0);

@@ -768,8 +768,8 @@ START_TEST(test_odd_meshes)
                contact to find */
             vccd_distance_result d0;
             vccd_pose p0[2];
-            vccd_motion_pose_di(a.mo, &p0[0].o, &p0[0].R, vccd_di_set_d(0.0));
-            vccd_motion_pose_di(b.mo, &p0[1].o, &p0[1].R, vccd_di_set_d(0.0));
+            vccd_motion_pose_di(&p0[0].o, &p0[0].R, a.mo, vccd_di_set_d(0.0));
+            vccd_motion_pose_di(&p0[1].o, &p0[1].R, b.mo, vccd_di_set_d(0.0));
             if (vccd_distance_brute(&d0, &a.m, &p0[0], &b.m, &p0[1], &e) != 0)
                 tu_fail("distance: %s", e.msg);
             if (!(d0.lower > 0.0)) {
@@ -1100,8 +1100,8 @@ START_TEST(test_hull_gap)
                 t = 0.0;
             if (vccd_query_distance_at(&d, &a.qb, &b.qb, t, o.bv, &e) != 0)
                 tu_fail("distance: %s", e.msg);
-            if (vccd_motion_pose_di(a.mo, &p[0].o, &p[0].R, vccd_di_set_d(t)) != 0
-                || vccd_motion_pose_di(b.mo, &p[1].o, &p[1].R, vccd_di_set_d(t)) != 0
+            if (vccd_motion_pose_di(&p[0].o, &p[0].R, a.mo, vccd_di_set_d(t)) != 0
+                || vccd_motion_pose_di(&p[1].o, &p[1].R, b.mo, vccd_di_set_d(t)) != 0
                 || vccd_distance_brute(&ref, &a.m, &p[0], &b.m, &p[1], &e) != 0)
                 tu_fail("brute distance: %s", e.msg);
             TU_CHECK(d.lower <= ref.upper, "frame %ld, t = %.17g: lower %a above the distance's upper %a", i, t,

@@ -202,7 +202,7 @@ positions(rvec *Pos, pair *p, double t)
     for (int i = 0; i < 4; i++) {
         double s = 0;
         vccd_mi_vec3_set_d(&b, p->tr[i].p[0], p->tr[i].p[1], p->tr[i].p[2]);
-        vccd_motion_eval_mi(p->tr[i].m, &x, &v, NULL, &b, p->tr[i].vertex, tt);
+        vccd_motion_eval_mi(&x, &v, NULL, p->tr[i].m, &b, p->tr[i].vertex, tt);
         for (int j = 0; j < 3; j++) {
             vccd_di vj = vccd_mi_get_di(&v.c[j]);
             vccd_mi_mid(Pos[i].x[j], &x.c[j]);
@@ -716,7 +716,7 @@ START_TEST(test_jets)
                     vccd_mi_set_d(tt, ts[s]);
                     for (int i = 0; i < 4; i++) {
                         vccd_mi_vec3_set_d(&b, p.tr[i].p[0], p.tr[i].p[1], p.tr[i].p[2]);
-                        vccd_motion_eval_mi(p.tr[i].m, &x[0], &x[1], &x[2], &b, p.tr[i].vertex, tt);
+                        vccd_motion_eval_mi(&x[0], &x[1], &x[2], p.tr[i].m, &b, p.tr[i].vertex, tt);
                         for (int j = 0; j < 3; j++)
                             for (int k = 0; k < 3; k++) {
                                 vccd_mi_set(P[i].x[j].c[k], &x[k].c[j]);
