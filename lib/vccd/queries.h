@@ -42,11 +42,8 @@ int vccd_queries_kind_from_path(const char *path);
 int vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e);
 void vccd_queries_clear(vccd_queries *qs);
 
-/* The motion of query i -- one vertex-linear motion of its 4 vertices,
-   parameters enclosing the rationals at precision prec -- and the tracks
-   of its points.  NULL with e set on failure (out of memory). */
-vccd_motion *vccd_queries_motion(const vccd_queries *qs, long i, mpfr_prec_t prec, vccd_track *tracks,
-                                 vccd_error *e);
+/* A query is solved by the linear-query context of toc.h
+   (vccd_toc_linear_ctx_set_str takes its coord text as it is). */
 
 VCCD_END_DECLS
 
