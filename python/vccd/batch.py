@@ -6,7 +6,7 @@ import os
 
 import numpy as np
 
-from vccd._common import Error, _bytes, fail, ffi, lib, solve_opts
+from vccd._common import Error, ffi, lib, solve_opts
 
 __all__ = ["queries", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
 

@@ -6,7 +6,7 @@ message (file, line, section, key).
 import os
 
 from vccd._common import _count, arith_name, cstr, fail, ffi, lib
-from vccd.query import Result
+from vccd.query import solve
 
 __all__ = ["Problem", "toc_config"]
 
@@ -51,12 +51,7 @@ class Problem:
 
     def solve(self):
         """The answer (a vccd.Result, with the guarantee of help(vccd.toc))."""
-        a = ffi.new("vccd_toc_answer *")
-        st = ffi.new("vccd_toc_stats *")
-        e = ffi.new("vccd_error *")
-        if lib.vccd_toc_problem_solve(a, st, self._p, e) != 0:
-            fail(e)
-        return Result(a, st, self.form == "meshes")
+        return solve(lib.vccd_toc_problem_solve, self._p, self.form == "meshes")
 
     # What the command line prints of the problem: the raw inputs (cffi
     # views, valid while this object lives).

@@ -9,7 +9,7 @@ import threading
 
 import numpy as np
 
-from vccd._common import Error, _bytes, bv_index, bv_names, cstr, fail, ffi, lib, real
+from vccd._common import Error, _bytes, bv_index, cstr, fail, ffi, lib, real
 
 __all__ = ["Mesh"]
 

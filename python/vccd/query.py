@@ -145,6 +145,19 @@ def _body(b, mesh, motion, bv, prec, which):
     return m
 
 
+def solve(call, inp, mesh):
+    """The Result of call(answer, stats, inp, error), one of toc.h's
+    solving calls (the GIL released during it); vccd.Error with the
+    library's message when it fails.  mesh: the answer has the mesh
+    query's point, normal and velocity."""
+    a = ffi.new("vccd_toc_answer *")
+    st = ffi.new("vccd_toc_stats *")
+    e = ffi.new("vccd_error *")
+    if call(a, st, inp, e) != 0:
+        fail(e)
+    return Result(a, st, mesh)
+
+
 def _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation, t0, t1,
            max_boxes, max_work, max_precision, positive_gap, search, advance, query_max_work=None):
     inp = ffi.new("vccd_toc_input *")
@@ -233,14 +246,9 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
     """
     inp, keep = _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation,
                        t0, t1, max_boxes, max_work, max_precision, positive_gap, search, advance, query_max_work)
-    a = ffi.new("vccd_toc_answer *")
-    st = ffi.new("vccd_toc_stats *")
-    e = ffi.new("vccd_error *")
-    rc = lib.vccd_toc_meshes(a, st, inp, e)
+    r = solve(lib.vccd_toc_meshes, inp, True)
     del keep
-    if rc != 0:
-        fail(e)
-    return Result(a, st, True)
+    return r
 
 
 def distance(mesh_a, motion_a, mesh_b, motion_b, t=0.0, *, bv=None):
@@ -316,14 +324,9 @@ def toc_pair(kind, points, *, solver=None, arith=None, eps_t=None, min_separatio
             if len(xyz) != 3:
                 raise ValueError("points[%d]: a body point has 3 coordinates, not %d" % (i, len(xyz)))
             tr.p = xyz
-    a = ffi.new("vccd_toc_answer *")
-    st = ffi.new("vccd_toc_stats *")
-    e = ffi.new("vccd_error *")
-    rc = lib.vccd_toc_pair(a, st, inp, e)
+    r = solve(lib.vccd_toc_pair, inp, False)
     del keep
-    if rc != 0:
-        fail(e)
-    return Result(a, st, False)
+    return r
 
 
 def describe_options(o):
