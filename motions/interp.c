@@ -1,12 +1,13 @@
-/* interp.c -- the in-between motion of two poses (seed 000 4.2, 9.3): the
+/* interp.c -- the in-between motion of two poses (Jørgensen 2006, "Kontinuerligt
+   kollisionsdetektering", 4.2, 9.3): the
    centre moves linearly, the orientation follows SLERP on the short arc.
    Config: type = interp with start_position, start_orientation,
    end_position, end_orientation (quaternions w x y z).
 
    SLERP from q0 to q1 turns at constant angular velocity about the fixed
    axis of d = q1 q0*, so this is ltlrm with its parameters derived from
-   the poses (vccd_rigid_parse_poses; it flips d to d.w >= 0, where seed
-   000's test is inverted, GUIDE 2.2) and seed 000's matrices
+   the poses (vccd_rigid_parse_poses; it flips d to d.w >= 0, where
+   Jørgensen's test is inverted) and Jørgensen's matrices
    R(t) = cos(wt) A + sin(wt) B + C are not needed (their B should be
    u* R0).  Antipodal quaternions q1 = -q0 are the same rotation and give
    omega = 0.  A half turn (d.w = 0) can go either way; the sign of d as
@@ -29,7 +30,7 @@ static void interp_randomize(vccd_motion *m, gmp_randstate_t rs, int kind) { vcc
 #define VCCD_MOTION_FILE "motions/interp.c"
 #define VCCD_MOTION_NAME interp
 #include "vccd/plugin/motion_instantiate.h"
-VCCD_MOTION_DEFINE(interp, "interp", "in-between motion of two poses: linear centre, SLERP orientation (seed 000 4.2)",
+VCCD_MOTION_DEFINE(interp, "interp", "in-between motion of two poses: linear centre, SLERP orientation (Jørgensen 2006, 4.2)",
                    3, 0, VCCD_RIGID_POSES_NKINDS);
 #else
 

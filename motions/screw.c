@@ -1,4 +1,4 @@
-/* screw.c -- screw motion between two poses (seed 000 4.1; FCL's
+/* screw.c -- screw motion between two poses (Jørgensen 2006, 4.1; FCL's
    ScrewMotion): the body turns about a fixed axis line at constant rate
    while sliding along it.  Config: type = screw with start_position,
    start_orientation, end_position, end_orientation (quaternions w x y z).
@@ -86,7 +86,7 @@ screw_bounds(double *speed, double *accel, const vccd_di *P, int nparams, double
     *accel = vccd_di_add(vccd_di_mul(nw, k), vccd_di_mul(nw2, rr)).hi;
 }
 
-VCCD_MOTION_DEFINE(screw, "screw", "screw motion between two poses: turn about and slide along one axis (seed 000 4.1; FCL ScrewMotion)",
+VCCD_MOTION_DEFINE(screw, "screw", "screw motion between two poses: turn about and slide along one axis (Jørgensen 2006, 4.1; FCL ScrewMotion)",
                    3, 0, VCCD_RIGID_POSES_NKINDS);
 #else
 

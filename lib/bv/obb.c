@@ -408,7 +408,7 @@ lin_axis(double *lo, double *hi, double d, double w, double r, double err)
 }
 
 /* The separating-axis theorem for two boxes at one time, applied to each
-   of its 15 axes over time (Eberly, seed 003 2.2.2): under a translation
+   of its 15 axes over time (Eberly 2.2.2, "Dynamic Collision Detection using OBBs"): under a translation
    the offset of the projections on a fixed axis is linear in t, so the
    times at which the projections can overlap are an interval per axis,
    and the boxes can touch only in the intersection of the 15.  Unlike

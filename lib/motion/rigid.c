@@ -43,7 +43,7 @@ omega_from_poses(vccd_motion *m, long turns, vccd_config_section *s, int line, v
     vccd_mi_quat_conj(&c, &q0);
     vccd_mi_quat_mul(&d, &q1, &c);
     /* q and -q are the same rotation: take the short arc, d.w >= 0.
-       (Seed 000's flip test is inverted; GUIDE 2.2.)  When d.w straddles
+       (Jørgensen 2006, 4.2/9.3, inverts the flip test.)  When d.w straddles
        0 the rotation is a half turn either way and either sign is fine. */
     if (mpfr_sgn(&d.q[0].hi) < 0 || (mpfr_sgn(&d.q[0].lo) < 0 && mpfr_cmpabs(&d.q[0].lo, &d.q[0].hi) > 0))
         for (int i = 0; i < 4; i++)

@@ -68,13 +68,10 @@ typedef struct {
     /* A lower bound >= 0 of the distance between volume a (in A's frame)
        and volume b (in B's frame, placed by the pose of ctx), rounding
        included; 0 when they may overlap.
-       The mesh TOC (next issue) adds, without changing these:
-         swept_lower(ctx over [t0, t1], a, b): a lower bound of the
-           distance over a time interval, with the pose enclosure of the
-           whole interval (pose_di with an interval t);
-         toc_lower(...): a lower bound of the first time the volumes can
-           touch, from the distance lower bound at t0 and an upper bound
-           of the relative speed of points of b (vccd_motion_bounds). */
+       The mesh query (lib/query/) also uses it over a time box, with ctx
+       prepared from the pose enclosure of the whole box, and bounds the
+       first time of touching from it and vccd_motion_bounds (or by
+       overlap_times below). */
     double (*distance_lower)(const void *ctx, const void *a, const void *b);
     /* Optional (NULL: the type offers no such test).  When B translates
        relative to A at a constant velocity -- x_A = o + t v + R x_B with

@@ -6,7 +6,7 @@
        vertex-face  s(t) = (p - a) . ((b - a) x (c - a))      points p, a, b, c
        edge-edge    s(t) = (c - a) . ((b - a) x (d - c))      edges ab and cd
        vertex-edge  s(t) = (p - a) x (b - a)   (z of the 2D cross product)
-   (GUIDE 2.3; thesis 5.2, App. B.2.3/B.2.4).  All three are one triple
+   (thesis 5.1-5.2, App. B.2.3/B.2.4).  All three are one triple
    product u . (e1 x e2), the 2D one with e2 = z, so one kernel
    (feature_impl.h) gives s, s' and s'' by the product rule from the
    points' position, velocity and acceleration enclosures, on every

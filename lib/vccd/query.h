@@ -1,5 +1,5 @@
 /* query.h -- the first time of contact of two moving meshes, with proof:
-   [t0, lo) holds no contact between them (thesis 5.4, GUIDE 2.4-2.5).
+   [t0, lo) holds no contact between them (thesis 5.3, 5.4).
 
    Both BVHs are traversed at once, best first: an item is a node pair
    and a time box T, ordered by a rigorous lower bound of the first time

@@ -1,5 +1,5 @@
-/* sim.h -- rigid bodies on top of the mesh TOC (thesis chapter 6, GUIDE
-   2.5): contact manifolds at a stepped-back contact time, impulses for
+/* sim.h -- rigid bodies on top of the mesh TOC (thesis ch. 6, 6.1
+   and 6.2): contact manifolds at a stepped-back contact time, impulses for
    several contacts at once, and the stepping loop.
 
    What is proved and what is not (doc/simulate.md): every pose the

@@ -2,7 +2,7 @@
 
    The same code as vccd_di (ivd_ops.h) with the outward steps removed:
    endpoints are computed in round-to-nearest and taken as they are.  This
-   is the arithmetic of the thesis (seed 001, ch. 5 and 8) and exists only
+   is the arithmetic of the thesis (Buddingh' 2014, ch. 5 and 8) and exists only
    so that experiments can show what rigour buys.  Its results may exclude
    the true value by an ulp or more; nothing built on it is a proof.
    Config name: "unrounded". */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jorgensen-times.py -- the first contact times of seed 000's tests
+"""jorgensen-times.py -- the first contact times of Jørgensen 2006's tests
 (experiments/configs/jorgensen/*.ini), computed without vccd: exact
 rational arithmetic (fractions) on the configs' own numbers and the
 teapot's vertices, no solver, no interval code.

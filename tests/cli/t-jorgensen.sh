@@ -1,5 +1,5 @@
 #!/bin/sh
-# Seed 000's tests AB00-AT02 (experiments/configs/jorgensen/*.ini, one
+# Jørgensen 2006's tests AB00-AT02 (experiments/configs/jorgensen/*.ini, one
 # `vccd toc` config each): vccd's answers against the contact times that
 # tests/cli/jorgensen-times.py computes without vccd, in exact rational
 # arithmetic from the configs and the teapot's vertices -- "none" where

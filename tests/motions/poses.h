@@ -279,7 +279,7 @@ pr_holds(const vccd_motion *m, const pr_ref *f, const double p[3], double tlo, d
     return pr_check_impl(NULL, m, f, p, tlo, thi, 0);
 }
 
-/* A few body points; pr_check at the seed's times i/8 (seed 000 10.1),
+/* A few body points; pr_check at the times i/8 of Jørgensen 2006, 10.1,
    over the whole step and over a sub-interval. */
 static const double pr_points[4][3] = { { 0, 0, 0 }, { 1, 2, 3 }, { -0.5, 0.25, 2 }, { 0, -1, 0 } };
 

@@ -1,9 +1,9 @@
-/* t-interp.c -- the in-between (SLERP) motion: seed 000's tests AB00-AB02 with closed-form poses, a general pose pair with the short-arc choice, antipodal, identical and half-turn orientations, the end poses of random pairs, rebase and config errors. */
+/* t-interp.c -- the in-between (SLERP) motion: the tests AB00-AB02 of Jørgensen, "Kontinuerligt kollisionsdetektering" (2006) with closed-form poses, a general pose pair with the short-arc choice, antipodal, identical and half-turn orientations, the end poses of random pairs, rebase and config errors. */
 #include <stdlib.h>
 
 #include "poses.h"
 
-/* AB00 (seed 000 10.1): start = end; every body point stays put. */
+/* AB00 (Jørgensen 2006, 10.1): start = end; every body point stays put. */
 START_TEST(test_ab00)
 {
     const char *q = "0.2 0.4 0.4 0.8";
@@ -23,7 +23,7 @@ START_TEST(test_ab00)
 END_TEST
 
 /* AB01: (0,0,0) -> (10,0,0) at the identity orientation: x = p + (10t, 0, 0),
-   so at t = i/8 the centre is at 1.25 i (seed 000 13.2). */
+   so at t = i/8 the centre is at 1.25 i (Jørgensen 2006, 13.2). */
 START_TEST(test_ab01)
 {
     vccd_motion *m = pr_motion("interp", "0 0 0", "1 0 0 0", "10 0 0", "1 0 0 0");
@@ -77,7 +77,7 @@ END_TEST
    The end -q1 is the same orientation and must give the same motion;
    the end (-e) q0 = (0.36, 0.48, -0.48, 0.64) given as its negative
    -(...) = (-0.36, -0.48, 0.48, -0.64) must take the short arc, about -y
-   (seed 000's flip test is inverted: it would take the long way). */
+   (Jørgensen 2006's flip test is inverted: it would take the long way). */
 START_TEST(test_general)
 {
     static const char *ends[3] = { "0.36 0.48 0.48 -0.64", "-0.36 -0.48 -0.48 0.64",

@@ -416,7 +416,7 @@ VK_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 
     }
 }
 
-/* The screw motion (seed 000 4.1; FCL's ScrewMotion) of a point that
+/* The screw motion (Jørgensen 2006, 4.1; FCL's ScrewMotion) of a point that
    goes from o at t = 0 to o + D at t = 1 while the body turns by the
    rotation vector w (|w| < 2 pi) about an axis line parallel to w and
    slides along it: its position c, velocity cv and acceleration ca at
