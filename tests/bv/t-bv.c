@@ -63,57 +63,89 @@ check_slab(const char *name, long node, const double d[3], const double *p, doub
     mpfr_clear(x);
 }
 
+/* Each type's fit check, from bv.h's layout: vertex p of node is in bv. */
 static void
-check_contains(const char *name, const void *bv, long node, const double *p)
+contains_sphere(const void *bv, long node, const double *p)
 {
-    if (strcmp(name, "sphere") == 0) {
-        const vccd_bv_sphere *s = bv;
-        mpfr_t d2, t, r2;
-        int inex = 0;
-        mpfr_inits2(EXACT_PREC, d2, t, r2, (mpfr_ptr)0);
-        mpfr_set_ui(d2, 0, MPFR_RNDN);
-        for (int k = 0; k < 3; k++) {
-            inex |= mpfr_set_d(t, p[k], MPFR_RNDN);
-            inex |= mpfr_sub_d(t, t, s->c[k], MPFR_RNDN);
-            inex |= mpfr_sqr(t, t, MPFR_RNDN);
-            inex |= mpfr_add(d2, d2, t, MPFR_RNDN);
-        }
-        inex |= mpfr_set_d(r2, s->r, MPFR_RNDN);
-        inex |= mpfr_sqr(r2, r2, MPFR_RNDN);
-        TU_CHECK(inex == 0, "sphere check was rounded");
-        TU_CHECK(s->r >= 0 && mpfr_cmp(d2, r2) <= 0, "sphere node %ld: vertex (%a, %a, %a) outside c=(%a, %a, %a) r=%a",
-                 node, p[0], p[1], p[2], s->c[0], s->c[1], s->c[2], s->r);
-        mpfr_clears(d2, t, r2, (mpfr_ptr)0);
-    } else if (strcmp(name, "aabb") == 0) {
-        const vccd_bv_aabb *b = bv;
-        for (int k = 0; k < 3; k++)
-            TU_CHECK(b->lo[k] <= p[k] && p[k] <= b->hi[k], "aabb node %ld: coordinate %d = %a outside [%a, %a]", node,
-                     k, p[k], b->lo[k], b->hi[k]);
-    } else if (strcmp(name, "obb") == 0) {
-        const vccd_bv_obb *b = bv;
-        long q[4] = { b->q[0], b->q[1], b->q[2], b->q[3] }, mi[3][3], N;
-        double m[3][3];
-        TU_CHECK(labs(q[0]) < (1L << 20) && labs(q[1]) < (1L << 20) && labs(q[2]) < (1L << 20)
-                 && labs(q[3]) < (1L << 20), "obb node %ld: bad quaternion", node);
-        quat_rows(mi, &N, q);
-        TU_CHECK(N > 0, "obb node %ld: zero quaternion", node);
-        for (int k = 0; k < 3; k++) {
-            for (int i = 0; i < 3; i++)
-                m[k][i] = (double)mi[k][i];
-            check_slab(name, node, m[k], p, b->lo[k], b->hi[k]);
-        }
-    } else if (strcmp(name, "kdop14") == 0) {
-        const vccd_bv_kdop14 *b = bv;
-        for (int i = 0; i < 7; i++)
-            check_slab(name, node, kdop14_dirs[i], p, b->lo[i], b->hi[i]);
-    } else if (strcmp(name, "kdop18") == 0) {
-        const vccd_bv_kdop18 *b = bv;
-        for (int i = 0; i < 9; i++)
-            check_slab(name, node, kdop18_dirs[i], p, b->lo[i], b->hi[i]);
-    } else {
-        tu_fail("no containment check for BV type %s: add one", name);
+    const vccd_bv_sphere *s = bv;
+    mpfr_t d2, t, r2;
+    int inex = 0;
+    mpfr_inits2(EXACT_PREC, d2, t, r2, (mpfr_ptr)0);
+    mpfr_set_ui(d2, 0, MPFR_RNDN);
+    for (int k = 0; k < 3; k++) {
+        inex |= mpfr_set_d(t, p[k], MPFR_RNDN);
+        inex |= mpfr_sub_d(t, t, s->c[k], MPFR_RNDN);
+        inex |= mpfr_sqr(t, t, MPFR_RNDN);
+        inex |= mpfr_add(d2, d2, t, MPFR_RNDN);
+    }
+    inex |= mpfr_set_d(r2, s->r, MPFR_RNDN);
+    inex |= mpfr_sqr(r2, r2, MPFR_RNDN);
+    TU_CHECK(inex == 0, "sphere check was rounded");
+    TU_CHECK(s->r >= 0 && mpfr_cmp(d2, r2) <= 0, "sphere node %ld: vertex (%a, %a, %a) outside c=(%a, %a, %a) r=%a",
+             node, p[0], p[1], p[2], s->c[0], s->c[1], s->c[2], s->r);
+    mpfr_clears(d2, t, r2, (mpfr_ptr)0);
+}
+
+static void
+contains_aabb(const void *bv, long node, const double *p)
+{
+    const vccd_bv_aabb *b = bv;
+    for (int k = 0; k < 3; k++)
+        TU_CHECK(b->lo[k] <= p[k] && p[k] <= b->hi[k], "aabb node %ld: coordinate %d = %a outside [%a, %a]", node,
+                 k, p[k], b->lo[k], b->hi[k]);
+}
+
+static void
+contains_obb(const void *bv, long node, const double *p)
+{
+    const vccd_bv_obb *b = bv;
+    long q[4] = { b->q[0], b->q[1], b->q[2], b->q[3] }, mi[3][3], N;
+    double m[3][3];
+    TU_CHECK(labs(q[0]) < (1L << 20) && labs(q[1]) < (1L << 20) && labs(q[2]) < (1L << 20)
+             && labs(q[3]) < (1L << 20), "obb node %ld: bad quaternion", node);
+    quat_rows(mi, &N, q);
+    TU_CHECK(N > 0, "obb node %ld: zero quaternion", node);
+    for (int k = 0; k < 3; k++) {
+        for (int i = 0; i < 3; i++)
+            m[k][i] = (double)mi[k][i];
+        check_slab("obb", node, m[k], p, b->lo[k], b->hi[k]);
     }
 }
+
+static void
+contains_kdop14(const void *bv, long node, const double *p)
+{
+    const vccd_bv_kdop14 *b = bv;
+    for (int i = 0; i < 7; i++)
+        check_slab("kdop14", node, kdop14_dirs[i], p, b->lo[i], b->hi[i]);
+}
+
+static void
+contains_kdop18(const void *bv, long node, const double *p)
+{
+    const vccd_bv_kdop18 *b = bv;
+    for (int i = 0; i < 9; i++)
+        check_slab("kdop18", node, kdop18_dirs[i], p, b->lo[i], b->hi[i]);
+}
+
+/* The test's own knowledge of each type, looked up by the registry's
+   name: every registered type must have an entry (test_registry), so a
+   new type fails the tests until its references are written. */
+typedef struct {
+    const char *name;
+    /* fit's check: vertex p of node lies in bv (TU_CHECK). */
+    void (*contains)(const void *bv, long node, const double *p);
+    /* 1 when the rational point x lies in bv (closed), for
+       test_linear_types; NULL for a type whose constant-velocity test is
+       checked by a test of its own (obb: test_obb_linear). */
+    int (*inside)(const void *bv, mpq_t x[3]);
+    /* The exact overlap of a and b at t beyond what a vertex witnesses
+       (test_linear_types), or NULL. */
+    int (*overlap)(const void *a, const void *b, const long qr[4], const long mr[3][3], long Nr, const double o[3],
+                   const double v[3], const mpq_t t);
+} ref_type;
+
+static const ref_type *ref_of(const vccd_bv_type *bt);
 
 START_TEST(test_contains)
 {
@@ -129,7 +161,7 @@ START_TEST(test_contains)
             for (long i = 0; i < h.nnodes; i++)
                 for (int32_t j = 0; j < h.node[i].n; j++)
                     for (int k = 0; k < 3; k++)
-                        check_contains(bt->name, vccd_bvh_bv(&h, ty, i), i, m.v[m.t[h.tri[h.node[i].start + j]][k]]);
+                        ref_of(bt)->contains(vccd_bvh_bv(&h, ty, i), i, m.v[m.t[h.tri[h.node[i].start + j]][k]]);
         }
         vccd_bvh_clear(&h);
         vccd_mesh_clear(&m);
@@ -304,10 +336,14 @@ END_TEST
 
 START_TEST(test_registry)
 {
-    TU_CHECK(vccd_bv_type_count() == 5, "expected 5 BV types, got %d", vccd_bv_type_count());
+    /* the registry's types are exactly the ones refs[] knows */
+    TU_CHECK(vccd_bv_type_count() == NREF, "expected %d BV types, got %d", NREF, vccd_bv_type_count());
+    for (int i = 0; i < NREF; i++)
+        TU_CHECK(vccd_bv_type_find(refs[i].name) >= 0, "BV type %s is not registered", refs[i].name);
     for (int i = 0; i < vccd_bv_type_count(); i++) {
         const vccd_bv_type *bt = vccd_bv_type_get(i);
         TU_CHECK(vccd_bv_type_find(bt->name) == i, "find(%s)", bt->name);
+        ref_of(bt);
         TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower,
                  "%s: incomplete vtable", bt->name);
     }
@@ -654,36 +690,94 @@ within_exact(mpq_t x[3], const double c[3], double r1, double r2)
     return in;
 }
 
-/* 1 when the rational point x lies in volume bv of type name (closed),
-   from bv.h's layouts. */
+/* 1 when the rational point x lies in the slabs lo[k] <= d_k . x <=
+   hi[k] of bv (layout { lo[nd], hi[nd] }, bv.h): AABBs and k-DOPs. */
 static int
-inside_exact(const char *name, const void *bv, mpq_t x[3])
+inside_slabs(const void *bv, const double (*dirs)[3], int nd, mpq_t x[3])
 {
     mpq_t u, w;
     int in = 1;
+    const double *lo = bv, *hi = (const double *)bv + nd;
     mpq_inits(u, w, NULL);
-    if (!strcmp(name, "sphere")) {
-        const vccd_bv_sphere *b = bv;
-        in = within_exact(x, b->c, b->r, 0.0);
-    } else {
-        int kdop14 = !strcmp(name, "kdop14"), nd = !strcmp(name, "aabb") ? 3 : kdop14 ? 7 : 9;
-        const double *lo = bv, *hi = (const double *)bv + nd;      /* { lo[nd], hi[nd] } */
-        for (int k = 0; k < nd && in; k++) {
-            const double *d = kdop14 ? kdop14_dirs[k] : kdop18_dirs[k];
-            mpq_set_ui(w, 0, 1);
-            for (int i = 0; i < 3; i++) {
-                mpq_set_d(u, d[i]);
-                mpq_mul(u, u, x[i]);
-                mpq_add(w, w, u);
-            }
-            mpq_set_d(u, lo[k]);
-            in = mpq_cmp(u, w) <= 0;
-            mpq_set_d(u, hi[k]);
-            in = in && mpq_cmp(w, u) <= 0;
+    for (int k = 0; k < nd && in; k++) {
+        mpq_set_ui(w, 0, 1);
+        for (int i = 0; i < 3; i++) {
+            mpq_set_d(u, dirs[k][i]);
+            mpq_mul(u, u, x[i]);
+            mpq_add(w, w, u);
         }
+        mpq_set_d(u, lo[k]);
+        in = mpq_cmp(u, w) <= 0;
+        mpq_set_d(u, hi[k]);
+        in = in && mpq_cmp(w, u) <= 0;
     }
     mpq_clears(u, w, NULL);
     return in;
+}
+
+static const double aabb_dirs[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+
+static int
+inside_sphere(const void *bv, mpq_t x[3])
+{
+    const vccd_bv_sphere *b = bv;
+    return within_exact(x, b->c, b->r, 0.0);
+}
+
+static int inside_aabb(const void *bv, mpq_t x[3]) { return inside_slabs(bv, aabb_dirs, 3, x); }
+static int inside_kdop14(const void *bv, mpq_t x[3]) { return inside_slabs(bv, kdop14_dirs, 7, x); }
+static int inside_kdop18(const void *bv, mpq_t x[3]) { return inside_slabs(bv, kdop18_dirs, 9, x); }
+
+/* AABBs are boxes of identity orientation: the exact separating-axis
+   test. */
+static int
+overlap_aabb(const void *a, const void *b, const long qr[4], const long mr[3][3], long Nr, const double o[3],
+             const double v[3], const mpq_t t)
+{
+    vccd_bv_obb ba, bb;
+    const vccd_bv_aabb *xa = a, *xb = b;
+    (void)mr, (void)Nr;
+    ba.q[0] = bb.q[0] = 1, ba.q[1] = ba.q[2] = ba.q[3] = bb.q[1] = bb.q[2] = bb.q[3] = 0;
+    for (int k = 0; k < 3; k++) {
+        ba.lo[k] = xa->lo[k], ba.hi[k] = xa->hi[k];
+        bb.lo[k] = xb->lo[k], bb.hi[k] = xb->hi[k];
+    }
+    return exact_overlap(&ba, &bb, qr, o, v, t);
+}
+
+/* Spheres: the exact distance of the centres. */
+static int
+overlap_sphere(const void *a, const void *b, const long qr[4], const long mr[3][3], long Nr, const double o[3],
+               const double v[3], const mpq_t t)
+{
+    const vccd_bv_sphere *sa = a, *sb = b;
+    mpq_t x[3];
+    int over;
+    (void)qr;
+    mpq_inits(x[0], x[1], x[2], NULL);
+    place_exact(x, mr, Nr, o, v, t, sb->c, 0);
+    over = within_exact(x, sa->c, sa->r, sb->r);
+    mpq_clears(x[0], x[1], x[2], NULL);
+    return over;
+}
+
+static const ref_type refs[] = {
+    { "sphere", contains_sphere, inside_sphere, overlap_sphere },
+    { "aabb", contains_aabb, inside_aabb, overlap_aabb },
+    { "obb", contains_obb, NULL, NULL },
+    { "kdop14", contains_kdop14, inside_kdop14, NULL },
+    { "kdop18", contains_kdop18, inside_kdop18, NULL },
+};
+#define NREF ((int)(sizeof refs / sizeof refs[0]))
+
+static const ref_type *
+ref_of(const vccd_bv_type *bt)
+{
+    for (int i = 0; i < NREF; i++)
+        if (strcmp(bt->name, refs[i].name) == 0)
+            return &refs[i];
+    tu_fail("BV type %s has no reference in t-bv.c's refs[]: add one", bt->name);
+    return NULL;
 }
 
 /* Sphere, AABB and k-DOPs thrown through each other by random
@@ -701,16 +795,19 @@ inside_exact(const char *name, const void *bv, mpq_t x[3])
    2^-30 and 2^30. */
 START_TEST(test_linear_types)
 {
-    static const char *const names[] = { "sphere", "aabb", "kdop14", "kdop18" };
     long n = tu_iters(150) > 150 ? tu_iters(150) : 150;
     mpq_t t, x[3];
     tu_init();
     mpq_inits(t, x[0], x[1], x[2], NULL);
-    for (int ty = 0; ty < 4; ty++) {
-        const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find(names[ty]));
+    for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
+        const vccd_bv_type *bt = vccd_bv_type_get(ty);
+        const ref_type *ref = ref_of(bt);
+        const char *name = bt->name;
         long overlaps = 0, only_fast = 0, narrowed = 0;
-        TU_CHECK(bt && bt->prepare_linear && bt->overlap_times, "%s has no constant-velocity test", names[ty]);
-        if (!bt || !bt->overlap_times)
+        if (!ref->inside)
+            continue;
+        TU_CHECK(bt->prepare_linear && bt->overlap_times, "%s has no constant-velocity test", name);
+        if (!bt->overlap_times)
             continue;
         for (long it = 0; it < n; it++) {
             double pa[12][3], pb[12][3], o[3], v[3], t0, t1, tf = NAN, tl = NAN, bva[64], bvb[64];
@@ -755,7 +852,7 @@ START_TEST(test_linear_types)
             bt->prepare_linear(ctx, &rp, &vd);
             fast = bt->overlap_times(ctx, bva, bvb, t0, t1, &tf, &tl);
             TU_CHECK(!fast || (t0 <= tf && tf <= tl && tl <= t1), "%s case %ld: [%a, %a] outside [%a, %a]",
-                     names[ty], it, tf, tl, t0, t1);
+                     name, it, tf, tl, t0, t1);
             narrowed += fast && (t0 < tf || tl < t1);
             {   /* the swept test over the window: o + [t0, t1] v */
                 vccd_bv_relpose gp = rp;
@@ -764,7 +861,7 @@ START_TEST(test_linear_types)
                 bt->prepare(gctx, &gp);
                 if (bt->distance_lower(gctx, bva, bvb) > 0.0)
                     TU_CHECK(!fast, "%s case %ld: the swept test proves apart over [%a, %a], overlap_times does not",
-                             names[ty], it, t0, t1);
+                             name, it, t0, t1);
                 else
                     only_fast += !fast;
             }
@@ -774,39 +871,26 @@ START_TEST(test_linear_types)
                 mpq_set_d(t, ts);
                 for (int i = 0; i < nb && !over; i++) {
                     place_exact(x, mr, Nr, o, v, t, pb[i], 0);
-                    over = inside_exact(names[ty], bva, x);
+                    over = ref->inside(bva, x);
                 }
                 for (int i = 0; i < na && !over; i++) {
                     place_exact(x, mr, Nr, o, v, t, pa[i], 1);
-                    over = inside_exact(names[ty], bvb, x);
+                    over = ref->inside(bvb, x);
                 }
-                if (!over && !strcmp(names[ty], "aabb")) {
-                    vccd_bv_obb ba, bb;
-                    const vccd_bv_aabb *xa = (const vccd_bv_aabb *)bva, *xb = (const vccd_bv_aabb *)bvb;
-                    ba.q[0] = bb.q[0] = 1, ba.q[1] = ba.q[2] = ba.q[3] = bb.q[1] = bb.q[2] = bb.q[3] = 0;
-                    for (int k = 0; k < 3; k++) {
-                        ba.lo[k] = xa->lo[k], ba.hi[k] = xa->hi[k];
-                        bb.lo[k] = xb->lo[k], bb.hi[k] = xb->hi[k];
-                    }
-                    over = exact_overlap(&ba, &bb, qr, o, v, t);
-                }
-                if (!over && !strcmp(names[ty], "sphere")) {
-                    const vccd_bv_sphere *sa = (const vccd_bv_sphere *)bva, *sb = (const vccd_bv_sphere *)bvb;
-                    place_exact(x, mr, Nr, o, v, t, sb->c, 0);
-                    over = within_exact(x, sa->c, sa->r, sb->r);
-                }
+                if (!over && ref->overlap)
+                    over = ref->overlap(bva, bvb, qr, mr, Nr, o, v, t);
                 if (!over)
                     continue;
                 overlaps++;
                 TU_CHECK(fast && tf <= ts && ts <= tl, "%s case %ld kind %d: the volumes overlap at %a, overlap_times %d [%a, %a]",
-                         names[ty], it, kind, ts, fast, tf, tl);
+                         name, it, kind, ts, fast, tf, tl);
             }
         }
         printf("%s: %ld overlapping sample times; windows narrowed %ld, proved apart by overlap_times alone %ld\n",
-               names[ty], overlaps, narrowed, only_fast);
+               name, overlaps, narrowed, only_fast);
         /* what the query gains: item boxes narrowed to [first, last] */
         TU_CHECK(overlaps > 0 && narrowed > 0, "%s: no overlapping cases (%ld) or no window narrowed (%ld)",
-                 names[ty], overlaps, narrowed);
+                 name, overlaps, narrowed);
     }
     mpq_clears(t, x[0], x[1], x[2], NULL);
 }
