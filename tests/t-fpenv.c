@@ -689,11 +689,9 @@ static Suite *
 make_suite(void)
 {
     Suite *s = suite_create("fpenv");
-    TCase *tc = tcase_create("environment");
-    TCase *tm = tcase_create("rounding_modes");
+    TCase *tc = tu_tcase(s, "environment");
+    TCase *tm = tu_tcase(s, "rounding_modes");
 
-    tcase_set_timeout(tc, 0);
-    tcase_set_timeout(tm, 0);
     tcase_add_test(tc, test_fpenv_check);
     tcase_add_test(tc, test_subnormals);
     tcase_add_test(tc, test_no_contraction);
@@ -703,14 +701,11 @@ make_suite(void)
     tcase_add_loop_test(tm, test_fdot_worst_sums, 0, (int)NMODES);
     tcase_add_test(tm, test_fdot_too_long);
     tcase_add_test(tm, test_cse_across_fesetround);
-    suite_add_tcase(s, tc);
-    suite_add_tcase(s, tm);
     return s;
 }
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    return tu_main_suite(make_suite);
 }

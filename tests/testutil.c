@@ -260,6 +260,17 @@ tu_prec_upto(mpfr_prec_t p)
     return 2 + (mpfr_prec_t)(tu_ulong() % (unsigned long)(p - 1));
 }
 
+void
+tu_mix_precs(mpfr_prec_t p, mpfr_prec_t *pa, mpfr_prec_t *pb, mpfr_prec_t *pr)
+{
+    *pa = *pb = *pr = p;
+    if (tu_ulong() % 4 == 0) {
+        *pa = tu_prec_upto(p);
+        *pb = tu_prec_upto(p);
+        *pr = tu_prec_upto(p);
+    }
+}
+
 int tu_is_pinf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) > 0; }
 int tu_is_minf(mpfr_srcptr x) { return mpfr_inf_p(x) && mpfr_sgn(x) < 0; }
 
@@ -290,4 +301,28 @@ tu_tmp_template(char *buf, size_t size, const char *prefix)
     memset(buf + n, 'X', 6);
     buf[n + 6] = '\0';
     return buf;
+}
+
+TCase *
+tu_tcase(Suite *s, const char *name)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 0);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
+int
+tu_main_suite(Suite *(*make)(void))
+{
+    tu_init();
+    return tu_run(make());
+}
+
+uint64_t
+tu_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
 }

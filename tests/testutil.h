@@ -8,6 +8,7 @@
 #include <check.h>
 #include <gmp.h>
 #include <mpfr.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "vccd.h"
@@ -75,6 +76,9 @@ int tu_mi_same(const vccd_mi_struct *a, const vccd_mi_struct *b);
    turn and every 8th uniform in [2, 600]; and a random one in [2, p]. */
 mpfr_prec_t tu_pick_prec(long i);
 mpfr_prec_t tu_prec_upto(mpfr_prec_t p);
+/* Operand and result precisions for a case at precision p: *pa, *pb,
+   *pr := p, or in a quarter of the cases each tu_prec_upto(p). */
+void tu_mix_precs(mpfr_prec_t p, mpfr_prec_t *pa, mpfr_prec_t *pb, mpfr_prec_t *pr);
 
 /* buf := "/tmp/PREFIX" followed by the six placeholder characters that
    mkstemp / mkdtemp replace, built here once for every test that needs
@@ -86,8 +90,17 @@ char *tu_tmp_template(char *buf, size_t size, const char *prefix);
 int tu_main(const char *name, const TTest *const *tests, int n);
 
 /* Run a suite and return the exit status, printing the seed on failure.
-   Callers set tcase_set_timeout(tc, 0) on their test cases: Check's
-   default 4 s is for unit tests, not 10^6-case loops. */
+   Callers set tcase_set_timeout(tc, 0) on their test cases (tu_tcase
+   does): Check's default 4 s is for unit tests, not 10^6-case loops. */
 int tu_run(Suite *s);
+/* A test case called name with no timeout, added to s (tests may be
+   added to it afterwards). */
+TCase *tu_tcase(Suite *s, const char *name);
+/* The main of a test program with its own suite: tu_init, then
+   tu_run(make()). */
+int tu_main_suite(Suite *(*make)(void));
+
+/* The bits of x. */
+uint64_t tu_bits(double x);
 
 #endif

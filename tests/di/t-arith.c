@@ -1491,13 +1491,10 @@ static Suite *
 make_suite(void)
 {
     Suite *s = suite_create("di_arith");
-    TCase *tc = tcase_create("containment");
-    TCase *tx = tcase_create("special");
-    TCase *ts = tcase_create("sets");
+    TCase *tc = tu_tcase(s, "containment");
+    TCase *tx = tu_tcase(s, "special");
+    TCase *ts = tu_tcase(s, "sets");
 
-    tcase_set_timeout(tc, 0);
-    tcase_set_timeout(tx, 0);
-    tcase_set_timeout(ts, 0);
     tcase_add_loop_test(tc, test_ops_containment, 0, OP_COUNT);
     tcase_add_test(tc, test_div_ext);
     tcase_add_loop_test(tc, test_fdot_containment, 0, FD_COUNT);
@@ -1512,15 +1509,11 @@ make_suite(void)
     tcase_add_test(ts, test_width_mag);
     tcase_add_test(ts, test_bisect);
     tcase_add_test(ts, test_predicates);
-    suite_add_tcase(s, tc);
-    suite_add_tcase(s, tx);
-    suite_add_tcase(s, ts);
     return s;
 }
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    return tu_main_suite(make_suite);
 }

@@ -38,21 +38,13 @@ ulp_of(double x)
     return u < 0x1p-1074 ? 0x1p-1074 : u;
 }
 
-static uint64_t
-bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
 /* Bit-for-bit equality of two results (any empties compare equal). */
 static int
 same_di(vccd_di a, vccd_di b)
 {
     if (vccd_di_is_empty(a) || vccd_di_is_empty(b))
         return vccd_di_is_empty(a) && vccd_di_is_empty(b);
-    return bits(a.lo) == bits(b.lo) && bits(a.hi) == bits(b.hi);
+    return tu_bits(a.lo) == tu_bits(b.lo) && tu_bits(a.hi) == tu_bits(b.hi);
 }
 
 static double
@@ -661,30 +653,20 @@ make_suite(void)
     Suite *s = suite_create("di-trig");
     TCase *tc;
 
-    tc = tcase_create("constants");
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_constants);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("containment");
-    tcase_set_timeout(tc, 0);
+    tcase_add_test(tu_tcase(s, "constants"), test_constants);
+    tc = tu_tcase(s, "containment");
     tcase_add_test(tc, test_contain_fixed);
     tcase_add_test(tc, test_contain_random);
     tcase_add_test(tc, test_contain_special);
     tcase_add_test(tc, test_contain_modes);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("tightness");
-    tcase_set_timeout(tc, 0);
+    tc = tu_tcase(s, "tightness");
     tcase_add_test(tc, test_tightness);
     tcase_add_test(tc, test_unrounded);
-    suite_add_tcase(s, tc);
     return s;
 }
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    return tu_main_suite(make_suite);
 }

@@ -6,14 +6,6 @@
 
 #include "testutil.h"
 
-static uint64_t
-bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
 static double
 from_bits(uint64_t u)
 {
@@ -29,7 +21,7 @@ same(double x, double y)
 {
     if (x != x || y != y)
         return x != x && y != y;
-    return bits(x) == bits(y);
+    return tu_bits(x) == tu_bits(y);
 }
 
 struct special { double x, up, down; };

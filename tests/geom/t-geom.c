@@ -446,35 +446,18 @@ static Suite *
 make_suite(void)
 {
     Suite *s = suite_create("geom");
-    TCase *tc;
 
-    tc = tcase_create("contain_di");
-    tcase_set_timeout(tc, 0);
-    tcase_add_loop_test(tc, test_contain_di, 0, N_OPS);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("contain_mi");
-    tcase_set_timeout(tc, 0);
-    tcase_add_loop_test(tc, test_contain_mi, 0, N_OPS);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("unit_quat");
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_unit_quat);
-    suite_add_tcase(s, tc);
-
-    tc = tcase_create("alias");
-    tcase_set_timeout(tc, 0);
-    tcase_add_test(tc, test_alias);
-    suite_add_tcase(s, tc);
+    tcase_add_loop_test(tu_tcase(s, "contain_di"), test_contain_di, 0, N_OPS);
+    tcase_add_loop_test(tu_tcase(s, "contain_mi"), test_contain_mi, 0, N_OPS);
+    tcase_add_test(tu_tcase(s, "unit_quat"), test_unit_quat);
+    tcase_add_test(tu_tcase(s, "alias"), test_alias);
     return s;
 }
 
 int
 main(void)
 {
-    tu_init();
-    return tu_run(make_suite());
+    return tu_main_suite(make_suite);
 }
 
 #else  /* TG_PASS: the per-backend part, with the VB_ macros of one backend */

@@ -139,16 +139,12 @@ START_TEST(test_arith)
     mi_init(a); mi_init(b); mi_init(r); mi_init(r1); mi_init(e); mi_init(c);
     mpfr_inits2(PMAX, x, y, xs, vd, vu, t1, t2, (mpfr_ptr)0);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = tu_pick_prec(i), pa = p, pb = p, pr = p, P = ref_prec(p);
+        mpfr_prec_t p = tu_pick_prec(i), pa, pb, pr, P = ref_prec(p);
         int ne, pts;
 
         /* a quarter of the cases mix the precisions of operands and
            result: the result is at the output's precision */
-        if (tu_ulong() % 4 == 0) {
-            pa = tu_prec_upto(p);
-            pb = tu_prec_upto(p);
-            pr = tu_prec_upto(p);
-        }
+        tu_mix_precs(p, &pa, &pb, &pr);
         mi_prec(a, pa);
         mi_prec(b, pb);
         gen_mi(a);

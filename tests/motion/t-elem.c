@@ -366,13 +366,11 @@ int
 main(void)
 {
     Suite *s = suite_create("elem");
-    TCase *tc = tcase_create("sinc_cosc");
+    TCase *tc = tu_tcase(s, "sinc_cosc");
 
     tu_init();
-    tcase_set_timeout(tc, 0);
     tcase_add_loop_test(tc, test_empty, 0, NB);
     tcase_add_loop_test(tc, test_containment, 0, NB);
     tcase_add_loop_test(tc, test_tight, 0, NB);
-    suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -664,11 +664,7 @@ main(void)
     tu_init();
     tcase_add_test(tc, test_registry);
     suite_add_tcase(s, tc);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 0);
-        tcase_add_loop_test(tc, cases[i].fn, 0, n);
-        suite_add_tcase(s, tc);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        tcase_add_loop_test(tu_tcase(s, cases[i].name), cases[i].fn, 0, n);
     return tu_run(s);
 }

@@ -224,12 +224,8 @@ static inline int
 mt_run(const char *suite, const mt_case *cases, size_t n)
 {
     Suite *s = suite_create(suite);
-    for (size_t i = 0; i < n; i++) {
-        TCase *tc = tcase_create(cases[i].name);
-        tcase_set_timeout(tc, 0);
-        tcase_add_test(tc, cases[i].fn);
-        suite_add_tcase(s, tc);
-    }
+    for (size_t i = 0; i < n; i++)
+        tcase_add_test(tu_tcase(s, cases[i].name), cases[i].fn);
     tu_init();
     return tu_run(s);
 }

@@ -91,14 +91,10 @@ START_TEST(test_arith)
     vccd_mi_init2(a, PMAX); vccd_mi_init2(b, PMAX); vccd_mi_init2(r, PMAX);
     mpfi_init2(ma, PMAX); mpfi_init2(mb, PMAX); mpfi_init2(mr, PMAX);
     for (i = 0; i < n; i++) {
-        mpfr_prec_t p = tu_pick_prec(i), pa = p, pb = p, pr = p;
+        mpfr_prec_t p = tu_pick_prec(i), pa, pb, pr;
 
         /* a quarter mix precisions: both libraries round to the output's */
-        if (tu_ulong() % 4 == 0) {
-            pa = tu_prec_upto(p);
-            pb = tu_prec_upto(p);
-            pr = tu_prec_upto(p);
-        }
+        tu_mix_precs(p, &pa, &pb, &pr);
         mi_prec(a, pa);
         mi_prec(b, pb);
         gen(a);
