@@ -138,17 +138,33 @@ END_TEST
 
 /* --- decimal strings -------------------------------------------------- */
 
+/* q := m 10^e, exactly. */
+static void
+q_scaled(mpq_t q, const mpz_t m, long e)
+{
+    mpz_t p;
+    mpz_init(p);
+    mpq_set_z(q, m);
+    mpz_ui_pow_ui(p, 10, (unsigned long)labs(e));
+    if (e >= 0) {
+        mpz_mul(mpq_numref(q), mpq_numref(q), p);
+    } else {
+        mpz_set(mpq_denref(q), p);
+        mpq_canonicalize(q);
+    }
+    mpz_clear(p);
+}
+
 /* q := the exact value of a decimal string [-]digits[.digits][e[-]exp],
    parsed here independently of MPFR. */
 static void
 decimal_to_q(mpq_t q, const char *s)
 {
-    mpz_t m, p;
+    mpz_t m;
     long e = 0;
     int neg = 0, after_point = 0, frac = 0;
 
     mpz_init_set_ui(m, 0);
-    mpz_init(p);
     if (*s == '-' || *s == '+')
         neg = *s++ == '-';
     for (; *s && *s != 'e' && *s != 'E'; s++) {
@@ -165,16 +181,8 @@ decimal_to_q(mpq_t q, const char *s)
     e -= frac;                  /* digits after the point scale down */
     if (neg)
         mpz_neg(m, m);
-    mpq_set_z(q, m);
-    mpz_ui_pow_ui(p, 10, (unsigned long)labs(e));
-    if (e >= 0) {
-        mpz_mul(mpq_numref(q), mpq_numref(q), p);
-    } else {
-        mpz_set(mpq_denref(q), p);
-        mpq_canonicalize(q);
-    }
+    q_scaled(q, m, e);
     mpz_clear(m);
-    mpz_clear(p);
 }
 
 static void
@@ -195,7 +203,7 @@ rand_decimal(char *buf, size_t len, mpq_t q)
     char digits[48];
     int nd = 1 + (int)(tu_ulong() % 30), point = (int)(tu_ulong() % (nd + 1));
     int e = (int)(tu_ulong() % 700) - 350, k, neg = (int)(tu_ulong() & 1);
-    mpz_t m, p;
+    mpz_t m;
 
     if (tu_ulong() % 3 == 0)
         e = (int)(tu_ulong() % 40) - 20;        /* ordinary magnitudes */
@@ -208,20 +216,10 @@ rand_decimal(char *buf, size_t len, mpq_t q)
         snprintf(buf, len, "%s%.*s.%se%d", neg ? "-" : "", point, digits, digits + point, e);
     /* value = digits * 10^(e - (number of fraction digits)) */
     mpz_init_set_str(m, digits, 10);
-    mpz_init(p);
     if (neg)
         mpz_neg(m, m);
-    k = e - ((point == 0 || point == nd) ? 0 : nd - point);
-    mpz_ui_pow_ui(p, 10, (unsigned long)(k < 0 ? -k : k));
-    mpq_set_z(q, m);
-    if (k >= 0) {
-        mpz_mul(mpq_numref(q), mpq_numref(q), p);
-    } else {
-        mpz_set(mpq_denref(q), p);
-        mpq_canonicalize(q);
-    }
+    q_scaled(q, m, e - ((point == 0 || point == nd) ? 0 : nd - point));
     mpz_clear(m);
-    mpz_clear(p);
 }
 
 START_TEST(test_str_fixed)

@@ -194,29 +194,18 @@ lie(buf *x, int s)
         }
         replace(x, "8 6 12", to);
     } else if (s >= 2) {
-        /* PLY: a count of the header, or an element the reader skips */
-        switch (tu_ulong() % 5) {
-        case 0:
-            snprintf(to, sizeof to, "element vertex %s\n", n);
-            replace(x, "element vertex 8\n", to);
-            break;
-        case 1:
-            snprintf(to, sizeof to, "element face %s\n", n);
-            replace(x, "element face 6\n", to);
-            break;
-        case 2:
-            snprintf(to, sizeof to, "element junk %s\nend_header\n", n);
-            replace(x, "end_header\n", to);
-            break;
-        case 3:
-            snprintf(to, sizeof to, "element junk %s\nproperty uchar a\nproperty double b\nend_header\n", n);
-            replace(x, "end_header\n", to);
-            break;
-        default:
-            snprintf(to, sizeof to, "element junk %s\nproperty list uchar int c\nend_header\n", n);
-            replace(x, "end_header\n", to);
-            break;
-        }
+        /* PLY: a count of the header, or an element the reader skips
+           (each "%s" is the count) */
+        static const struct { const char *old, *fmt; } ply[] = {
+            { "element vertex 8\n", "element vertex %s\n" },
+            { "element face 6\n", "element face %s\n" },
+            { "end_header\n", "element junk %s\nend_header\n" },
+            { "end_header\n", "element junk %s\nproperty uchar a\nproperty double b\nend_header\n" },
+            { "end_header\n", "element junk %s\nproperty list uchar int c\nend_header\n" },
+        };
+        unsigned long k = tu_ulong() % 5;
+        snprintf(to, sizeof to, ply[k].fmt, n);
+        replace(x, ply[k].old, to);
     }
     /* the data that follows: as it was, cut short, or more of it */
     switch (tu_ulong() % 3) {

@@ -135,6 +135,20 @@ rand_scaled(mpfr_t x, long j)
     mpfr_mul_2si(x, x, -j, MPFR_RNDN);
 }
 
+/* d := |c| 2^-j u (2^-j u when c = 0), j < p + 12, negated in a quarter
+   of the cases: an end's distance from c. */
+static void
+rand_offset(mpfr_t d, const mpfr_t c, mpfr_prec_t p)
+{
+    rand_scaled(d, (long)(tu_ulong() % (unsigned long)(p + 12)));
+    if (!mpfr_zero_p(c)) {
+        mpfr_mul(d, d, c, MPFR_RNDN);
+        mpfr_abs(d, d, MPFR_RNDN);
+    }
+    if (tu_ulong() % 4 == 0)
+        mpfr_neg(d, d, MPFR_RNDN);
+}
+
 /* A random argument interval at a's precision from the classes that
    matter for sin/cos. */
 static void
@@ -167,21 +181,9 @@ gen_trig(vccd_mi_t a)
         mpfr_mul_si(c, c, n, MPFR_RNDN);
         mpfr_div_2ui(c, c, 1, MPFR_RNDN);
         /* lower end: c - |c| 2^-j u (or 2^-j u near 0), sometimes above c */
-        rand_scaled(d, (long)(tu_ulong() % (unsigned long)(p + 12)));
-        if (!mpfr_zero_p(c)) {
-            mpfr_mul(d, d, c, MPFR_RNDN);
-            mpfr_abs(d, d, MPFR_RNDN);
-        }
-        if (tu_ulong() % 4 == 0)
-            mpfr_neg(d, d, MPFR_RNDN);
+        rand_offset(d, c, p);
         mpfr_sub(LO(a), c, d, MPFR_RNDD);
-        rand_scaled(d, (long)(tu_ulong() % (unsigned long)(p + 12)));
-        if (!mpfr_zero_p(c)) {
-            mpfr_mul(d, d, c, MPFR_RNDN);
-            mpfr_abs(d, d, MPFR_RNDN);
-        }
-        if (tu_ulong() % 4 == 0)
-            mpfr_neg(d, d, MPFR_RNDN);
+        rand_offset(d, c, p);
         mpfr_add(HI(a), c, d, MPFR_RNDU);
         break;
     }

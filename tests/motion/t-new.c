@@ -76,13 +76,18 @@ call_ballistic_new(vccd_motion **m, const double *const *x, const char *const *t
     return 1;
 }
 
-static int
-call_rotvec_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    *m = t ? vccd_motion_rotvec_new_str(t[0], t[1], t[2], t[3], p, e) : vccd_motion_rotvec_new(x[0], x[1], x[2], x[3], p, e);
-    return 1;
-}
+/* The constructors of four 3-vector or quaternion arguments, or their
+   four texts. */
+#define CALL_NEW4(NAME)                                                                                             \
+    static int call_##NAME##_new(vccd_motion **m, const double *const *x, const char *const *t, int n,           \
+                                 mpfr_prec_t p, vccd_error *e)                                                   \
+    {                                                                                                            \
+        (void)n;                                                                                                 \
+        *m = t ? vccd_motion_##NAME##_new_str(t[0], t[1], t[2], t[3], p, e)                                     \
+               : vccd_motion_##NAME##_new(x[0], x[1], x[2], x[3], p, e);                                         \
+        return 1;                                                                                                \
+    }
+CALL_NEW4(rotvec)
 
 static int
 call_ltlrm2d_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
@@ -121,21 +126,8 @@ call_vertex_linear_new(vccd_motion **m, const double *const *x, const char *cons
     return 1;
 }
 
-static int
-call_interp_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    *m = t ? vccd_motion_interp_new_str(t[0], t[1], t[2], t[3], p, e) : vccd_motion_interp_new(x[0], x[1], x[2], x[3], p, e);
-    return 1;
-}
-
-static int
-call_screw_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    *m = t ? vccd_motion_screw_new_str(t[0], t[1], t[2], t[3], p, e) : vccd_motion_screw_new(x[0], x[1], x[2], x[3], p, e);
-    return 1;
-}
+CALL_NEW4(interp)
+CALL_NEW4(screw)
 
 static int
 call_angaccel_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)

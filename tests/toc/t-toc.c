@@ -92,6 +92,22 @@ START_TEST(meshes_same_as_engine)
 }
 END_TEST
 
+/* in := two bodies of the tree h, translating without turning: *a from
+   o0a at velocity va, *b from o0b at vb (ltlrm, 128 bits). */
+static void
+translating_pair(vccd_toc_input *in, vccd_bvh *h, vccd_motion **a, const double o0a[3], const double va[3],
+                 vccd_motion **b, const double o0b[3], const double vb[3])
+{
+    double w[3] = { 0, 0, 0 };
+    vccd_error e;
+    *a = vccd_motion_ltlrm_new(o0a, va, NULL, w, 128, &e);
+    *b = vccd_motion_ltlrm_new(o0b, vb, NULL, w, 128, &e);
+    TU_CHECK(*a && *b, "motion: %s", e.msg);
+    vccd_toc_input_init(in);
+    in->body[0] = (vccd_toc_body){ h, *a };
+    in->body[1] = (vccd_toc_body){ h, *b };
+}
+
 /* Two unit cubes (half side 1/2) whose centres start g + 1 apart on x
    and close at speed s: they touch at t* = g / s exactly when that is
    <= 1.  Scales 2^k move the whole scene.  lo > t* or a certified
@@ -111,13 +127,8 @@ START_TEST(meshes_known_truth)
         double s = ldexp(1.0 + (double)(tu_ulong() % 4096), -11);  /* speed in (0, 2] */
         double tstar = g / s;                                       /* rounded: compare with care */
         double o0a[3] = { 0, 0, 0 }, va[3] = { s, 0, 0 }, o0b[3] = { 1.0 + g, 0.25, -0.125 }, vb[3] = { 0, 0, 0 };
-        double w[3] = { 0, 0, 0 };
-        vccd_motion *a = vccd_motion_ltlrm_new(o0a, va, NULL, w, 128, &e);
-        vccd_motion *b = vccd_motion_ltlrm_new(o0b, vb, NULL, w, 128, &e);
-        TU_CHECK(a && b, "motion: %s", e.msg);
-        vccd_toc_input_init(&in);
-        in.body[0] = (vccd_toc_body){ &h, a };
-        in.body[1] = (vccd_toc_body){ &h, b };
+        vccd_motion *a, *b;
+        translating_pair(&in, &h, &a, o0a, va, &b, o0b, vb);
         in.opts.mode = (i % 4 == 3) ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
         /* every fifth case on a small query budget: the guarantee on lo
            holds whatever the budget, and running out says so */
@@ -211,13 +222,8 @@ START_TEST(distance_known)
         vccd_distance_result d;
         double g = ldexp(1.0 + (double)(tu_ulong() % 1024), -9), t = ldexp((double)(tu_ulong() % 17), -4);
         double o0a[3] = { 0, 0, 0 }, va[3] = { 0, 0, 1 }, o0b[3] = { 1.0 + g, 0, 0 }, vb[3] = { 0, 0, 1 };
-        double w[3] = { 0, 0, 0 };
-        vccd_motion *a = vccd_motion_ltlrm_new(o0a, va, NULL, w, 128, &e);
-        vccd_motion *b = vccd_motion_ltlrm_new(o0b, vb, NULL, w, 128, &e);
-        TU_CHECK(a && b, "%s", e.msg);
-        vccd_toc_input_init(&in);
-        in.body[0] = (vccd_toc_body){ &h, a };
-        in.body[1] = (vccd_toc_body){ &h, b };
+        vccd_motion *a, *b;
+        translating_pair(&in, &h, &a, o0a, va, &b, o0b, vb);
         TU_CHECK(vccd_distance_meshes(&d, &in, t, &e) == 0, "%s", e.msg);
         TU_CHECK(d.lower <= g && g <= d.upper && d.status == VCCD_DISTANCE_SEPARATED,
                  "gap %.17g at t %.17g: [%.17g, %.17g]", g, t, d.lower, d.upper);
