@@ -192,32 +192,36 @@ START_TEST(test_errors)
     TU_CHECK(vccd_mesh_is_shape("box:1:2:3") && vccd_mesh_is_shape("tetrahedron") && vccd_mesh_is_shape("grid:")
                  && !vccd_mesh_is_shape("boxes:1") && !vccd_mesh_is_shape("bunny") && !vccd_mesh_is_shape("box.obj"),
              "is_shape");
-    expect_error("box:1:2", "takes 3 parameters", "got 2");
-    expect_error("box:1:2:3:4", "takes 3 parameters", "more than 3");
-    expect_error("box", "takes 3 parameters", "got 0");
-    expect_error("box:1:x:2", "parameter 2", "'x' is not a finite number");
-    expect_error("box:1::2", "parameter 2", "is not a finite number");
-    expect_error("box:1:2:nan", "parameter 3", NULL);
-    expect_error("box:1:2:inf", "parameter 3", NULL);
-    expect_error("box:1:2:1e999", "parameter 3", NULL);
-    expect_error("box:1:0:2", "Y = 0", "positive");
-    expect_error("box:1:-2:2", "Y = -2", "positive");
-    expect_error("tetrahedron:1", "takes 0 parameters", NULL);
-    expect_error("icosphere:1.5", "N = 1.5", "0..");
-    /* the limit of one mesh, checked before anything is allocated */
-    expect_error("icosphere:9", "20 4^N = 5242880 triangles, more than 4194304", "max_triangles = 4194304");
-    expect_error("icosphere:-1", "N = -1", NULL);
-    expect_error("torus:1:2:8:8", "less than R", NULL);
-    expect_error("torus:2:1:2:8", "N = 2", "3..");
-    expect_error("torus:2:1:8:2.5", "M = 2.5", NULL);
-    expect_error("torus:2:1:8192:8192", "2 N M = 134217728 triangles", "max_triangles = 4194304");
-    expect_error("torus:2:1:4096:4096", "2 N M = 33554432 triangles", "max_triangles");
-    expect_error("torus:2:1:2048:1025", "2 N M = 4198400 triangles", "max_triangles");
-    expect_error("grid:0", "N = 0", "1..");
-    expect_error("grid:2048", "2 N^2 = 8388608 triangles, more than 4194304", "max_triangles");
-    expect_error("grid:1449", "2 N^2 = 4199202 triangles", "max_triangles");
-    expect_error("grid:1e9", "N = 1e+09", "must be an integer");
-    expect_error("grid:1:1", "takes 1 parameter", NULL);
+    static const struct { const char *spec, *n1, *n2; } bad[] = {
+        { "box:1:2", "takes 3 parameters", "got 2" },
+        { "box:1:2:3:4", "takes 3 parameters", "more than 3" },
+        { "box", "takes 3 parameters", "got 0" },
+        { "box:1:x:2", "parameter 2", "'x' is not a finite number" },
+        { "box:1::2", "parameter 2", "is not a finite number" },
+        { "box:1:2:nan", "parameter 3", NULL },
+        { "box:1:2:inf", "parameter 3", NULL },
+        { "box:1:2:1e999", "parameter 3", NULL },
+        { "box:1:0:2", "Y = 0", "positive" },
+        { "box:1:-2:2", "Y = -2", "positive" },
+        { "tetrahedron:1", "takes 0 parameters", NULL },
+        { "icosphere:1.5", "N = 1.5", "0.." },
+        /* the limit of one mesh, checked before anything is allocated */
+        { "icosphere:9", "20 4^N = 5242880 triangles, more than 4194304", "max_triangles = 4194304" },
+        { "icosphere:-1", "N = -1", NULL },
+        { "torus:1:2:8:8", "less than R", NULL },
+        { "torus:2:1:2:8", "N = 2", "3.." },
+        { "torus:2:1:8:2.5", "M = 2.5", NULL },
+        { "torus:2:1:8192:8192", "2 N M = 134217728 triangles", "max_triangles = 4194304" },
+        { "torus:2:1:4096:4096", "2 N M = 33554432 triangles", "max_triangles" },
+        { "torus:2:1:2048:1025", "2 N M = 4198400 triangles", "max_triangles" },
+        { "grid:0", "N = 0", "1.." },
+        { "grid:2048", "2 N^2 = 8388608 triangles, more than 4194304", "max_triangles" },
+        { "grid:1449", "2 N^2 = 4199202 triangles", "max_triangles" },
+        { "grid:1e9", "N = 1e+09", "must be an integer" },
+        { "grid:1:1", "takes 1 parameter", NULL },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(bad[i].spec, bad[i].n1, bad[i].n2);
     {
         const char *n, *p, *w;
         int i = 0;

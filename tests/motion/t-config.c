@@ -110,24 +110,28 @@ END_TEST
 START_TEST(test_keys)
 {
     tu_init();
-    /* a missing key is reported at the section header */
-    expect_error("[motion]\ntype = ltlrm\nv = 1 2 3\nomega = 0 0 1\n", 1, "o0", "missing");
-    expect_error("\n\n[motion]\ntype = ltlrm\no0 = 1 2 3\nomega = 0 0 1\n", 3, "v", "missing");
-    expect_error("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3\n", 1, "omega", "missing");
-    expect_error("[motion]\ntype = ballistic\no0 = 1 2 3\nv = 1 2 3\nomega = 0 0 1\n", 1, "a", "missing");
-    /* an unknown key (a typo must not be ignored) */
-    expect_error(LTLRM "colour = red\n", 6, "colour", "unknown key");
-    expect_error(LTLRM "omgea = 0 0 1\n", 6, "omgea", "unknown key");
-    expect_error(LTLRM "a = 0 0 1\n", 6, "a", "unknown key");        /* ballistic's, not ltlrm's */
-    /* wrong number of numbers */
-    expect_error("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2\nomega = 0 0 1\n", 4, "v", "got 2");
-    expect_error("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3 4\nomega = 0 0 1\n", 4, "v", "more");
-    expect_error("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3\nomega =\n", 5, "omega", "got 0");
-    expect_error("[motion]\ntype = ltlrm\no0 = 1 2 3\nv = , ,\nomega = 0 0 1\n", 4, "v", "got 0");
-    expect_error(LTLRM "q0 = 1 0 0\n", 6, "q0", "got 3");
-    /* the same key twice, at the second */
-    expect_error(LTLRM "v = 1 2 3\n", 6, "v", "twice");
-    expect_error("[motion]\ntype = ltlrm\ntype = ballistic\n", 3, "type", "twice");
+    static const struct { const char *text; int line; const char *key, *needle; } bad[] = {
+        /* a missing key is reported at the section header */
+        { "[motion]\ntype = ltlrm\nv = 1 2 3\nomega = 0 0 1\n", 1, "o0", "missing" },
+        { "\n\n[motion]\ntype = ltlrm\no0 = 1 2 3\nomega = 0 0 1\n", 3, "v", "missing" },
+        { "[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3\n", 1, "omega", "missing" },
+        { "[motion]\ntype = ballistic\no0 = 1 2 3\nv = 1 2 3\nomega = 0 0 1\n", 1, "a", "missing" },
+        /* an unknown key (a typo must not be ignored) */
+        { LTLRM "colour = red\n", 6, "colour", "unknown key" },
+        { LTLRM "omgea = 0 0 1\n", 6, "omgea", "unknown key" },
+        { LTLRM "a = 0 0 1\n", 6, "a", "unknown key" },       /* ballistic's, not ltlrm's */
+        /* wrong number of numbers */
+        { "[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2\nomega = 0 0 1\n", 4, "v", "got 2" },
+        { "[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3 4\nomega = 0 0 1\n", 4, "v", "more" },
+        { "[motion]\ntype = ltlrm\no0 = 1 2 3\nv = 1 2 3\nomega =\n", 5, "omega", "got 0" },
+        { "[motion]\ntype = ltlrm\no0 = 1 2 3\nv = , ,\nomega = 0 0 1\n", 4, "v", "got 0" },
+        { LTLRM "q0 = 1 0 0\n", 6, "q0", "got 3" },
+        /* the same key twice, at the second */
+        { LTLRM "v = 1 2 3\n", 6, "v", "twice" },
+        { "[motion]\ntype = ltlrm\ntype = ballistic\n", 3, "type", "twice" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(bad[i].text, bad[i].line, bad[i].key, bad[i].needle);
 }
 END_TEST
 
@@ -464,23 +468,26 @@ START_TEST(test_poses)
     for (int i = 10; i < 13; i++)
         ck_assert_msg(vccd_mi_contains_zero(&m->param[i]), "omega[%d] should be 0", i - 10);
     vccd_motion_free(m);
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
-                 "start_orientation = 1 0 0 0\nend_orientation = 1 0 0 0\nturns = 1\n", 7, "turns", NULL);
-    /* turns must be an integer; poses and o0/v/omega do not mix; each
-       pose key is required */
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
-                 "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\nturns = 1.5\n", 7, "turns", "1.5");
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
-                 "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\nv = 1 2 3\n", 1, NULL, "not both");
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
-                 "start_orientation = 1 0 0 0\n", 1, "end_orientation", "missing");
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\n"
-                 "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\n", 1, "end_position", "missing");
-    expect_error("[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
-                 "start_orientation = 1 0 0 0\nend_orientation = 0 1 1 0\n", 6, "end_orientation", "unit");
-    /* ballistic has no pose form: its keys are required */
-    expect_error("[motion]\ntype = ballistic\nstart_position = 0 0 0\nend_position = 1 0 0\n", 1, "o0",
-                 "missing");
+    static const struct { const char *text; int line; const char *key, *needle; } pose_bad[] = {
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
+          "start_orientation = 1 0 0 0\nend_orientation = 1 0 0 0\nturns = 1\n", 7, "turns", NULL },
+        /* turns must be an integer; poses and o0/v/omega do not mix; each
+           pose key is required */
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
+          "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\nturns = 1.5\n", 7, "turns", "1.5" },
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
+          "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\nv = 1 2 3\n", 1, NULL, "not both" },
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
+          "start_orientation = 1 0 0 0\n", 1, "end_orientation", "missing" },
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\n"
+          "start_orientation = 1 0 0 0\nend_orientation = 0 1 0 0\n", 1, "end_position", "missing" },
+        { "[motion]\ntype = ltlrm\nstart_position = 0 0 0\nend_position = 1 0 0\n"
+          "start_orientation = 1 0 0 0\nend_orientation = 0 1 1 0\n", 6, "end_orientation", "unit" },
+        /* ballistic has no pose form: its keys are required */
+        { "[motion]\ntype = ballistic\nstart_position = 0 0 0\nend_position = 1 0 0\n", 1, "o0", "missing" },
+    };
+    for (size_t i = 0; i < sizeof pose_bad / sizeof pose_bad[0]; i++)
+        expect_error(pose_bad[i].text, pose_bad[i].line, pose_bad[i].key, pose_bad[i].needle);
 }
 END_TEST
 

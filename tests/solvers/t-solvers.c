@@ -1497,31 +1497,35 @@ START_TEST(test_config)
     ck_assert_int_eq(o.arith.kind, VCCD_ARITH_ADAPTIVE);
     ck_assert_int_eq(opts_from(&o, "[solver]\neps_t = 0\n[arithmetic]\nbackend = unrounded\n", &e), 0);
     ck_assert(o.eps_t == 0.0 && o.arith.kind == VCCD_ARITH_UNROUNDED);
-    /* errors: FILE:LINE: [SECTION] KEY: */
-    expect_opts_error("[solver]\ntype = nosuch\n", 2, "type", "nosuch");
-    expect_opts_error("[solver]\ntype = bisection\n\neps_t = abc\n", 4, "eps_t", "abc");
-    expect_opts_error("[solver]\neps_t = 1e-6x\n", 2, "eps_t", NULL);
-    expect_opts_error("[solver]\neps_t = 2\n", 2, "eps_t", NULL);
-    expect_opts_error("[solver]\neps_t = -1e-6\n", 2, "eps_t", NULL);
-    expect_opts_error("[solver]\neps_t = nan\n", 2, "eps_t", NULL);
-    expect_opts_error("[solver]\neps_t = inf\n", 2, "eps_t", NULL);
-    expect_opts_error("[solver]\nmax_boxes = 0\n", 2, "max_boxes", NULL);
-    expect_opts_error("[solver]\nmax_boxes = -5\n", 2, "max_boxes", NULL);
-    expect_opts_error("[solver]\nmax_boxes = 1.5\n", 2, "max_boxes", NULL);
-    expect_opts_error("[solver]\nmax_boxes = 99999999999999999999999\n", 2, "max_boxes", NULL);
-    expect_opts_error("[solver]\nmax_boxes = many\n", 2, "max_boxes", "many");
-    expect_opts_error("[solver]\nmax_work = 0\n", 2, "max_work", NULL);
-    expect_opts_error("[solver]\nmax_work = 2.5\n", 2, "max_work", "2.5");
-    expect_opts_error("[solver]\ntype = newton\ntolerance = 1e-6\n", 3, "tolerance", "unknown key");
-    expect_opts_error("[arithmetic]\nbackend = float\n", 2, "backend", "float");
-    expect_opts_error("[arithmetic]\nbackend = mpfr:1\n", 2, "backend", NULL);
-    expect_opts_error("[arithmetic]\nbackend = mpfr:\n", 2, "backend", NULL);
-    expect_opts_error("[arithmetic]\nbackend = mpfr:65537\n", 2, "backend", NULL);
-    expect_opts_error("[arithmetic]\nbackend = mpfr:53x\n", 2, "backend", NULL);
-    expect_opts_error("[arithmetic]\nbackend = binary64\nmax_precision = 32\n", 3, "max_precision", NULL);
-    expect_opts_error("[arithmetic]\nmax_precision = lots\n", 2, "max_precision", "lots");
-    expect_opts_error("[arithmetic]\nbackend = binary64\nprecision = 100\n", 3, "precision", "unknown key");
-    expect_opts_error("[solver]\ntype = newton\n[arithmetic]\n\n\nbackend = mpfr\n", 6, "backend", NULL);
+    static const struct { const char *text; int line; const char *key, *needle; } bad[] = {
+        /* errors: FILE:LINE: [SECTION] KEY: */
+        { "[solver]\ntype = nosuch\n", 2, "type", "nosuch" },
+        { "[solver]\ntype = bisection\n\neps_t = abc\n", 4, "eps_t", "abc" },
+        { "[solver]\neps_t = 1e-6x\n", 2, "eps_t", NULL },
+        { "[solver]\neps_t = 2\n", 2, "eps_t", NULL },
+        { "[solver]\neps_t = -1e-6\n", 2, "eps_t", NULL },
+        { "[solver]\neps_t = nan\n", 2, "eps_t", NULL },
+        { "[solver]\neps_t = inf\n", 2, "eps_t", NULL },
+        { "[solver]\nmax_boxes = 0\n", 2, "max_boxes", NULL },
+        { "[solver]\nmax_boxes = -5\n", 2, "max_boxes", NULL },
+        { "[solver]\nmax_boxes = 1.5\n", 2, "max_boxes", NULL },
+        { "[solver]\nmax_boxes = 99999999999999999999999\n", 2, "max_boxes", NULL },
+        { "[solver]\nmax_boxes = many\n", 2, "max_boxes", "many" },
+        { "[solver]\nmax_work = 0\n", 2, "max_work", NULL },
+        { "[solver]\nmax_work = 2.5\n", 2, "max_work", "2.5" },
+        { "[solver]\ntype = newton\ntolerance = 1e-6\n", 3, "tolerance", "unknown key" },
+        { "[arithmetic]\nbackend = float\n", 2, "backend", "float" },
+        { "[arithmetic]\nbackend = mpfr:1\n", 2, "backend", NULL },
+        { "[arithmetic]\nbackend = mpfr:\n", 2, "backend", NULL },
+        { "[arithmetic]\nbackend = mpfr:65537\n", 2, "backend", NULL },
+        { "[arithmetic]\nbackend = mpfr:53x\n", 2, "backend", NULL },
+        { "[arithmetic]\nbackend = binary64\nmax_precision = 32\n", 3, "max_precision", NULL },
+        { "[arithmetic]\nmax_precision = lots\n", 2, "max_precision", "lots" },
+        { "[arithmetic]\nbackend = binary64\nprecision = 100\n", 3, "precision", "unknown key" },
+        { "[solver]\ntype = newton\n[arithmetic]\n\n\nbackend = mpfr\n", 6, "backend", NULL },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_opts_error(bad[i].text, bad[i].line, bad[i].key, bad[i].needle);
     expect_done("options from config");
 }
 END_TEST
