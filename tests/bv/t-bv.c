@@ -334,23 +334,6 @@ START_TEST(test_distance_lower)
 }
 END_TEST
 
-START_TEST(test_registry)
-{
-    /* the registry's types are exactly the ones refs[] knows */
-    TU_CHECK(vccd_bv_type_count() == NREF, "expected %d BV types, got %d", NREF, vccd_bv_type_count());
-    for (int i = 0; i < NREF; i++)
-        TU_CHECK(vccd_bv_type_find(refs[i].name) >= 0, "BV type %s is not registered", refs[i].name);
-    for (int i = 0; i < vccd_bv_type_count(); i++) {
-        const vccd_bv_type *bt = vccd_bv_type_get(i);
-        TU_CHECK(vccd_bv_type_find(bt->name) == i, "find(%s)", bt->name);
-        ref_of(bt);
-        TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower,
-                 "%s: incomplete vtable", bt->name);
-    }
-    TU_CHECK(vccd_bv_type_find("nope") == -1, "found an unknown type");
-}
-END_TEST
-
 /* --- the constant-velocity test (overlap_times), against exact SAT --- */
 
 /* Projection interval [c - r, c + r] of the box {x : lo_k <= m_k . x <=
@@ -779,6 +762,23 @@ ref_of(const vccd_bv_type *bt)
     tu_fail("BV type %s has no reference in t-bv.c's refs[]: add one", bt->name);
     return NULL;
 }
+
+START_TEST(test_registry)
+{
+    /* the registry's types are exactly the ones refs[] knows */
+    TU_CHECK(vccd_bv_type_count() == NREF, "expected %d BV types, got %d", NREF, vccd_bv_type_count());
+    for (int i = 0; i < NREF; i++)
+        TU_CHECK(vccd_bv_type_find(refs[i].name) >= 0, "BV type %s is not registered", refs[i].name);
+    for (int i = 0; i < vccd_bv_type_count(); i++) {
+        const vccd_bv_type *bt = vccd_bv_type_get(i);
+        TU_CHECK(vccd_bv_type_find(bt->name) == i, "find(%s)", bt->name);
+        ref_of(bt);
+        TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower,
+                 "%s: incomplete vtable", bt->name);
+    }
+    TU_CHECK(vccd_bv_type_find("nope") == -1, "found an unknown type");
+}
+END_TEST
 
 /* Sphere, AABB and k-DOPs thrown through each other by random
    translations (B turned by a random integer quaternion, fixed): at 33
