@@ -1,5 +1,0 @@
-VCCD_BV(sphere)
-VCCD_BV(aabb)
-VCCD_BV(obb)
-VCCD_BV(kdop14)
-VCCD_BV(kdop18)
