@@ -51,13 +51,6 @@ backend_parse(const char *s, int *kind, mpfr_prec_t *prec)
     return 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static void
 tally_width(tally *t, int k, double w)
 {
@@ -171,7 +164,7 @@ report(const char *name, const char *backend, tally *t)
     for (int k = 0; k <= KMAX; k++) {
         double med = NAN;
         if (t->nw[k]) {
-            qsort(t->w[k], (size_t)t->nw[k], sizeof(double), cmp_double);
+            qsort(t->w[k], (size_t)t->nw[k], sizeof(double), vccd_cli_cmp_double);
             med = t->w[k][t->nw[k] / 2];
         }
         printf("  %3d %12.3g %14.3e %8ld\n", k, ldexp(1.0, -k), med, t->nw[k]);

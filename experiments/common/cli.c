@@ -42,6 +42,13 @@ vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long ma
 }
 
 int
+vccd_cli_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int
 vccd_cli_take_overrides(char **args, int n, char **ov, int *nov)
 {
     int k = 0;
