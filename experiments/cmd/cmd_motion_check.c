@@ -190,8 +190,9 @@ set_backend(void *args, const char *val)
 
 static const vccd_cli_opt opts[] = {
     VCCD_OPT_FLAG_(mc_args, all, "all",
-                   "every registered model ({motion,}) with random\n"
-                   "parameters, instead of CONFIG's sections"),
+                   "every registered model, with random parameters,\n"
+                   "instead of CONFIG's sections:\n"
+                   "{motion}"),
     VCCD_OPT_STR_(mc_args, section, "section", "NAME", "only CONFIG's section [NAME]"),
     VCCD_OPT_LONG_(mc_args, samples, "samples", "N", 1, 100000000, "samples per model (default 10000)"),
     VCCD_OPT_CALL_("backend", "B", set_backend, "binary64, unrounded, mpfr:PREC",

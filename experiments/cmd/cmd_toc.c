@@ -55,12 +55,14 @@ typedef struct {
 static const vccd_cli_opt opts[] = {
     VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object"),
     VCCD_OPT_LONG_(toc_args, po.max_work, "max-work", "W", 1, VCCD_SOLVE_MAX_WORK_LIMIT,
-                   "overrides the config's [solver] max_work (default 300000): the\n"
-                   "work budget of each feature pair's solve, as for queries --max-work"),
+                   "overrides the config's [solver] max_work (default\n"
+                   "300000): the work budget of each feature pair's\n"
+                   "solve, as for queries --max-work"),
     VCCD_OPT_LONG_(toc_args, po.query_max_work, "query-max-work", "W", 1, VCCD_QUERY_MAX_WORK_LIMIT,
-                   "overrides [query] max_work, the budget of the whole query of two\n"
-                   "meshes (volume tests, feature pairs and their solvers' work,\n"
-                   "memory: a few seconds at the default)"),
+                   "overrides [query] max_work, the budget of the\n"
+                   "whole query of two meshes (volume tests, feature\n"
+                   "pairs and their solvers' work, memory: a few\n"
+                   "seconds at the default)"),
     VCCD_OPT_END
 };
 
