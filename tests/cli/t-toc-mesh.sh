@@ -61,18 +61,9 @@ expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
 check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\": \"' '$tmp/out'"
 
 # B deforming: its 8 vertices move as the rigid box would (vertex-linear).
-cat >"$tmp/deform.ini" <<'INI'
-[body.a]
-mesh = box:1:1:1
-motion = a
-[body.b]
-mesh = box:1:1:1
-motion = b
-[motion.a]
-type = ltlrm
-o0 = -2 0 0
-v = 2 0 0
-omega = 0 0 0
+# The scene of base up to [motion.b], with B a unit box.
+printf '%s\n' "$base" | sed '/^\[motion.b\]$/,$d; s/^mesh = box:1:1:2$/mesh = box:1:1:1/' >"$tmp/deform.ini"
+cat >>"$tmp/deform.ini" <<'INI'
 [motion.b]
 type = vertex-linear
 vertices = 8
