@@ -39,7 +39,7 @@ set_number(const vccd_cli_opt *o, void *args, const char *val)
 /* Store val (NULL: a flag) as o says; 0, or VCCD_EXIT_USAGE after the
    message. */
 static int
-set_value(const char *who, const vccd_cli_opt *o, void *args, const char *val)
+set_value(const vccd_cli_opt *o, void *args, const char *val)
 {
     char *at = (char *)args + o->off;
     switch (o->kind) {
@@ -52,13 +52,12 @@ set_value(const char *who, const vccd_cli_opt *o, void *args, const char *val)
     case VCCD_OPT_LONG:
         if (set_number(o, args, val) == 0)
             return 0;
-        return vccd_cli_usage_error("%s: option --%s: '%s' is not an integer in [%ld, %ld]", who, o->name, val,
+        return vccd_cli_usage_error("option --%s: '%s' is not an integer in [%ld, %ld]", o->name, val,
                                     (long)o->min, (long)o->max);
     case VCCD_OPT_DOUBLE:
         if (set_number(o, args, val) == 0)
             return 0;
-        return vccd_cli_usage_error("%s: option --%s: '%s' is not a number in [%g, %g]", who, o->name, val, o->min,
-                                    o->max);
+        return vccd_cli_usage_error("option --%s: '%s' is not a number in [%g, %g]", o->name, val, o->min, o->max);
     case VCCD_OPT_CALL:
         switch (o->set(args, val)) {
         case 0:
@@ -73,7 +72,7 @@ set_value(const char *who, const vccd_cli_opt *o, void *args, const char *val)
                 fclose(f);
             } else
                 snprintf(expect, sizeof expect, "%s", o->expect);
-            return vccd_cli_usage_error("%s: option --%s: '%s' (expected %s)", who, o->name, val, expect);
+            return vccd_cli_usage_error("option --%s: '%s' (expected %s)", o->name, val, expect);
         }
         }
     }
@@ -114,13 +113,13 @@ vccd_cli_parse(const char *who, const vccd_cli_opt *opts, void *args, int argc, 
                 c = '?', optopt = 0;
         }
         if (c == ':')
-            return vccd_cli_usage_error("%s: option --%s needs a value", who, opts[optopt - 256].name);
+            return vccd_cli_usage_error("option --%s needs a value", opts[optopt - 256].name);
         if (c == '?' && optopt >= 256 && optopt < 256 + n)
-            return vccd_cli_usage_error("%s: option --%s takes no value", who, opts[optopt - 256].name);
+            return vccd_cli_usage_error("option --%s takes no value", opts[optopt - 256].name);
         if (c == '?')
             return vccd_cli_usage_error("%s: unknown option '%s' (see vccd help %.*s)", who, argv[at],
                                         (int)help_len, who);
-        if (set_value(who, &opts[c - 256], args, optarg) != 0)
+        if (set_value(&opts[c - 256], args, optarg) != 0)
             return VCCD_EXIT_USAGE;
     }
     while (optind < argc)                   /* after "--" */

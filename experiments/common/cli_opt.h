@@ -48,9 +48,10 @@ typedef struct {
 /* Parse the options of argv (argv[0] the command) into args by table
    opts (ended by a NULL name), in the order given; "--" ends them.  The
    other arguments are left in argv[1 .. *npos], in order.  0, or
-   VCCD_EXIT_USAGE after one "vccd: WHO: ..." line naming the option (an
-   unknown one, a value missing or out of range); WHO's first word names
-   the help to see. */
+   VCCD_EXIT_USAGE after one line naming the option: "vccd: WHO: unknown
+   option '--x' (see vccd help W)", W WHO's first word; "vccd: option --x
+   needs a value"; "vccd: option --x: 'V' is not an integer in [A, B]",
+   as vccd_cli_parse_long says it, or "(expected EXPECT)". */
 int vccd_cli_parse(const char *who, const vccd_cli_opt *opts, void *args, int argc, char **argv, int *npos);
 
 /* Print text with its {list}s expanded. */
