@@ -59,13 +59,6 @@ frame_2d(vccd_motion *m[2], double dist, uint64_t seed, vccd_error *e)
     return 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 typedef struct {
     vccd_mesh m;
     vccd_bvh h;
@@ -167,7 +160,7 @@ run_size(long n, long instances, unsigned long seed, unsigned bvs, FILE *csv, vc
             if (i < nref)
                 agree += r.status == ref[i].status && r.lo <= ref[i].hi && ref[i].lo <= r.hi;
         }
-        qsort(ms, (size_t)ni, sizeof *ms, cmp_double);
+        qsort(ms, (size_t)ni, sizeof *ms, vccd_cli_cmp_double);
         med = ni % 2 ? ms[ni / 2] : 0.5 * ms[ni / 2 - 1] + 0.5 * ms[ni / 2];
         printf("%-18s %-5s %-7s %-10s %9.3f %9.3f %9.0f %9.0f %4ld/%ld/%ld  agree=%ld/%ld\n", name, "low",
                bv < 0 ? "brute" : vccd_bv_type_get(bv)->name, "exact", med, mean, (double)bvt / (double)ni,

@@ -163,8 +163,8 @@ check_used(vccd_config *c, vccd_config_section *d, const body *b, vccd_error *e)
     return 0;
 }
 
-int
-vccd_cmd_distance(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
     vccd_config c;
     vccd_config_section *d;
@@ -173,10 +173,12 @@ vccd_cmd_distance(int argc, char **argv)
     vccd_distance_result r;
     vccd_di t = { 0, 0 };
     body b[2];
-    int bv = 0, have_t = 0, rc = VCCD_EXIT_USAGE;
+    int bv = 0, have_t = 0, npos, rc = VCCD_EXIT_USAGE;
     double t0, tq;
 
-    if (argc != 2 || argv[1][0] == '-')
+    if (vccd_cli_parse("distance", NULL, NULL, argc, argv, &npos) != 0)
+        return VCCD_EXIT_USAGE;
+    if (npos != 1)
         return vccd_cli_usage_error("distance: usage: vccd distance CONFIG (see vccd help distance)");
     if (vccd_config_load(&c, argv[1], &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
@@ -225,3 +227,31 @@ done:
     vccd_config_clear(&c);
     return rc;
 }
+
+const vccd_cli_cmd vccd_cmd_distance = {
+    "distance", "rigorous distance of two meshes at poses or at a time t of rigid motions",
+    "usage: vccd distance CONFIG\n"
+    "\n"
+    "The minimum distance between two meshes as an interval [lower, upper]:\n"
+    "lower is a proof (no two points are closer, rounding included), upper the\n"
+    "distance of an actual pair of points, one on each mesh.  status says\n"
+    "separated (lower > 0), intersecting (two triangles certified to cross) or\n"
+    "touching-or-within-rounding (lower = 0, no crossing certified).  CONFIG:\n"
+    "\n"
+    "  [mesh.a]                   # one section per mesh (vccd help mesh):\n"
+    "  file = bunny               # file, shape or bundled model\n"
+    "  [motion.m]                 # rigid motions, if used (vccd help motion-check)\n"
+    "  [distance]\n"
+    "  mesh.0 = a\n"
+    "  pose.0 = X Y Z QW QX QY QZ # position and quaternion (exact decimals,\n"
+    "                             # normalised; default: identity)\n"
+    "  mesh.1 = a\n"
+    "  motion.1 = m               # or the pose of motion m at time t\n"
+    "  t = 0.5                    # in [0, 1], needed with a motion\n"
+    "  bv = obb                   # {bv|} | brute\n"
+    "  leaf_size = 4              # most triangles per BVH leaf\n"
+    "  split = sah                # sah | median\n"
+    "\n"
+    "See experiments/configs/distance.ini and doc/bvh.md.\n",
+    NULL, NULL, run
+};

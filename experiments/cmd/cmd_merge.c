@@ -15,36 +15,35 @@
 #include "cmds.h"
 #include "run.h"
 
-int
-vccd_cmd_merge(int argc, char **argv)
+typedef struct {
+    const char *out;
+} merge_args;
+
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_STR_(merge_args, out, "out", "DIR", "where the files of the whole experiment go (default vccd-run)"),
+    VCCD_OPT_END
+};
+
+static int
+run(int argc, char **argv)
 {
-    const char *ini = NULL, *out = "vccd-run";
-    char **ov = calloc((size_t)argc + 1, sizeof *ov), **dirs = calloc((size_t)argc + 1, sizeof *dirs);
+    merge_args a = { "vccd-run" };
+    const char *ini = NULL, *out = a.out;
+    char **ov = calloc((size_t)argc + 1, sizeof *ov), **dirs = argv + 2;
     int nov = 0, ndirs = 0, rc = VCCD_EXIT_USAGE, loaded = 0;
     run_experiment x;
     run_cell **cells = NULL;
     unsigned char **seen = NULL;
     vccd_error e;
 
-    if (!ov || !dirs) {
-        free(ov);
-        free(dirs);
+    if (!ov)
         return vccd_cli_usage_error("out of memory");
-    }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-        } else if (argv[i][0] == '-') {
-            vccd_cli_usage_error("merge: unknown option '%s' or missing value (see vccd help merge)", argv[i]);
-            goto done;
-        } else if (strchr(argv[i], '=')) {
-            ov[nov++] = argv[i];
-        } else if (!ini) {
-            ini = argv[i];
-        } else {
-            dirs[ndirs++] = argv[i];
-        }
-    }
+    if (vccd_cli_parse("merge", opts, &a, argc, argv, &ndirs) != 0)
+        goto done;
+    out = a.out;
+    ndirs = vccd_cli_take_overrides(argv + 1, ndirs, ov, &nov);
+    if (ndirs > 0)
+        ini = argv[1], ndirs--;
     if (!ini || !ndirs) {
         vccd_cli_usage_error("merge: expected EXPERIMENT.ini and the shards' directories (see vccd help merge)");
         goto done;
@@ -99,6 +98,23 @@ done:
     if (loaded)
         run_experiment_clear(&x);
     free(ov);
-    free(dirs);
     return rc;
 }
+
+const vccd_cli_cmd vccd_cmd_merge = {
+    "merge", "merge the shards of a vccd run (--shard K/N) into one report",
+    "usage: vccd merge EXPERIMENT.ini DIR... [--out DIR] [SECTION.KEY=VALUE ...]\n"
+    "\n"
+    "Reads DIR/instances.csv of every shard written by\n"
+    "  vccd run EXPERIMENT.ini --shard K/N --out DIR [the same overrides]\n"
+    "(instances i with i mod N = K - 1) and writes the files of the whole\n"
+    "experiment to --out as one run would (instances.csv, summary.csv,\n"
+    "report.md, plots).  Every instance of every system must be in exactly\n"
+    "one shard.  A shard of another experiment is refused, naming the first\n"
+    "key of its DIR/resolved.ini that differs from the one EXPERIMENT.ini\n"
+    "with these overrides gives (seed, name, instances, a system's bv, a\n"
+    "model's scale or geometry, the vccd version...), or the first column\n"
+    "of an instances.csv row that is not this experiment's.\n"
+    "See doc/slurm-array.sh.\n",
+    opts, NULL, run
+};

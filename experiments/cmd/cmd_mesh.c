@@ -38,58 +38,75 @@ print_bvh(const vccd_mesh *m, const vccd_bvh_opts *bo)
     return 0;
 }
 
+typedef struct {
+    vccd_mesh_load_opts o;
+    vccd_bvh_opts bo;
+    long leaf_size, max_nt;
+} mesh_args;
+
+static int
+set_degenerate(void *args, const char *val)
+{
+    return vccd_mesh_degenerate_parse(&((mesh_args *)args)->o.degenerate, val);
+}
+
+static int
+set_center(void *args, const char *val)
+{
+    return vccd_mesh_center_parse(&((mesh_args *)args)->o.center, val);
+}
+
+static int
+set_scale(void *args, const char *val)
+{
+    return vccd_mesh_scale_parse(&((mesh_args *)args)->o.radius, val);
+}
+
+static int
+set_split(void *args, const char *val)
+{
+    int sp = vccd_bvh_split_find(val);
+    ((mesh_args *)args)->bo.split = (vccd_bvh_split)sp;
+    return sp < 0 ? -1 : 0;
+}
+
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_CALL_("degenerate", "D", set_degenerate, "keep or drop",
+                   "keep (default) or drop triangles with a repeated vertex\n"
+                   "or zero area; either way a warning gives their count"),
+    VCCD_OPT_CALL_("center", "C", set_center, "none, centroid, mass or bbox",
+                   "none (default) | centroid | mass | bbox: move that point\n"
+                   "to the origin"),
+    VCCD_OPT_CALL_("scale", "S", set_scale, "none or 'radius R', R > 0",
+                   "none (default) | 'radius R': scale about the new origin\n"
+                   "so that the farthest vertex is at distance R"),
+    VCCD_OPT_LONG_(mesh_args, leaf_size, "leaf-size", "N", 1, VCCD_BVH_MAX_LEAF_SIZE,
+                   "most triangles per BVH leaf (default 4)"),
+    VCCD_OPT_CALL_("split", "S", set_split, "sah or median", "sah (default) or median BVH split"),
+    VCCD_OPT_LONG_(mesh_args, max_nt, "max-triangles", "N", 1, VCCD_MESH_MAX_TRIANGLES_HARD,
+                   "the most triangles one mesh may hold (default\n"
+                   "4194304 = 2^22, about 0.6-1.3 GB loaded); a file\n"
+                   "announcing more is refused before memory is taken"),
+    VCCD_OPT_END
+};
+
 static int
 mesh_info(int argc, char **argv)
 {
-    vccd_mesh_load_opts o = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 };
-    vccd_bvh_opts bo;
-    long max_nt = 0;
-    int i, n = 0, status = VCCD_EXIT_OK;
+    mesh_args a = { .o = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_NONE, 0 } };
+    int i, n = 0, npos, status = VCCD_EXIT_OK;
 
-    vccd_bvh_opts_init(&bo);
-    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(opt, "--")) {
-            i++;
-            break;
-        }
-        if (!val)
-            return vccd_cli_usage_error("option %s needs a value", opt);
-        if (!strcmp(opt, "--degenerate")) {
-            if (vccd_mesh_degenerate_parse(&o.degenerate, val) != 0)
-                return vccd_cli_usage_error("option --degenerate: '%s' (expected keep or drop)", val);
-        } else if (!strcmp(opt, "--center")) {
-            if (vccd_mesh_center_parse(&o.center, val) != 0)
-                return vccd_cli_usage_error("option --center: '%s' (expected none, centroid, mass or bbox)", val);
-        } else if (!strcmp(opt, "--leaf-size")) {
-            long v;
-            if (vccd_cli_parse_long(&v, opt, val, 1, VCCD_BVH_MAX_LEAF_SIZE) != 0)
-                return VCCD_EXIT_USAGE;
-            bo.leaf_size = (int)v;
-        } else if (!strcmp(opt, "--split")) {
-            int sp = vccd_bvh_split_find(val);
-            if (sp < 0)
-                return vccd_cli_usage_error("option --split: '%s' (expected sah or median)", val);
-            bo.split = (vccd_bvh_split)sp;
-        } else if (!strcmp(opt, "--scale")) {
-            if (vccd_mesh_scale_parse(&o.radius, val) != 0)
-                return vccd_cli_usage_error("option --scale: '%s' (expected none or 'radius R', R > 0)", val);
-        } else if (!strcmp(opt, "--max-triangles")) {
-            if (vccd_mesh_max_triangles_parse(&max_nt, val) != 0)
-                return vccd_cli_usage_error("option --max-triangles: '%s' (expected an integer in 1..%ld; default "
-                                            "%ld)",
-                                            val, VCCD_MESH_MAX_TRIANGLES_HARD, VCCD_MESH_MAX_TRIANGLES);
-        } else {
-            return vccd_cli_usage_error("mesh info: unknown option '%s' (see vccd help mesh)", opt);
-        }
-        i++;
-    }
-    if (i == argc)
+    vccd_bvh_opts_init(&a.bo);
+    a.leaf_size = a.bo.leaf_size;
+    if (vccd_cli_parse("mesh info", opts, &a, argc, argv, &npos) != 0)
+        return VCCD_EXIT_USAGE;
+    a.bo.leaf_size = (int)a.leaf_size;
+    if (npos == 0)
         return vccd_cli_usage_error("mesh info: no mesh given (see vccd help mesh)");
-    for (; i < argc; i++) {
+    for (i = 1; i <= npos; i++) {
         vccd_mesh m;
         double t;
-        int rc = vccd_cli_mesh_load_max(&m, argv[i], &o, max_nt, &t);
+        int rc = vccd_cli_mesh_load_max(&m, argv[i], &a.o, a.max_nt, &t);
         if (rc != 0) {
             status = rc;
             continue;
@@ -97,15 +114,15 @@ mesh_info(int argc, char **argv)
         if (n++)
             putchar('\n');
         vccd_cli_mesh_print(stdout, &m, t);
-        if ((rc = print_bvh(&m, &bo)) != 0)
+        if ((rc = print_bvh(&m, &a.bo)) != 0)
             status = rc;
         vccd_mesh_clear(&m);
     }
     return status;
 }
 
-int
-vccd_cmd_mesh(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
     if (argc < 2)
         return vccd_cli_usage_error("mesh: which action? (info; see vccd help mesh)");
@@ -113,3 +130,32 @@ vccd_cmd_mesh(int argc, char **argv)
         return mesh_info(argc - 1, argv + 1);
     return vccd_cli_usage_error("mesh: unknown action '%s' (info; see vccd help mesh)", argv[1]);
 }
+
+const vccd_cli_cmd vccd_cmd_mesh = {
+    "mesh", "load a mesh (file, shape or bundled model) and describe it",
+    "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
+    "                      [--leaf-size N] [--split sah|median]\n"
+    "                      [--max-triangles N] SPEC...\n"
+    "\n"
+    "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
+    "degenerate triangles, bounding box, closure (closed, or why not: boundary,\n"
+    "non-manifold or inconsistently oriented edges), volume, center of mass\n"
+    "and inertia tensor of a closed mesh (density 1), the normalisation\n"
+    "applied and the load time; then the BVH over it (doc/bvh.md): nodes,\n"
+    "depth, build time of the topology and of each BV type's volumes, and\n"
+    "bytes per triangle of each.\n"
+    "\n"
+    "SPEC is one of\n"
+    "  a file          formats {format} (PLY ascii or binary), each also .gz;\n"
+    "                  other names are recognised by their first word\n"
+    "  a shape         {shape|}\n"
+    "                  (grid: open; ngon, rect, star: 2D)\n"
+    "  a bundled model bunny | dragon | buddha | teapot (from $VCCD_MODELS,\n"
+    "                  else the installed or source-tree experiments/models)\n"
+    "Coordinates are read correctly rounded to binary64, and that double is the\n"
+    "geometry from then on (doc/meshes.md).\n",
+    opts,
+    "Exit status 2 when a mesh cannot be read (the message names the file and\n"
+    "the line, or the byte offset and element of a binary PLY).\n",
+    run
+};

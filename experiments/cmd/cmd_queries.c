@@ -7,101 +7,85 @@
 #include "cmds.h"
 #include "query_run.h"
 
+typedef struct {
+    vccd_solve_opts o;
+    int kind, verbose;
+    const char *csv;
+} queries_args;
+
 /* Option values are exactly the config names (solver.h, arith.h). */
 static int
-parse_options(vccd_solve_opts *o, int *kind, int *verbose, const char **csv, int argc, char **argv,
-              int *first_file)
+set_solver(void *args, const char *val)
 {
-    int i, nfiles = 0;
-    /* Options may follow the files (`vccd queries FILE --verbose`): all
-       are parsed before any file is read, and the files gathered at the
-       front of argv as they come (never past an option still unread),
-       then moved to its end. */
-    for (i = 1; i < argc; i++) {
-        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
-        if (opt[0] != '-' || opt[1] == '\0') {
-            argv[1 + nfiles++] = argv[i];
-            continue;
-        }
-        if (strcmp(opt, "--") == 0) {
-            while (++i < argc)
-                argv[1 + nfiles++] = argv[i];
-            break;
-        }
-        if (strcmp(opt, "--verbose") == 0) {
-            *verbose = 1;
-            continue;
-        }
-        {
-            /* an unknown option is named as such, not as one missing its value */
-            static const char *const valued[] = { "--csv", "--solver", "--arith", "--eps-t", "--max-boxes",
-                                                  "--max-work", "--max-precision", "--kind", "--config", NULL };
-            int k = 0;
-            while (valued[k] && strcmp(valued[k], opt))
-                k++;
-            if (!valued[k])
-                return vccd_cli_usage_error("queries: unknown option '%s' (see vccd help queries)", opt);
-        }
-        if (!val)
-            return vccd_cli_usage_error("queries: option %s needs a value", opt);
-        i++;
-        if (strcmp(opt, "--csv") == 0) {
-            *csv = val;
-        } else if (strcmp(opt, "--solver") == 0) {
-            char known[256];
-            if (!(o->solver = vccd_solver_type_find(val)))
-                return vccd_cli_usage_error("queries: --solver: unknown solver '%s' (%s)", val,
-                                            vccd_solver_type_names(known, sizeof known));
-        } else if (strcmp(opt, "--arith") == 0) {
-            if (vccd_arith_parse(&o->arith, val) != 0)
-                return vccd_cli_usage_error("queries: --arith: unknown arithmetic '%s' (binary64, mpfr:PREC with PREC "
-                                            "in 2 .. 65536, adaptive, unrounded)", val);
-        } else if (strcmp(opt, "--eps-t") == 0) {
-            char *end;
-            double v = strtod(val, &end);
-            if (end == val || *end || !(v >= 0.0 && v <= 1.0))
-                return vccd_cli_usage_error("queries: option --eps-t: '%s' is not a number in [0, 1]", val);
-            o->eps_t = v;
-        } else if (strcmp(opt, "--max-boxes") == 0) {
-            if (vccd_cli_parse_long(&n, opt, val, 1, 1000000000L) != 0)
-                return VCCD_EXIT_USAGE;
-            o->max_boxes = n;
-        } else if (strcmp(opt, "--max-work") == 0) {
-            /* the same range as [solver] max_work (opts.c) */
-            if (vccd_cli_parse_long(&n, opt, val, 1, VCCD_SOLVE_MAX_WORK_LIMIT) != 0)
-                return VCCD_EXIT_USAGE;
-            o->max_work = n;
-        } else if (strcmp(opt, "--max-precision") == 0) {
-            if (vccd_cli_parse_long(&n, opt, val, 64, VCCD_ARITH_PREC_MAX) != 0)
-                return VCCD_EXIT_USAGE;
-            o->max_precision = (mpfr_prec_t)n;
-        } else if (strcmp(opt, "--kind") == 0) {
-            *kind = vccd_feature_kind_find(val);
-            if (*kind != VCCD_FEATURE_VF && *kind != VCCD_FEATURE_EE)
-                return vccd_cli_usage_error("queries: --kind: unknown kind '%s' (vertex-face, edge-edge)", val);
-        } else if (strcmp(opt, "--config") == 0) {
-            vccd_config c;
-            vccd_error e;
-            int rc = vccd_config_load(&c, val, &e);
-            if (rc == 0) {
-                rc = vccd_cli_check_sections(&c, &e) != 0 ? -1 : vccd_solve_opts_from_config(o, &c, &e);
-                vccd_config_clear(&c);
-            }
-            if (rc != 0) {
-                fprintf(stderr, "vccd: %s\n", e.msg);
-                return VCCD_EXIT_USAGE;
-            }
-        } else
-            return vccd_cli_usage_error("queries: unknown option '%s' (see vccd help queries)", opt);
-    }
-    for (int j = nfiles - 1; j >= 0; j--)
-        argv[argc - nfiles + j] = argv[1 + j];
-    *first_file = argc - nfiles;
-    if (nfiles == 0)
-        return vccd_cli_usage_error("queries: no CSV file given");
-    return VCCD_EXIT_OK;
+    return (((queries_args *)args)->o.solver = vccd_solver_type_find(val)) ? 0 : -1;
 }
+
+static int
+set_arith(void *args, const char *val)
+{
+    return vccd_arith_parse(&((queries_args *)args)->o.arith, val) == 0 ? 0 : -1;
+}
+
+static int
+set_kind(void *args, const char *val)
+{
+    int k = ((queries_args *)args)->kind = vccd_feature_kind_find(val);
+    return k == VCCD_FEATURE_VF || k == VCCD_FEATURE_EE ? 0 : -1;
+}
+
+/* [solver] and [arithmetic] of a config; its errors name file and line */
+static int
+set_config(void *args, const char *val)
+{
+    vccd_config c;
+    vccd_error e;
+    int rc = vccd_config_load(&c, val, &e);
+    if (rc == 0) {
+        rc = vccd_cli_check_sections(&c, &e) != 0 ? -1 : vccd_solve_opts_from_config(&((queries_args *)args)->o, &c, &e);
+        vccd_config_clear(&c);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        return -2;
+    }
+    return 0;
+}
+
+/* --max-precision is read as a long */
+_Static_assert(sizeof(mpfr_prec_t) == sizeof(long), "mpfr_prec_t is a long");
+
+/* Options may follow the files (`vccd queries FILE --verbose`): all are
+   parsed before any file is read. */
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_CALL_("solver", "S", set_solver, "{solver,}", "{solver|} (default taylor-lagrange)"),
+    VCCD_OPT_CALL_("arith", "A", set_arith, "binary64, mpfr:PREC with PREC in 2 .. 65536, adaptive, unrounded",
+                   "binary64 (default) | mpfr:PREC | adaptive |\n"
+                   "unrounded (NON-RIGOROUS: for comparison only)"),
+    VCCD_OPT_DOUBLE_(queries_args, o.eps_t, "eps-t", "E", 0.0, 1.0,
+                     "width of the reported TOC enclosure (default 1e-6)"),
+    VCCD_OPT_LONG_(queries_args, o.max_boxes, "max-boxes", "N", 1, 1000000000L,
+                   "work limit per query; reached, the answer is\n"
+                   "possible, never none (default 100000)"),
+    /* the same range as [solver] max_work (opts.c) */
+    VCCD_OPT_LONG_(queries_args, o.max_work, "max-work", "W", 1, VCCD_SOLVE_MAX_WORK_LIMIT,
+                   "work budget per query over all its runs, in\n"
+                   "evaluations of s and of the predicate weighted\n"
+                   "by cost (1 in binary64, 16 + PREC/12 in MPFR);\n"
+                   "reached, the answer is possible from the proved\n"
+                   "lo, never none (default 300000; [solver] max_work)"),
+    VCCD_OPT_LONG_(queries_args, o.max_precision, "max-precision", "P", 64, VCCD_ARITH_PREC_MAX,
+                   "adaptive: the highest MPFR precision (default 1024)"),
+    VCCD_OPT_CALL_("kind", "K", set_kind, "vertex-face or edge-edge", "vertex-face | edge-edge (default: from the path)"),
+    VCCD_OPT_CALL_("config", "FILE", set_config, "",
+                   "read [solver] and [arithmetic] from FILE first;\n"
+                   "later options override it"),
+    VCCD_OPT_FLAG_(queries_args, verbose, "verbose",
+                   "one line per query: FILE:LINE, truth, status,\n"
+                   "[lo, hi], solve time in us, boxes, escalations,\n"
+                   "evaluations, final precision"),
+    VCCD_OPT_STR_(queries_args, csv, "csv", "FILE", "the same per query as CSV rows into FILE"),
+    VCCD_OPT_END
+};
 
 static void
 print_line(const char *label, const vccd_query_stats *s, int detail)
@@ -118,39 +102,43 @@ print_line(const char *label, const vccd_query_stats *s, int detail)
                s->queries, s->positives, s->fn, s->fp, mean, median, max);
 }
 
-int
-vccd_cmd_queries(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
-    vccd_solve_opts o;
+    queries_args a = { .kind = -1 };
+    vccd_solve_opts *o = &a.o;
     vccd_query_stats total = { 0 };
-    int kind = -1, first = 1, verbose = 0, rc;
+    int nfiles, rc;
     char aname[32];
-    const char *csv_path = NULL;
+    const char *csv_path;
     FILE *csv = NULL;
 
-    vccd_solve_opts_init(&o);
-    if ((rc = parse_options(&o, &kind, &verbose, &csv_path, argc, argv, &first)) != VCCD_EXIT_OK)
-        return rc;
+    vccd_solve_opts_init(o);
+    if (vccd_cli_parse("queries", opts, &a, argc, argv, &nfiles) != 0)
+        return VCCD_EXIT_USAGE;
+    if (nfiles == 0)
+        return vccd_cli_usage_error("queries: no CSV file given");
+    csv_path = a.csv;
     if (csv_path) {
         if (!(csv = vccd_cli_open_output(csv_path)))
             return VCCD_EXIT_USAGE;
         fputs(vccd_query_csv_header, csv);
     }
-    printf("solver=%s arith=%s eps_t=%g max_boxes=%ld max_work=%ld%s\n", o.solver->name,
-           vccd_arith_name(aname, sizeof aname, &o.arith), o.eps_t, o.max_boxes, o.max_work,
-           vccd_arith_is_rigorous(&o.arith) ? "" : " (NON-RIGOROUS)");
-    for (int i = first; i < argc; i++) {
+    printf("solver=%s arith=%s eps_t=%g max_boxes=%ld max_work=%ld%s\n", o->solver->name,
+           vccd_arith_name(aname, sizeof aname, &o->arith), o->eps_t, o->max_boxes, o->max_work,
+           vccd_arith_is_rigorous(&o->arith) ? "" : " (NON-RIGOROUS)");
+    for (int i = 1; i <= nfiles; i++) {
         vccd_queries qs;
         vccd_query_stats st = { 0 };
         vccd_error e;
-        if (vccd_queries_read(&qs, argv[i], kind, &e) != 0) {
+        if (vccd_queries_read(&qs, argv[i], a.kind, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             vccd_query_stats_clear(&total);
             if (csv)
                 fclose(csv);
             return VCCD_EXIT_USAGE;
         }
-        rc = vccd_query_run(&st, &qs, &o, stdout, verbose, csv, &e);
+        rc = vccd_query_run(&st, &qs, o, stdout, a.verbose, csv, &e);
         if (rc == 0)
             print_line(argv[i], &st, 1);
         if (rc != 0 || vccd_query_stats_merge(&total, &st) != 0) {
@@ -167,9 +155,27 @@ vccd_cmd_queries(int argc, char **argv)
     }
     print_line("total", &total, 0);
     /* A false negative in a rigorous mode is a broken proof. */
-    rc = total.fn > 0 && vccd_arith_is_rigorous(&o.arith) ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
+    rc = total.fn > 0 && vccd_arith_is_rigorous(&o->arith) ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
     vccd_query_stats_clear(&total);
     if (csv && vccd_cli_close_output(csv, csv_path) != 0)
         rc = VCCD_EXIT_FAIL;
     return rc;
 }
+
+const vccd_cli_cmd vccd_cmd_queries = {
+    "queries", "solve CCD benchmark query files and score them against the ground truth",
+    "usage: vccd queries [OPTIONS] FILE.csv...\n"
+    "\n"
+    "Solve every query of the CSV files (the Sample-Queries format of Wang et\n"
+    "al. 2021: 8 rows per query, exact rationals, ground truth in column 7)\n"
+    "and compare with the ground truth.  One line per file, then the last\n"
+    "line\n"
+    "  total: queries=N positives=P fn=X fp=Y mean_us=M median_us=D max_us=T\n"
+    "fn counts ground-truth contacts answered none (each is also listed as\n"
+    "`false negative: FILE:LINE`); fp counts non-contacts answered certified\n"
+    "or possible.  Times are of the solve alone, in microseconds.\n",
+    opts,
+    "Exit status 1 when a rigorous arithmetic gives a false negative, 2 for\n"
+    "bad options or a malformed file (the message names file and line).\n",
+    run
+};

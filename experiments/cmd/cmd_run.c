@@ -52,13 +52,43 @@ max_jobs(void)
 #endif
 }
 
+typedef struct {
+    const char *out;
+    long jobs, shard_k, shard_n, instances;
+} run_args;
+
+static int
+set_shard(void *args, const char *val)
+{
+    run_args *a = args;
+    char *end;
+    errno = 0;
+    a->shard_k = strtol(val, &end, 10);
+    if (end == val || *end != '/' || (a->shard_n = strtol(end + 1, &end, 10)) < 1 || *end || errno
+        || a->shard_k < 1 || a->shard_k > a->shard_n)
+        return -1;
+    a->shard_k--;
+    return 0;
+}
+
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_STR_(run_args, out, "out", "DIR", "where the files go (default vccd-run)"),
+    VCCD_OPT_LONG_(run_args, jobs, "jobs", "N", 1, 1024, "threads (default: all cores)"),
+    VCCD_OPT_LONG_(run_args, instances, "instances", "K", 1, 1000000L, "experiment.instances=K"),
+    VCCD_OPT_CALL_("shard", "K/N", set_shard, "K/N with 1 <= K <= N",
+                   "run the instances i with i mod N = K - 1 and write\n"
+                   "their instances.csv alone: vccd merge joins the shards"),
+    VCCD_OPT_END
+};
+
 static int
 run_ranks(const run_mpi *mp, int argc, char **argv)
 {
-    const char *ini = NULL, *out = "vccd-run";
+    run_args a = { "vccd-run", max_jobs(), 0, 1, 0 };
+    const char *ini, *out = a.out;
     char **ov = calloc((size_t)argc + 1, sizeof *ov), inst[64];
-    int nov = 0, rc = VCCD_EXIT_USAGE;
-    long jobs = max_jobs(), n, shard_k = 0, shard_n = 1;
+    int nov = 0, npos, rc = VCCD_EXIT_USAGE;
+    long jobs = a.jobs, shard_k = 0, shard_n = 1;
     run_experiment x;
     run_cell **cells = NULL;
     vccd_error e;
@@ -67,43 +97,19 @@ run_ranks(const run_mpi *mp, int argc, char **argv)
 
     if (!ov)
         return vccd_cli_usage_error("out of memory");
-    for (int i = 1; i < argc; i++) {
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--out") && val) {
-            out = val;
-            i++;
-        } else if (!strcmp(argv[i], "--jobs") && val) {
-            if (vccd_cli_parse_long(&jobs, "--jobs", val, 1, 1024) != 0)
-                goto done;
-            i++;
-        } else if (!strcmp(argv[i], "--shard") && val) {
-            char *end;
-            errno = 0;
-            shard_k = strtol(val, &end, 10);
-            if (end == val || *end != '/' || (shard_n = strtol(end + 1, &end, 10)) < 1 || *end || errno
-                || shard_k < 1 || shard_k > shard_n) {
-                vccd_cli_usage_error("run: --shard: expected K/N with 1 <= K <= N, not '%s'", val);
-                goto done;
-            }
-            shard_k--;
-            i++;
-        } else if (!strcmp(argv[i], "--instances") && val) {
-            if (vccd_cli_parse_long(&n, "--instances", val, 1, 1000000L) != 0)
-                goto done;
-            snprintf(inst, sizeof inst, "experiment.instances=%ld", n);
-            ov[nov++] = inst;
-            i++;
-        } else if (argv[i][0] == '-') {
-            vccd_cli_usage_error("run: unknown option '%s' or missing value (see vccd help run)", argv[i]);
-            goto done;
-        } else if (strchr(argv[i], '=')) {
-            ov[nov++] = argv[i];
-        } else if (!ini) {
-            ini = argv[i];
-        } else {
-            vccd_cli_usage_error("run: unexpected argument '%s'", argv[i]);
-            goto done;
-        }
+    if (vccd_cli_parse("run", opts, &a, argc, argv, &npos) != 0)
+        goto done;
+    out = a.out, jobs = a.jobs, shard_k = a.shard_k, shard_n = a.shard_n;
+    /* the overrides in order; --instances K after them */
+    npos = vccd_cli_take_overrides(argv + 1, npos, ov, &nov);
+    if (a.instances) {
+        snprintf(inst, sizeof inst, "experiment.instances=%ld", a.instances);
+        ov[nov++] = inst;
+    }
+    ini = npos ? argv[1] : NULL;
+    if (npos > 1) {
+        vccd_cli_usage_error("run: unexpected argument '%s'", argv[2]);
+        goto done;
     }
     if (!ini) {
         vccd_cli_usage_error("run: which experiment? (vccd run EXPERIMENT.ini; see vccd help run)");
@@ -203,8 +209,8 @@ done:
     return rc;
 }
 
-int
-vccd_cmd_run(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
     run_mpi mp;
     vccd_error e;
@@ -217,3 +223,47 @@ vccd_cmd_run(int argc, char **argv)
     run_mpi_end(&mp);
     return rc;
 }
+
+const vccd_cli_cmd vccd_cmd_run = {
+    "run", "run an experiment: systems x thesis benchmark instances, with reports and plots",
+    "usage: vccd run EXPERIMENT.ini [--out DIR] [--jobs N] [--instances K]\n"
+    "                [--shard K/N] [SECTION.KEY=VALUE ...]\n"
+    "\n"
+    "Runs every [system.NAME] of the experiment on every instance of every\n"
+    "benchmark (a model pair at low or high speed: the thesis' 7.3 frames,\n"
+    "from [experiment] seed), instances spread over N threads (default: all\n"
+    "cores; the files do not depend on N, timings aside).  Writes to DIR\n"
+    "(default vccd-run):\n"
+    "  instances.csv  one row per instance x system: the motion parameters\n"
+    "                 (%.17g), status, TOC lo/hi, time, the rigorous gap\n"
+    "                 [lower, upper] at lo, v, v.n and the counters\n"
+    "  summary.csv    min/quartiles/median/max/mean/sd of time, gap, v, v.n\n"
+    "                 and TOC per benchmark and system (Appendix K layout)\n"
+    "  report.md      those tables, penetration counts, the thesis-style\n"
+    "                 remarks, the thesis' own figures when [experiment]\n"
+    "                 reference is given, the verdict over all instances\n"
+    "                 and box plots (PNG, by gnuplot)\n"
+    "  resolved.ini   the experiment as run: the config with its overrides\n"
+    "                 and defaults, the vccd version, a digest of each\n"
+    "                 model's geometry, and [shard] shard = K/N\n",
+    opts,
+    "  [experiment]  name, seed, instances, speeds = low high,\n"
+    "                pairs = A-B ... (model names), leaf_size, reference\n"
+    "  [model.NAME]  mesh, center, scale, degenerate (as vccd mesh)\n"
+    "  [system.NAME] mode = exact | capoeira | step-back | fcl-ca | fcl-ca-rss |\n"
+    "                fcl-ca-rss-fast (FCL's conservative advancement, NON-RIGOROUS\n"
+    "                peers, in builds with libfcl-dev),\n"
+    "                bv = {bv|},\n"
+    "                solver = {solver|},\n"
+    "                arithmetic (binary64, mpfr:PREC, adaptive, unrounded:\n"
+    "                NON-RIGOROUS), eps_t, eps_d (step-back), positive_gap\n"
+    "                (exact; default yes), instances = K (only the first K\n"
+    "                of each benchmark: a slow peer; remarks then compare\n"
+    "                on the instances both systems run)\n"
+    "SECTION.KEY=VALUE replaces or adds a key (system.exact.bv=aabb);\n"
+    "--instances K is experiment.instances=K, after them.  --shard K/N: vccd\n"
+    "merge joins the shards.  In a build with MPI, mpirun -np N vccd run ...\n"
+    "spreads the instances over the N ranks the same way and rank 0 writes\n"
+    "all the files.  See experiments/configs/quick.ini.\n",
+    run
+};

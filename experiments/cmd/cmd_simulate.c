@@ -1,6 +1,6 @@
 /* cmd_simulate.c -- `vccd simulate SCENE.ini`: rigid bodies (lib/sim)
    stepped with the proved TOC, writing trajectory.csv, events.csv and
-   energy.csv.  The scene's keys are in vccd.c's help text. */
+   energy.csv.  The scene's keys are in its help text (below). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -122,13 +122,34 @@ check_gap(double *min, int *mi, int *mj, const vccd_sim_body *bodies, int nb, in
     return 0;
 }
 
-int
-vccd_cmd_simulate(int argc, char **argv)
+typedef struct {
+    const char *out;
+    long steps;
+    double dt;
+    int check;
+} sim_args;
+
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_STR_(sim_args, out, "out", "DIR", "where the files go (default .)"),
+    VCCD_OPT_LONG_(sim_args, steps, "steps", "N", 1, 1000000000L, "steps (overrides [simulate] steps)"),
+    /* the range of the scene's dt key (sim_scene.c) */
+    VCCD_OPT_DOUBLE_(sim_args, dt, "dt", "DT", 1e-9, 1e3, "the step in seconds (overrides [simulate] dt)"),
+    VCCD_OPT_FLAG_(sim_args, check, "check-gap",
+                   "after every step, the distance query of every pair again,\n"
+                   "apart from the run's own gap bookkeeping; exit 1 if a lower\n"
+                   "bound is not > 0, else its minimum is printed (and each\n"
+                   "step's in energy.csv's checked_gap)"),
+    VCCD_OPT_END
+};
+
+static int
+run(int argc, char **argv)
 {
-    const char *scene = NULL, *out = ".";
-    long steps, steps_opt = -1;
+    sim_args a = { ".", -1, -1, 0 };
+    const char *scene, *out;
+    long steps, steps_opt;
     vccd_sim_opts o;
-    double dt_opt = -1;
+    double dt_opt;
     vccd_sim_scene sc;
     vccd_error e;
     vccd_sim_body *bodies;
@@ -139,35 +160,17 @@ vccd_cmd_simulate(int argc, char **argv)
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0;
     long truncated = 0;
-    int nodes, check = 0, cmin_i = 0, cmin_j = 0;
+    int nodes, check, npos, cmin_i = 0, cmin_j = 0;
     long cmin_step = -1;
     double cmin = INFINITY, t_check = 0;
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-        } else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
-            if (vccd_cli_parse_long(&steps_opt, "--steps", argv[++i], 1, 1000000000L) != 0)
-                return VCCD_EXIT_USAGE;
-        } else if (!strcmp(argv[i], "--check-gap")) {
-            check = 1;
-        } else if (!strcmp(argv[i], "--dt") && i + 1 < argc) {
-            char *end;
-            dt_opt = strtod(argv[++i], &end);
-            /* the range of the scene's dt key (sim_scene.c) */
-            if (*end || end == argv[i] || !(dt_opt >= 1e-9 && dt_opt <= 1e3))
-                return vccd_cli_usage_error("simulate: --dt wants a number in [1e-9, 1000] (as the scene's dt), "
-                                            "not '%s'", argv[i]);
-        } else if (argv[i][0] == '-') {
-            return vccd_cli_usage_error("simulate: unknown option '%s' (see vccd help simulate)", argv[i]);
-        } else if (!scene) {
-            scene = argv[i];
-        } else {
-            return vccd_cli_usage_error("simulate: one scene file, not '%s' too", argv[i]);
-        }
-    }
-    if (!scene)
+    if (vccd_cli_parse("simulate", opts, &a, argc, argv, &npos) != 0)
+        return VCCD_EXIT_USAGE;
+    if (npos == 0)
         return vccd_cli_usage_error("simulate: which scene? (vccd simulate SCENE.ini)");
+    if (npos > 1)
+        return vccd_cli_usage_error("simulate: one scene file, not '%s' too", argv[2]);
+    scene = argv[1], out = a.out, steps_opt = a.steps, dt_opt = a.dt, check = a.check;
     if (vccd_sim_scene_load(&sc, scene, dt_opt, &e) != 0)
         goto bad;
     bodies = sc.bodies;
@@ -298,3 +301,59 @@ done:
     vccd_sim_scene_clear(&sc);
     return rc;
 }
+
+const vccd_cli_cmd vccd_cmd_simulate = {
+    "simulate", "rigid bodies stepped with the proved TOC: never interpenetrating",
+    "usage: vccd simulate SCENE.ini [--out DIR] [--steps N] [--dt DT] [--check-gap]\n"
+    "\n"
+    "Steps rigid bodies with ballistic motion; at the first contact of\n"
+    "any pair (the mesh TOC, stepped back to a proved gap >= eps_d) it\n"
+    "gathers the contact manifold and applies impulses (Newton's impact\n"
+    "law at every contact at once, projected Gauss-Seidel).  Before every\n"
+    "piece of motion the rigorous distance of every pair is checked > 0.\n"
+    "Writes DIR/trajectory.csv (pose and velocities per step, %.17g),\n"
+    "DIR/events.csv (each contact point) and DIR/energy.csv (energy,\n"
+    "momentum and the step's gap lower bound), frames.dat and plot.gp\n"
+    "(gnuplot).  Exit 0 when the whole run is proved free of\n"
+    "interpenetration, 1 otherwise.\n",
+    opts,
+    "  [simulate]\n"
+    "  steps = 100                # --steps overrides\n"
+    "  dt = 0.016666666666666666  # seconds; --dt overrides\n"
+    "  gravity = 0 0 -9.81        # default 0 0 0\n"
+    "  restitution = 0.5          # e in [0, 1]\n"
+    "  friction = 0               # Coulomb mu (0: none)\n"
+    "  eps_d = 0.001              # step back to a proved gap >= eps_d\n"
+    "  band = 2                   # manifold band = band * eps_d\n"
+    "  rest_speed = ...           # approach slower than this is resting\n"
+    "                             # (default sqrt(2 |g| band eps_d))\n"
+    "  separation_speed = 0       # target speed of resting contacts\n"
+    "  mode = exact               # exact | capoeira (APPROXIMATE contacts)\n"
+    "  manifold = auto            # features (thesis 6.1.2) | nodes (6.1.1:\n"
+    "                             # BVH leaves, APPROXIMATE) | auto: nodes\n"
+    "                             # in capoeira mode, else features\n"
+    "  bv = obb                   # {bv}\n"
+    "  max_events = 64            # contacts per step before it is cut\n"
+    "  [body.NAME]                # two or more\n"
+    "  mesh = box:1:1:1           # a file, a shape or a bundled model\n"
+    "  fixed = no                 # yes: a static body (a ground)\n"
+    "  position = 0 0 1           # of the centre of mass\n"
+    "  orientation = 1 0 0 0      # quaternion w x y z\n"
+    "  velocity = 0 0 0\n"
+    "  angular_velocity = 0 0 0   # world frame, rad/s\n"
+    "  density = 1                # mass properties of a closed mesh, or:\n"
+    "  mass = 1                   # alone: scales a closed mesh's own;\n"
+    "                             # with inertia (open meshes need both)\n"
+    "  inertia = 0.1 0.1 0.1      # principal moments (> 0), body axes\n"
+    "  Every number is 0 or of magnitude in [1e-50, 1e50] (the mass and\n"
+    "  inertia a density gives too); dt in [1e-9, 1000].  A key the body\n"
+    "  cannot use (inertia without mass, density with mass, velocity on a\n"
+    "  fixed body, angle on a 3D body) is refused at its line.\n"
+    "  A 2D scene (every mesh a polygon: ngon, rect, star, .obj2d; gravity\n"
+    "  in the plane) gives its bodies position = X Y, angle = RADIANS,\n"
+    "  velocity = VX VY, angular_velocity = OMEGA and inertia = I_Z (mass\n"
+    "  properties from the polygon's area by default).\n"
+    "\n"
+    "See experiments/configs/sim-*.ini and doc/simulate.md.\n",
+    run
+};

@@ -3,7 +3,7 @@
    (the formats: toc.h's vccd_toc_problem, which reads them; help toc).
    A thin client of the library: parse argv, load the problem, solve it,
    print the answer. */
-#include <string.h>
+#include <stddef.h>
 
 #include "clock.h"
 #include "cli.h"
@@ -46,61 +46,109 @@ print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_s
            st->escalations, (long)st->prec, r->limited ? " limited" : "", us);
 }
 
-int
-vccd_cmd_toc(int argc, char **argv)
-{
+typedef struct {
     vccd_toc_problem_opts po;
+    int json;
+} toc_args;
+
+/* the same ranges as [solver] max_work (opts.c) and [query] max_work */
+static const vccd_cli_opt opts[] = {
+    VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object"),
+    VCCD_OPT_LONG_(toc_args, po.max_work, "max-work", "W", 1, VCCD_SOLVE_MAX_WORK_LIMIT,
+                   "overrides the config's [solver] max_work (default\n"
+                   "300000): the work budget of each feature pair's\n"
+                   "solve, as for queries --max-work"),
+    VCCD_OPT_LONG_(toc_args, po.query_max_work, "query-max-work", "W", 1, VCCD_QUERY_MAX_WORK_LIMIT,
+                   "overrides [query] max_work, the budget of the\n"
+                   "whole query of two meshes (volume tests, feature\n"
+                   "pairs and their solvers' work, memory: a few\n"
+                   "seconds at the default)"),
+    VCCD_OPT_END
+};
+
+static int
+run(int argc, char **argv)
+{
+    toc_args a = { 0 };
     vccd_toc_problem *p = NULL;
-    vccd_toc_answer a;
+    vccd_toc_answer r;
     vccd_toc_stats st;
     vccd_error e;
-    int json = 0;
-    const char *path = NULL;
+    const char *path;
+    int npos;
     double t0;
 
-    vccd_toc_problem_opts_init(&po);     /* 0: the config's, or the default */
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--max-work") == 0) {
-            /* the same range as [solver] max_work (opts.c) */
-            if (vccd_cli_parse_long(&po.max_work, argv[i], i + 1 < argc ? argv[i + 1] : NULL, 1,
-                                    VCCD_SOLVE_MAX_WORK_LIMIT) != 0)
-                return VCCD_EXIT_USAGE;
-            i++;
-        } else if (strcmp(argv[i], "--query-max-work") == 0) {
-            /* the same range as [query] max_work */
-            if (vccd_cli_parse_long(&po.query_max_work, argv[i], i + 1 < argc ? argv[i + 1] : NULL, 1,
-                                    VCCD_QUERY_MAX_WORK_LIMIT) != 0)
-                return VCCD_EXIT_USAGE;
-            i++;
-        } else if (argv[i][0] == '-') {
-            return vccd_cli_usage_error("toc: unknown option '%s' (see vccd help toc)", argv[i]);
-        } else if (path) {
-            return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG "
-                                        "(see vccd help toc)");
-        } else {
-            path = argv[i];
-        }
-    }
-    if (!path)
+    vccd_toc_problem_opts_init(&a.po);  /* 0: the config's, or the default */
+    if (vccd_cli_parse("toc", opts, &a, argc, argv, &npos) != 0)
+        return VCCD_EXIT_USAGE;
+    if (npos != 1)
         return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG "
                                     "(see vccd help toc)");
-    if (vccd_toc_problem_load(&p, path, &po, &e) != 0) {
+    path = argv[1];
+    if (vccd_toc_problem_load(&p, path, &a.po, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
     t0 = vccd_clock_now();
-    if (vccd_toc_problem_solve(&a, &st, p, &e) != 0) {
+    if (vccd_toc_problem_solve(&r, &st, p, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         vccd_toc_problem_free(p);
         return VCCD_EXIT_USAGE;
     }
     t0 = vccd_clock_now() - t0;
     if (vccd_toc_problem_form_get(p) == VCCD_TOC_PROBLEM_MESHES)
-        vccd_toc_mesh_print(p, &a, &st, json, 1e3 * t0);
+        vccd_toc_mesh_print(p, &r, &st, a.json, 1e3 * t0);
     else
-        print_pair(p, &a, &st, json, 1e6 * t0);
+        print_pair(p, &r, &st, a.json, 1e6 * t0);
     vccd_toc_problem_free(p);
     return VCCD_EXIT_OK;
 }
+
+const vccd_cli_cmd vccd_cmd_toc = {
+    "toc", "first time of contact of one feature pair or of two moving meshes",
+    "usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG\n"
+    "\n"
+    "Solve one feature pair described in CONFIG and print its status (none,\n"
+    "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"
+    "contact-free -- the feature parameters at contact, and the work done.\n"
+    "CONFIG has [motion.NAME] sections (as for motion-check), optional\n"
+    "[solver] and [arithmetic] sections (as for queries --config), and\n"
+    "\n"
+    "  [pair]\n"
+    "  kind = vertex-face       # vertex-face | edge-edge | vertex-edge-2d\n"
+    "  point.0 = a  0 0 0.5     # NAME x y z: body point of rigid [motion.a]\n"
+    "  point.1 = b vertex 2     # NAME vertex I: vertex I of a per-vertex motion\n"
+    "  ...                      # points: p a b c | a b c d | p a b\n"
+    "  min_separation = 0.01    # optional: the first time the distance can be\n"
+    "                           # <= 0.01 ([0, lo) proved farther apart)\n"
+    "\n"
+    "A vertex-edge-2d pair lives in the xy-plane: z is ignored.\n"
+    "\n"
+    "Body points are exact binary64 numbers: 0.125 or a hex float such as\n"
+    "0x1.999999999999ap-4, not 0.1 (which no double equals, so the proof\n"
+    "would be about another point).  See experiments/configs/toc.ini.\n"
+    "\n"
+    "Two moving meshes instead: two [body.NAME] sections and a [query]\n"
+    "  [body.a]\n"
+    "  mesh = bunny             # a file, a shape (box:1:1:1) or a bundled model\n"
+    "  center = mass            # none | centroid | mass | bbox\n"
+    "  scale = radius 1         # none | radius R\n"
+    "  max_triangles = 4194304  # (default) the most triangles the mesh may hold\n"
+    "  motion = ma              # a [motion.ma] section, any 3D model\n"
+    "  [query]\n"
+    "  mode = exact             # exact | capoeira (the BVH alone: APPROXIMATE)\n"
+    "  bv = obb                 # {bv}\n"
+    "  eps_d = 0.01             # step back to a time with a proved gap >= eps_d\n"
+    "  positive_gap = yes       # (default) exact: lo stepped back until the\n"
+    "                           # rigorous gap there is proved > 0\n"
+    "  min_separation = 0.05    # the first time the meshes can come within 0.05\n"
+    "                           # ([0, lo) proved farther; doc/query.md)\n"
+    "  max_work = 10000000      # (default) the query's work budget: past it,\n"
+    "                           # possible from the proved lo (out_of_work)\n"
+    "  leaf_size = 1            # (default 1) and split = sah | median, for the BVHs\n"
+    "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
+    "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
+    "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"
+    "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n",
+    opts, NULL, run
+};

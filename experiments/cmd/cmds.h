@@ -1,27 +1,28 @@
-/* cmds.h -- the subcommands of the vccd program and their registry
-   (vccd.c, one line per subcommand). */
+/* cmds.h -- the subcommands of the vccd program.  Each is one file,
+   experiments/cmd/cmd_NAME.c, defining vccd_cmd_NAME; its line in
+   Makefile.am's CMD_SOURCES registers it (cmd/list.h, generated, in
+   that order in `vccd --help`). */
 #ifndef VCCD_CMDS_H
 #define VCCD_CMDS_H
+
+#include "cli_opt.h"
 
 typedef struct {
     const char *name;
     const char *summary;        /* one line for `vccd --help` */
-    const char *help;           /* full text for `vccd help NAME` */
+    const char *usage;          /* `vccd help NAME`: the text before the options, */
+    const vccd_cli_opt *opts;   /* the options (NULL: none), */
+    const char *more;           /* and the text after them (may be NULL) */
     int (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } vccd_cli_cmd;
 
-extern const vccd_cli_cmd vccd_cli_cmds[];
-const vccd_cli_cmd *vccd_cli_find(const char *name);
+#define VCCD_CMD(id) extern const vccd_cli_cmd vccd_cmd_##id;
+#include "cmd/list.h"
+#undef VCCD_CMD
 
-/* Subcommands. */
-int vccd_cmd_bench(int argc, char **argv);
-int vccd_cmd_motion_check(int argc, char **argv);
-int vccd_cmd_queries(int argc, char **argv);
-int vccd_cmd_toc(int argc, char **argv);
-int vccd_cmd_distance(int argc, char **argv);
-int vccd_cmd_mesh(int argc, char **argv);
-int vccd_cmd_simulate(int argc, char **argv);
-int vccd_cmd_run(int argc, char **argv);
-int vccd_cmd_merge(int argc, char **argv);
+/* The subcommand called name, or NULL. */
+const vccd_cli_cmd *vccd_cli_find(const char *name);
+/* Its `vccd help NAME` text. */
+void vccd_cli_help(FILE *f, const vccd_cli_cmd *c);
 
 #endif

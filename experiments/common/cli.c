@@ -41,6 +41,25 @@ vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long ma
     return 0;
 }
 
+int
+vccd_cli_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int
+vccd_cli_take_overrides(char **args, int n, char **ov, int *nov)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (strchr(args[i], '='))
+            ov[(*nov)++] = args[i];
+        else
+            args[k++] = args[i];
+    return k;
+}
+
 /* Every section name vccd knows; "motion." stands for [motion.NAME]. */
 static const char *const known_sections[] = { "pair", "solver", "arithmetic", "motion", "motion.", "mesh.", NULL };
 

@@ -19,6 +19,14 @@ int vccd_cli_usage_error(const char *fmt, ...)
    naming the option; 0 on success. */
 int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, long max);
 
+/* qsort's comparison of doubles, ascending (no NaN among them). */
+int vccd_cli_cmp_double(const void *a, const void *b);
+
+/* Move the SECTION.KEY=VALUE overrides (the arguments holding '=') of
+   args[0 .. n) to ov[*nov ...], in order, keeping the others in order at
+   the front of args; returns how many others. */
+int vccd_cli_take_overrides(char **args, int n, char **ov, int *nov);
+
 /* -1 with e naming the first section of cfg that no subcommand knows
    ([pair], [solver], [arithmetic], [motion], [motion.NAME],
    [mesh.NAME]), with its line: a misspelt section must not be silently

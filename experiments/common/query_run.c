@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "cli.h"
 #include "query_run.h"
 #include "vccd/grow.h"
 #include "vccd/toc.h"
@@ -44,13 +45,6 @@ vccd_query_stats_merge(vccd_query_stats *a, const vccd_query_stats *b)
     return 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 void
 vccd_query_stats_times(const vccd_query_stats *s, double *mean, double *median, double *max)
 {
@@ -59,7 +53,7 @@ vccd_query_stats_times(const vccd_query_stats *s, double *mean, double *median, 
     if (s->nus == 0 || !(t = malloc((size_t)s->nus * sizeof *t)))
         return;
     memcpy(t, s->us, (size_t)s->nus * sizeof *t);
-    qsort(t, (size_t)s->nus, sizeof *t, cmp_double);
+    qsort(t, (size_t)s->nus, sizeof *t, vccd_cli_cmp_double);
     for (long i = 0; i < s->nus; i++)
         sum += t[i];
     *mean = sum / (double)s->nus;

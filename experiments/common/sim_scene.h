@@ -1,5 +1,5 @@
 /* sim_scene.h -- a `vccd simulate` scene (sim_scene.c; the keys are in
-   vccd.c's help text for simulate). */
+   cmd_simulate.c's help text). */
 #ifndef VCCD_SIM_SCENE_H
 #define VCCD_SIM_SCENE_H
 

@@ -66,6 +66,14 @@ untimed() {
     awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_ms") c = i } { $c = ""; print }' "$1"
 }
 
+# every SED COND: sed -n SED makes at least one line of $tmp/out, and
+# each satisfies the awk condition COND (awk compares doubles).
+every() {
+    sed -n "$1" "$tmp/out" | awk "{ n++; if (!($2)) bad++ } END { exit !(n > 0 && bad == 0) }"
+}
+# The sed of every for the toc line's [lo, hi]: $1 lo, $2 hi.
+lohi='s/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p'
+
 # finish: the summary line automake's harness and CI read, and the status.
 finish() {
     echo "$pass passed, $fail failed"

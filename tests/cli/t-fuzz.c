@@ -539,6 +539,21 @@ put_text(const char *path, const char *s)
    blocks until a writer comes, which none does), a directory, a
    character device.  Every surface must refuse it at once with a
    message naming it, never wait: a shorter limit than a run's. */
+/* The commands that read the odd file as a mesh named in their config:
+   the config, with %s for the mesh. */
+static const struct {
+    const char *cmd, *text;
+} in_config[] = {
+    { "toc", "[body.a]\nmesh = %s\nmotion = m\n[body.b]\nmesh = box:1:1:1\nmotion = n\n"
+             "[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 1 0 0\nomega = 0 0 0\n"
+             "[motion.n]\ntype = ltlrm\no0 = 3 0 0\nv = 0 0 0\nomega = 0 0 0\n" },
+    { "distance", "[mesh.a]\nfile = %s\n[distance]\nmesh.0 = a\nmesh.1 = a\n" },
+    { "simulate", "[simulate]\nsteps = 2\ndt = 0.01\n[body.a]\nmesh = %s\nfixed = yes\n"
+                  "[body.b]\nmesh = box:1:1:1\nposition = 0 0 3\n" },
+    { "run", "[experiment]\nname = x\nseed = 1\ninstances = 1\nspeeds = low\npairs = a-a\n"
+             "[model.a]\nmesh = %s\n[system.exact]\nmode = exact\n" },
+};
+
 static void
 class_nonregular(long *id)
 {
@@ -567,32 +582,13 @@ class_nonregular(long *id)
             case 3: arg(&r, "simulate"); arg(&r, p); r.file = p; r.empty = 1; break;
             case 4: arg(&r, "queries"); arg(&r, p); r.file = p; r.empty = 1; break;
             case 5: arg(&r, "motion-check"); arg(&r, p); r.file = p; r.empty = 1; break;
-            case 6:
-                snprintf(body, sizeof body,
-                         "[body.a]\nmesh = %s\nmotion = m\n[body.b]\nmesh = box:1:1:1\nmotion = n\n"
-                         "[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 1 0 0\nomega = 0 0 0\n"
-                         "[motion.n]\ntype = ltlrm\no0 = 3 0 0\nv = 0 0 0\nomega = 0 0 0\n", p);
+            case 6: case 7: case 8: case 9:
+                snprintf(body, sizeof body, in_config[surface - 6].text, p);
                 put_text(cfg, body);
-                arg(&r, "toc"); arg(&r, cfg);
-                break;
-            case 7:
-                snprintf(body, sizeof body, "[mesh.a]\nfile = %s\n[distance]\nmesh.0 = a\nmesh.1 = a\n", p);
-                put_text(cfg, body);
-                arg(&r, "distance"); arg(&r, cfg);
-                break;
-            case 8:
-                snprintf(body, sizeof body,
-                         "[simulate]\nsteps = 2\ndt = 0.01\n[body.a]\nmesh = %s\nfixed = yes\n"
-                         "[body.b]\nmesh = box:1:1:1\nposition = 0 0 3\n", p);
-                put_text(cfg, body);
-                arg(&r, "simulate"); arg(&r, cfg);
-                break;
-            case 9:
-                snprintf(body, sizeof body,
-                         "[experiment]\nname = x\nseed = 1\ninstances = 1\nspeeds = low\npairs = a-a\n"
-                         "[model.a]\nmesh = %s\n[system.exact]\nmode = exact\n", p);
-                put_text(cfg, body);
-                arg(&r, "run"); arg(&r, cfg); arg(&r, "--out"); arg(&r, shard);
+                arg(&r, in_config[surface - 6].cmd); arg(&r, cfg);
+                if (surface == 9) {
+                    arg(&r, "--out"); arg(&r, shard);
+                }
                 break;
             default:
                 /* merge reads SHARD/instances.csv: make it the odd file */

@@ -47,11 +47,15 @@ located_error "a NUL-only CSV line is not blank" "$tmp/vertex-face-nul2.csv" 9
 one_line_error "a NUL-only CSV line: said so" "NUL byte at column 1"
 
 # --- 3. indented keys and headers are keys and headers --------------------
+# answer WHAT INI NAME: `vccd toc INI` succeeds; its status and toc
+# lines go to $tmp/NAME.out
+answer() {
+    expect 0 "$1" -- $vccd toc "$2"
+    grep '^status\|^toc:' "$tmp/out" >"$tmp/$3.out"
+}
 sed 's/^/   /' "$toc" >"$tmp/indented.ini"
-expect 0 "toc: the example indented" -- $vccd toc "$tmp/indented.ini"
-grep '^status\|^toc:' "$tmp/out" >"$tmp/indented.out"
-expect 0 "toc: the example" -- $vccd toc "$toc"
-grep '^status\|^toc:' "$tmp/out" >"$tmp/plain.out"
+answer "toc: the example indented" "$tmp/indented.ini" indented
+answer "toc: the example" "$toc" plain
 check "indentation changes nothing" cmp -s "$tmp/indented.out" "$tmp/plain.out"
 
 # --- 4. unknown sections, in every command, at their line ------------------
@@ -271,8 +275,7 @@ one_line_error "run: a FIFO reference" "ref-run.ini:[0-9]*: \[experiment\] refer
 # of the previous value ("key given twice"); they are blanks like the
 # others, in front of keys, headers and comments, and around values.
 awk '{ printf "%s%s\n", (NR % 3 == 0 ? "\f" : NR % 3 == 1 ? "\v" : " \f\t\v"), $0 }' "$toc" >"$tmp/ff.ini"
-expect 0 "toc: form feeds and vertical tabs in front of every line" -- $vccd toc "$tmp/ff.ini"
-grep '^status\|^toc:' "$tmp/out" >"$tmp/ff.out"
+answer "toc: form feeds and vertical tabs in front of every line" "$tmp/ff.ini" ff
 check "form feeds change nothing" cmp -s "$tmp/ff.out" "$tmp/plain.out"
 printf '[solver]\ntype = newton\n\feps_t = 1e-3\f\v\n\v[arithmetic]\f\n\f# a comment\n\v\f\n' >"$tmp/ff2.ini"
 expect 0 "queries --config: form feeds at keys and headers" -- $vccd queries --config "$tmp/ff2.ini" "$vf"

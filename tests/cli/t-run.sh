@@ -246,22 +246,20 @@ bad() {
     expect 2 "$what" -- $vccd run "$@"
     one_line_error "$what" $needles
 }
-sed 's/^bv = aabb/bv = aabbb/' "$tmp/x.ini" >"$tmp/b1.ini"
-bad "unknown BV" "b1.ini:17: bv aabbb" "$tmp/b1.ini" --out "$tmp/o"
-sed 's/^mode = exact/mode = exactly/' "$tmp/x.ini" >"$tmp/b2.ini"
-bad "unknown mode" "b2.ini:13: mode exactly" "$tmp/b2.ini" --out "$tmp/o"
-sed 's/^instances = 3/instances = -3/' "$tmp/x.ini" >"$tmp/b3.ini"
-bad "bad instances" "b3.ini:4: instances" "$tmp/b3.ini" --out "$tmp/o"
-sed 's/^pairs = .*/pairs = box-cat/' "$tmp/x.ini" >"$tmp/b4.ini"
-bad "unknown model in pairs" "b4.ini:6: pairs box-cat" "$tmp/b4.ini" --out "$tmp/o"
-sed 's/^eps_d = 0.001/eps_d = -1/' "$tmp/x.ini" >"$tmp/b5.ini"
-bad "bad eps_d" "b5.ini:20: eps_d" "$tmp/b5.ini" --out "$tmp/o"
-sed 's/^mode = capoeira/mode = capoeira\nspeed = 3/' "$tmp/x.ini" >"$tmp/b6.ini"
-bad "unknown key" "b6.ini:17: speed" "$tmp/b6.ini" --out "$tmp/o"
-sed 's/^\[system.capo\]/[sytem.capo]/' "$tmp/x.ini" >"$tmp/b7.ini"
-bad "unknown section" "b7.ini:15: sytem.capo" "$tmp/b7.ini" --out "$tmp/o"
-sed 's/^mesh = tetrahedron/mesh = no-such-model/' "$tmp/x.ini" >"$tmp/b8.ini"
-bad "unknown mesh" "b8.ini:10: mesh" "$tmp/b8.ini" --out "$tmp/o"
+# bad_edit NAME WHAT SED NEEDLES: x.ini edited by SED, as NAME.ini, is
+# refused naming NAME.ini:NEEDLES
+bad_edit() {
+    sed "$3" "$tmp/x.ini" >"$tmp/$1.ini"
+    bad "$2" "$1.ini:$4" "$tmp/$1.ini" --out "$tmp/o"
+}
+bad_edit b1 "unknown BV" 's/^bv = aabb/bv = aabbb/' "17: bv aabbb"
+bad_edit b2 "unknown mode" 's/^mode = exact/mode = exactly/' "13: mode exactly"
+bad_edit b3 "bad instances" 's/^instances = 3/instances = -3/' "4: instances"
+bad_edit b4 "unknown model in pairs" 's/^pairs = .*/pairs = box-cat/' "6: pairs box-cat"
+bad_edit b5 "bad eps_d" 's/^eps_d = 0.001/eps_d = -1/' "20: eps_d"
+bad_edit b6 "unknown key" 's/^mode = capoeira/mode = capoeira\nspeed = 3/' "17: speed"
+bad_edit b7 "unknown section" 's/^\[system.capo\]/[sytem.capo]/' "15: sytem.capo"
+bad_edit b8 "unknown mesh" 's/^mesh = tetrahedron/mesh = no-such-model/' "10: mesh"
 bad "bad override" "command line system.exact solver nope" "$tmp/x.ini" --out "$tmp/o" system.exact.solver=nope
 bad "override of no section" "command line system.other" "$tmp/x.ini" --out "$tmp/o" system.other.bv=obb
 bad "missing file" "nope.ini" "$tmp/nope.ini" --out "$tmp/o"

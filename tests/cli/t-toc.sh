@@ -9,7 +9,7 @@ ini="${srcdir:-.}/experiments/configs/toc.ini"
 
 # contains_half: the toc line's [lo, hi] holds 0.5 (awk compares doubles).
 contains_half() {
-    sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p' "$tmp/out" | awk '{ n++; if (!($1 <= 0.5 && 0.5 <= $2)) bad++ } END { exit !(n > 0 && bad == 0) }'
+    every "$lohi" '$1 <= 0.5 && 0.5 <= $2'
 }
 
 for s in bisection taylor-lagrange newton; do
@@ -18,7 +18,7 @@ for s in bisection taylor-lagrange newton; do
         expect 0 "toc $s $a" -- $vccd toc "$tmp/t.ini"
         check "toc $s $a: certified" grep -q '^status: certified$' "$tmp/out"
         check "toc $s $a: [lo, hi] holds 1/2" contains_half
-        check "toc $s $a: width <= eps_t" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ n++; if (!(\$2 - \$1 <= 1e-9)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+        check "toc $s $a: width <= eps_t" every "$lohi" '$2 - $1 <= 1e-9'
     done
 done
 
@@ -26,7 +26,8 @@ done
 # and [0, lo) proved free, so lo must not pass the true TOC.
 sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 0.25 0.25 0.0625/' "$ini" >"$tmp/t.ini"
 expect 0 "toc raised vertex" -- $vccd toc "$tmp/t.ini"
-check "raised vertex: certified around 0.53125" sh -c "grep -q '^status: certified' '$tmp/out' && sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ n++; if (!(\$1 <= 0.53125 && 0.53125 <= \$2)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+check "raised vertex: certified" grep -q '^status: certified' "$tmp/out"
+check "raised vertex: certified around 0.53125" every "$lohi" '$1 <= 0.53125 && 0.53125 <= $2'
 # Vertex outside the triangle (x = 8): the plane is crossed, the face missed.
 sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 8 0 0/' "$ini" >"$tmp/t.ini"
 expect 0 "toc miss" -- $vccd toc "$tmp/t.ini"
@@ -64,12 +65,13 @@ point.1 = g vertex 1
 point.2 = g vertex 2
 X
 expect 0 "2D pair, 3D motion" -- $vccd toc "$tmp/v2d.ini"
-check "2D pair, 3D motion: certified at 1/2" sh -c "grep -q '^status: certified' '$tmp/out' && sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ n++; if (!(\$1 <= 0.5 && 0.5 <= \$2)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+check "2D pair, 3D motion: certified" grep -q '^status: certified' "$tmp/out"
+check "2D pair, 3D motion: certified at 1/2" every "$lohi" '$1 <= 0.5 && 0.5 <= $2'
 # A subnormal eps_t is a number (strtod flags it ERANGE): time is then
 # resolved to one ulp, and [0, lo) stays contact-free.
 printf '[solver]\neps_t = 4.9e-324\n' >>"$tmp/v2d.ini"
 expect 0 "subnormal eps_t" -- $vccd toc "$tmp/v2d.ini"
-check "subnormal eps_t: lo <= 1/2" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\]\$/\1 \2/p' '$tmp/out' | awk '{ n++; if (!(\$1 <= 0.5 && \$2 - \$1 < 1e-15)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+check "subnormal eps_t: lo <= 1/2" every "$lohi" '$1 <= 0.5 && $2 - $1 < 1e-15'
 
 # min_separation = d in [pair]: the vertex at height 1 - 2t is first within
 # d of the face at t = (1 - d) / 2, by every solver; the same vertex
@@ -78,7 +80,7 @@ for s in bisection taylor-lagrange newton; do
     sed "s/^type = taylor-lagrange/type = $s/; s/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = 0.1/" "$ini" >"$tmp/t.ini"
     expect 0 "toc minsep $s" -- $vccd toc "$tmp/t.ini"
     check "toc minsep $s: certified" grep -q '^status: certified$' "$tmp/out"
-    check "toc minsep $s: [lo, hi] holds 0.45" sh -c "sed -n 's/^toc: \[\(.*\), \(.*\)\] (first time the distance can be <= min_separation=0.1.*)\$/\1 \2/p' '$tmp/out' | awk '{ n++; if (!(NF == 2 && \$1 <= 0.45 + 1e-15 && 0.45 - 1e-15 <= \$2)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+    check "toc minsep $s: [lo, hi] holds 0.45" every 's/^toc: \[\(.*\), \(.*\)\] (first time the distance can be <= min_separation=0.1.*)$/\1 \2/p' 'NF == 2 && $1 <= 0.45 + 1e-15 && 0.45 - 1e-15 <= $2'
 done
 expect 0 "toc minsep json" -- $vccd toc --json "$tmp/t.ini"
 check "toc minsep json: the margin" grep -q '"min_separation": 0.10000000000000001' "$tmp/out"
