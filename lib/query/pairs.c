@@ -322,6 +322,22 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
     }
 }
 
+/* Pair p of a triangle pair, with the triangle corners and sides of its
+   points: counted as filtered when it is the guess (solved already) or
+   tp proves it apart, else solved over [t0, t1].  1 when the budget ran
+   out (the triangle pair stops). */
+static int
+filter_solve(q_state *q, const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4],
+             double t0, double t1)
+{
+    if (q_pair_is_guess(q, p) || excluded(tp, p, corner, side, q->o->min_separation)) {
+        q->r->filtered++;
+        return 0;
+    }
+    q_pair_solve(NULL, q, p, t0, t1, 0);
+    return q->r->out_of_work;
+}
+
 void
 q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
 {
@@ -368,12 +384,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
-                q->r->filtered++;
-                continue;
-            }
-            q_pair_solve(NULL, q, &p, t0, t1, 0);
-            if (q->r->out_of_work)
+            if (filter_solve(q, &tp, &p, corner, side, t0, t1))
                 return;
         }
     }
@@ -395,12 +406,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
-                q->r->filtered++;
-                continue;
-            }
-            q_pair_solve(NULL, q, &p, t0, t1, 0);
-            if (q->r->out_of_work)
+            if (filter_solve(q, &tp, &p, corner, side, t0, t1))
                 return;
         }
     }

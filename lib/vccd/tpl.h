@@ -10,6 +10,7 @@
                               whose prefix is not VB_PFX (ivd_ops.h's IVD_T,
                               kdop_impl.h's KDOP_NAME) name theirs with it
      VCCD_TPL_CAT3(a, b, c)   a_b_c (a motion's VB_PFX_name_f, motion_impl.h)
+     VCCD_TPL_STR(a)          "a", after expanding a (a k-DOP's name)
 
    The names a backend gets this way are listed, with the template that
    makes each, in di.h, ui.h and mi.h (checked against the library by
@@ -22,5 +23,7 @@
 #define VCCD_TPL_CAT3_(a, b, c) a##_##b##_##c
 #define VCCD_TPL_CAT3(a, b, c) VCCD_TPL_CAT3_(a, b, c)
 #define VCCD_TPL_FN(f) VCCD_TPL_CAT(VB_PFX, f)
+#define VCCD_TPL_STR_(a) #a
+#define VCCD_TPL_STR(a) VCCD_TPL_STR_(a)
 
 #endif
