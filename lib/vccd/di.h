@@ -17,10 +17,8 @@
 #ifndef VCCD_DI_H
 #define VCCD_DI_H
 
-/* Template index: the names made for vccd_di by the templates (tpl.h
-   pastes the prefix and the base name: grep the base name, or
-   VCCD_TPL_FN(base) / IVD_FN(base), in the template), by template.
-   tests/lib/t-tpl-index.sh checks it; --print di rewrites it.
+/* Template index: vccd_di's names made by the templates (tpl.h), by
+   template (tests/lib/t-tpl-index.sh --print di writes it).
    vccd/ivd_ops.h:
      vccd_di_abs vccd_di_acc_end vccd_di_acc_init vccd_di_acc_max4
      vccd_di_acc_min4 vccd_di_acc_mul vccd_di_acc_mul_d vccd_di_acc_sqr

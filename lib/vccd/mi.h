@@ -19,10 +19,8 @@
 #ifndef VCCD_MI_H
 #define VCCD_MI_H
 
-/* Template index: the names made for vccd_mi by the templates (tpl.h
-   pastes the prefix and the base name: grep the base name, or
-   VCCD_TPL_FN(base) / IVD_FN(base), in the template), by template.
-   tests/lib/t-tpl-index.sh checks it; --print mi rewrites it.
+/* Template index: vccd_mi's names made by the templates (tpl.h), by
+   template (tests/lib/t-tpl-index.sh --print mi writes it).
    vccd/geom_impl.h:
      vccd_mi_dot3_strided vccd_mi_mat3_apply vccd_mi_mat3_clear
      vccd_mi_mat3_init vccd_mi_mat3_mul vccd_mi_mat3_mul_vec3

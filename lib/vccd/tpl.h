@@ -13,8 +13,10 @@
      VCCD_TPL_STR(a)          "a", after expanding a (a k-DOP's name)
 
    The names a backend gets this way are listed, with the template that
-   makes each, in di.h, ui.h and mi.h (checked against the library by
-   tests/lib/t-tpl-index.sh). */
+   makes each, in the "Template index" of di.h, ui.h and mi.h: grep finds
+   vccd_di_mul there, and its base name (mul, in IVD_FN(mul) or
+   VCCD_TPL_FN(mul)) in the template.  tests/lib/t-tpl-index.sh checks
+   each index against the templates and the library's symbols. */
 #ifndef VCCD_TPL_H
 #define VCCD_TPL_H
 

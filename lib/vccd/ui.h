@@ -9,10 +9,8 @@
 #ifndef VCCD_UI_H
 #define VCCD_UI_H
 
-/* Template index: the names made for vccd_ui by the templates (tpl.h
-   pastes the prefix and the base name: grep the base name, or
-   VCCD_TPL_FN(base) / IVD_FN(base), in the template), by template.
-   tests/lib/t-tpl-index.sh checks it; --print ui rewrites it.
+/* Template index: vccd_ui's names made by the templates (tpl.h), by
+   template (tests/lib/t-tpl-index.sh --print ui writes it).
    vccd/ivd_ops.h:
      vccd_ui_abs vccd_ui_acc_end vccd_ui_acc_init vccd_ui_acc_max4
      vccd_ui_acc_min4 vccd_ui_acc_mul vccd_ui_acc_mul_d vccd_ui_acc_sqr

@@ -30,10 +30,8 @@ names() {
 
 # The index block of backend $1, as it should read.
 index() {
-    echo "/* Template index: the names made for vccd_$1 by the templates (tpl.h"
-    echo "   pastes the prefix and the base name: grep the base name, or"
-    echo "   VCCD_TPL_FN(base) / IVD_FN(base), in the template), by template."
-    echo "   tests/lib/t-tpl-index.sh checks it; --print $1 rewrites it."
+    echo "/* Template index: vccd_$1's names made by the templates (tpl.h), by"
+    echo "   template (tests/lib/t-tpl-index.sh --print $1 writes it)."
     for t in $(templates "$1"); do
         n=$(names "$t" "$1" | tr '\n' ' ')
         test -n "$n" || continue
