@@ -1,7 +1,7 @@
 /* kdop_impl.h -- k-DOPs over a fixed direction table, written once for
    every k.  The includer defines KDOP_K (number of directions, both
-   signs), KDOP_NAME (the type's name token), KDOP_STRUCT (its layout in
-   bv.h), KDOP_SUMMARY and a table `kdop_dirs[KDOP_K / 2][3]` whose first
+   signs), KDOP_NAME (the type's name token: its layout in bv.h is
+   vccd_bv_NAME, its config name "NAME"), KDOP_SUMMARY and a table `kdop_dirs[KDOP_K / 2][3]` whose first
    three rows are the axes and whose other rows have components in
    {-1, 0, 1}.
 
@@ -19,9 +19,10 @@
 
 #define KDOP_H (KDOP_K / 2)
 #define KDOP_NCAND (1 + (KDOP_H - 3) / 2)   /* at most one sign-consistent direction per pair */
-#define KDOP_CAT2(a, b) a##b
-#define KDOP_CAT(a, b) KDOP_CAT2(a, b)
-#define KDOP_FN(f) KDOP_CAT(KDOP_CAT(KDOP_NAME, _), f)
+#include "vccd/tpl.h"
+/* KDOP_NAME's function f (tpl.h) */
+#define KDOP_FN(f) VCCD_TPL_CAT(KDOP_NAME, f)
+#define KDOP_STRUCT VCCD_TPL_CAT(vccd_bv, KDOP_NAME)
 
 typedef struct {
     int j;                      /* B's direction (-1: none, the axes only) */
@@ -236,8 +237,8 @@ KDOP_FN(overlap_times)(const void *ctx, const void *a, const void *b, double t0,
     return 1;
 }
 
-const vccd_bv_type KDOP_CAT(vccd_bv_type_, KDOP_NAME) = {
-    KDOP_SUMMARY_NAME, KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
+const vccd_bv_type VCCD_TPL_CAT(vccd_bv_type, KDOP_NAME) = {
+    VCCD_TPL_STR(KDOP_NAME), KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
     KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower), KDOP_FN(prepare_linear),
     KDOP_FN(overlap_times)
 };

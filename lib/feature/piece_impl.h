@@ -13,10 +13,8 @@
 #error "include through lib/feature/feature.c"
 #endif
 
-#define VP_CAT2(a, b) a##_##b
-#define VP_CAT(a, b) VP_CAT2(a, b)
-#define VP_FN(f) VP_CAT(VB_PFX, f)
-#define VP_V3 VP_FN(vec3)
+#include "vccd/tpl.h"
+#define VP_V3 VCCD_TPL_FN(vec3)
 /* jets of a vector: 3 temporaries of 3 components */
 #define VP_TMP_JET(name, v, ref)                                           \
     VB_TMP_N(name##0, (v)[0].c, 3, ref);                                    \
@@ -27,17 +25,17 @@
    squares where a factor repeats, so that zero-containing components
    stay tight. */
 static void
-VP_FN(piece_norm2_jet)(VB_T *r, const VP_V3 *w, int order)
+VCCD_TPL_FN(piece_norm2_jet)(VB_T *r, const VP_V3 *w, int order)
 {
     VB_TMP(c, &r[0]);
-    VP_FN(vec3_norm2)(&r[0], &w[0]);
+    VCCD_TPL_FN(vec3_norm2)(&r[0], &w[0]);
     if (order >= 1) {
-        VP_FN(vec3_dot)(&r[1], &w[0], &w[1]);
+        VCCD_TPL_FN(vec3_dot)(&r[1], &w[0], &w[1]);
         VB_MUL_2EXP(&r[1], &r[1], 1);
     }
     if (order >= 2) {
-        VP_FN(vec3_norm2)(&r[2], &w[1]);
-        VP_FN(vec3_dot)(c, &w[0], &w[2]);
+        VCCD_TPL_FN(vec3_norm2)(&r[2], &w[1]);
+        VCCD_TPL_FN(vec3_dot)(c, &w[0], &w[2]);
         VB_ADD(&r[2], &r[2], c);
         VB_MUL_2EXP(&r[2], &r[2], 1);
     }
@@ -45,7 +43,7 @@ VP_FN(piece_norm2_jet)(VB_T *r, const VP_V3 *w, int order)
 
 /* r[k] := (a^2)^(k) of a scalar jet a: a^2, 2 a a', 2 (a'^2 + a a''). */
 static void
-VP_FN(piece_sqr_jet)(VB_T *r, const VB_T *a, int order)
+VCCD_TPL_FN(piece_sqr_jet)(VB_T *r, const VB_T *a, int order)
 {
     VB_TMP(c, &r[0]);
     VB_SQR(&r[0], &a[0]);
@@ -65,7 +63,7 @@ VP_FN(piece_sqr_jet)(VB_T *r, const VB_T *a, int order)
    (feature_vector_points): vertex-face p = u, a = 0, b = e1, c = e2;
    edge-edge a = 0, b = e1, c = u, d = u + e2; vertex-edge p = u, a = 0,
    b = e1.  {v, w}: the sum of vectors v and w (-1: none). */
-static const int VP_FN(piece_rel)[3][4][2] = {
+static const int VCCD_TPL_FN(piece_rel)[3][4][2] = {
     { { 0, -1 }, { -1, -1 }, { 1, -1 }, { 2, -1 } },
     { { -1, -1 }, { 1, -1 }, { 0, -1 }, { 0, 2 } },
     { { 0, -1 }, { -1, -1 }, { 1, -1 }, { -1, -1 } },
@@ -73,7 +71,7 @@ static const int VP_FN(piece_rel)[3][4][2] = {
 
 /* The points of each piece, per kind: a capsule is point i against the
    segment (j, k), a sphere is point i against point j. */
-static const int VP_FN(piece_points)[3][8][3] = {
+static const int VCCD_TPL_FN(piece_points)[3][8][3] = {
     { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 }, { 0, 0, 0 }, { 0, 1, 0 }, { 0, 2, 0 }, { 0, 3, 0 }, { 0, 0, 0 } },
     { { 2, 0, 1 }, { 3, 0, 1 }, { 0, 2, 3 }, { 1, 2, 3 }, { 0, 2, 0 }, { 0, 3, 0 }, { 1, 2, 0 }, { 1, 3, 0 } },
     { { 0, 1, 2 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 1, 0 }, { 0, 2, 0 }, { 0, 0, 0 }, { 0, 0, 0 } },
@@ -81,21 +79,21 @@ static const int VP_FN(piece_points)[3][8][3] = {
 
 /* r[k] := jets (k <= order) of point i relative to the reference point. */
 static void
-VP_FN(piece_point)(VP_V3 *r, VP_V3 (*V)[3], vccd_feature_kind kind, int i, int order)
+VCCD_TPL_FN(piece_point)(VP_V3 *r, VP_V3 (*V)[3], vccd_feature_kind kind, int i, int order)
 {
-    const int *v = VP_FN(piece_rel)[kind][i];
+    const int *v = VCCD_TPL_FN(piece_rel)[kind][i];
     for (int k = 0; k <= order; k++) {
         if (v[0] < 0)
-            VP_FN(vec3_set_d)(&r[k], 0.0, 0.0, 0.0);
+            VCCD_TPL_FN(vec3_set_d)(&r[k], 0.0, 0.0, 0.0);
         else if (v[1] < 0)
-            VP_FN(vec3_set)(&r[k], &V[v[0]][k]);
+            VCCD_TPL_FN(vec3_set)(&r[k], &V[v[0]][k]);
         else
-            VP_FN(vec3_add)(&r[k], &V[v[0]][k], &V[v[1]][k]);
+            VCCD_TPL_FN(vec3_add)(&r[k], &V[v[0]][k], &V[v[1]][k]);
     }
 }
 
 /* Row of piece p (CAPSULE_k or SPHERE_k) in piece_points. */
-static inline int VP_FN(piece_row)(vccd_feature_piece p)
+static inline int VCCD_TPL_FN(piece_row)(vccd_feature_piece p)
 {
     return p >= VCCD_PIECE_SPHERE_0 ? 4 + (int)(p - VCCD_PIECE_SPHERE_0) : (int)(p - VCCD_PIECE_CAPSULE_0);
 }
@@ -103,20 +101,20 @@ static inline int VP_FN(piece_row)(vccd_feature_piece p)
 /* w := point i - point j of piece p, and e := point k - point j for a
    capsule (jets up to order). */
 static void
-VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, int order)
+VCCD_TPL_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, int order)
 {
     VP_V3 P[3];
     const VB_T *ref = &V[0][0].c[0];
-    const int *ijk = VP_FN(piece_points)[kind][VP_FN(piece_row)(p)];
+    const int *ijk = VCCD_TPL_FN(piece_points)[kind][VCCD_TPL_FN(piece_row)(p)];
     VP_TMP_JET(p_l, P, ref);
-    VP_FN(piece_point)(P, V, kind, ijk[1], order);
-    VP_FN(piece_point)(w, V, kind, ijk[0], order);
+    VCCD_TPL_FN(piece_point)(P, V, kind, ijk[1], order);
+    VCCD_TPL_FN(piece_point)(w, V, kind, ijk[0], order);
     for (int i = 0; i <= order; i++)
-        VP_FN(vec3_sub)(&w[i], &w[i], &P[i]);
+        VCCD_TPL_FN(vec3_sub)(&w[i], &w[i], &P[i]);
     if (e) {
-        VP_FN(piece_point)(e, V, kind, ijk[2], order);
+        VCCD_TPL_FN(piece_point)(e, V, kind, ijk[2], order);
         for (int i = 0; i <= order; i++)
-            VP_FN(vec3_sub)(&e[i], &e[i], &P[i]);
+            VCCD_TPL_FN(vec3_sub)(&e[i], &e[i], &P[i]);
     }
 }
 
@@ -125,7 +123,7 @@ VP_FN(piece_edge)(VP_V3 *w, VP_V3 *e, VP_V3 (*V)[3], vccd_feature_kind kind, vcc
    is a time at which the features are d apart along the piece (with its
    constraints); g > 0: farther along it. */
 static void
-VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, double d, int order)
+VCCD_TPL_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p, double d, int order)
 {
     /* c zeroed: gcc 12 cannot see that every branch reading c[k] set it
        first (-Wmaybe-uninitialized, since vec3_cross builds its result
@@ -146,25 +144,25 @@ VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature
     if (p == VCCD_PIECE_SLAB) {
         /* (u.n)^2 - d^2 |n|^2, n = e1 x e2 */
         for (int k = 0; k <= order; k++)
-            VP_FN(feature_cross_leibniz)(&c[k], V[1], V[2], k);
+            VCCD_TPL_FN(feature_cross_leibniz)(&c[k], V[1], V[2], k);
         for (int k = 0; k <= order; k++)
-            VP_FN(feature_dot_leibniz)(&b[k], V[0], c, k);
-        VP_FN(piece_sqr_jet)(a, b, order);
-        VP_FN(piece_norm2_jet)(b, c, order);
+            VCCD_TPL_FN(feature_dot_leibniz)(&b[k], V[0], c, k);
+        VCCD_TPL_FN(piece_sqr_jet)(a, b, order);
+        VCCD_TPL_FN(piece_norm2_jet)(b, c, order);
     } else if (p >= VCCD_PIECE_SPHERE_0) {
         /* |u - P_j|^2 - d^2 */
-        VP_FN(piece_edge)(w, NULL, V, kind, p, order);
-        VP_FN(piece_norm2_jet)(a, w, order);
+        VCCD_TPL_FN(piece_edge)(w, NULL, V, kind, p, order);
+        VCCD_TPL_FN(piece_norm2_jet)(a, w, order);
         VB_SET_D(&b[0], 1.0);
         for (int k = 1; k <= order; k++)
             VB_SET_D(&b[k], 0.0);
     } else {
         /* |w x e|^2 - d^2 |e|^2 */
-        VP_FN(piece_edge)(w, e, V, kind, p, order);
+        VCCD_TPL_FN(piece_edge)(w, e, V, kind, p, order);
         for (int k = 0; k <= order; k++)
-            VP_FN(feature_cross_leibniz)(&c[k], w, e, k);
-        VP_FN(piece_norm2_jet)(a, c, order);
-        VP_FN(piece_norm2_jet)(b, e, order);
+            VCCD_TPL_FN(feature_cross_leibniz)(&c[k], w, e, k);
+        VCCD_TPL_FN(piece_norm2_jet)(a, c, order);
+        VCCD_TPL_FN(piece_norm2_jet)(b, e, order);
     }
     for (int k = 0; k <= order; k++) {
         VB_MUL(r, D, &b[k]);
@@ -181,7 +179,7 @@ VP_FN(piece_jet)(vccd_di *g, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature
    formulas of feature_incl_terms on relative points.  A sphere has no
    constraint (n = 0, *nn = 1). */
 static int
-VP_FN(piece_terms)(vccd_di *q, vccd_di *nn, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p)
+VCCD_TPL_FN(piece_terms)(vccd_di *q, vccd_di *nn, VP_V3 (*V)[3], vccd_feature_kind kind, vccd_feature_piece p)
 {
     VP_V3 w[1], e[1], n, x;
     VB_T r[1];
@@ -199,42 +197,39 @@ VP_FN(piece_terms)(vccd_di *q, vccd_di *nn, VP_V3 (*V)[3], vccd_feature_kind kin
         return 0;
     }
     if (p != VCCD_PIECE_SLAB) {
-        VP_FN(piece_edge)(w, e, V, kind, p, 0);
-        VP_FN(vec3_dot)(r, w, e);                       /* w.e */
+        VCCD_TPL_FN(piece_edge)(w, e, V, kind, p, 0);
+        VCCD_TPL_FN(vec3_dot)(r, w, e);                       /* w.e */
         q[nq++] = VB_GET_DI(r);
-        VP_FN(vec3_sub)(&x, e, w);                      /* (e - w).e */
-        VP_FN(vec3_dot)(r, &x, e);
+        VCCD_TPL_FN(vec3_sub)(&x, e, w);                      /* (e - w).e */
+        VCCD_TPL_FN(vec3_dot)(r, &x, e);
         q[nq++] = VB_GET_DI(r);
-        VP_FN(vec3_norm2)(r, e);
+        VCCD_TPL_FN(vec3_norm2)(r, e);
         *nn = VB_GET_DI(r);
         return nq;
     }
-    VP_FN(vec3_cross)(&n, e1, e2);
-    VP_FN(feature_cross_dot)(r, u, e2, &n);                      /* VF: weight of b; EE: u */
+    VCCD_TPL_FN(vec3_cross)(&n, e1, e2);
+    VCCD_TPL_FN(feature_cross_dot)(r, u, e2, &n);                      /* VF: weight of b; EE: u */
     q[nq++] = VB_GET_DI(r);
-    VP_FN(vec3_sub)(w, e1, u);                          /* VF: b - p; EE: b - c */
+    VCCD_TPL_FN(vec3_sub)(w, e1, u);                          /* VF: b - p; EE: b - c */
     if (kind == VCCD_FEATURE_VF) {
-        VP_FN(feature_cross_dot)(r, e1, u, &n);                  /* weight of c */
+        VCCD_TPL_FN(feature_cross_dot)(r, e1, u, &n);                  /* weight of c */
         q[nq++] = VB_GET_DI(r);
-        VP_FN(vec3_sub)(e, e2, u);                      /* c - p */
-        VP_FN(feature_cross_dot)(r, w, e, &n);                   /* weight of a */
+        VCCD_TPL_FN(vec3_sub)(e, e2, u);                      /* c - p */
+        VCCD_TPL_FN(feature_cross_dot)(r, w, e, &n);                   /* weight of a */
         q[nq++] = VB_GET_DI(r);
     } else {
-        VP_FN(feature_cross_dot)(r, w, e2, &n);                  /* 1 - u */
+        VCCD_TPL_FN(feature_cross_dot)(r, w, e2, &n);                  /* 1 - u */
         q[nq++] = VB_GET_DI(r);
-        VP_FN(feature_cross_dot)(r, u, e1, &n);                  /* v */
+        VCCD_TPL_FN(feature_cross_dot)(r, u, e1, &n);                  /* v */
         q[nq++] = VB_GET_DI(r);
-        VP_FN(vec3_add)(e, u, e2);                      /* d - a */
-        VP_FN(feature_cross_dot)(r, e1, e, &n);                  /* 1 - v */
+        VCCD_TPL_FN(vec3_add)(e, u, e2);                      /* d - a */
+        VCCD_TPL_FN(feature_cross_dot)(r, e1, e, &n);                  /* 1 - v */
         q[nq++] = VB_GET_DI(r);
     }
-    VP_FN(vec3_norm2)(r, &n);
+    VCCD_TPL_FN(vec3_norm2)(r, &n);
     *nn = VB_GET_DI(r);
     return nq;
 }
 
-#undef VP_CAT2
-#undef VP_CAT
-#undef VP_FN
 #undef VP_V3
 #undef VP_TMP_JET

@@ -1,10 +1,10 @@
 /* pairs.c -- the feature pairs a pair of triangles owns, solved by
-   vccd_solve, and the answer folded from their results. */
+   vccd_solve, their results folded into the query's state (the answer
+   is built from it in answer.c). */
 #include <math.h>
 #include <string.h>
 
 #include "query_impl.h"
-#include "vccd/plugin/rigid.h"
 
 /* The moving point of vertex v of body b. */
 static void
@@ -20,23 +20,19 @@ track_of(vccd_track *t, const vccd_query_body *b, long v)
     }
 }
 
-/* The body of point k of pair p, in the feature kind's point order: VF
-   and VE2D, the vertex then the face or edge (v[3] = v[2]); EE, the
-   edges of A then B. */
-static int
-body_of(const vccd_query_pair *p, int k)
+int
+q_pair_body(const vccd_query_pair *p, int k)
 {
     if (p->kind != VCCD_FEATURE_EE)
         return k == 0 ? p->vertex_body : 1 - p->vertex_body;
     return k / 2;
 }
 
-/* The four tracks of pair p. */
-static void
-tracks_of(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
+void
+q_pair_tracks(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 {
     for (int k = 0; k < 4; k++)
-        track_of(&t[k], q->body[body_of(p, k)], p->v[k]);
+        track_of(&t[k], q->body[q_pair_body(p, k)], p->v[k]);
 }
 
 /* Where the vertices of the two triangles can be over the box: the
@@ -183,16 +179,6 @@ pieces_skipped(const q_state *q, const vccd_query_pair *p)
     return skip;
 }
 
-int
-q_out_of_work(q_state *q, double t)
-{
-    if (q_work(q) <= q->o->max_work)
-        return 0;
-    q->r->out_of_work = 1;
-    q->open_lo = t < q->open_lo ? t : q->open_lo;
-    return 1;
-}
-
 void
 q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect)
 {
@@ -219,10 +205,10 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
         }
         return;
     }
-    tracks_of(t, q, p);
+    q_pair_tracks(t, q, p);
     /* the frames of small bodies' vertices, kept by the query */
     for (int k = 0; k < 4; k++)
-        fr[k] = q_vertex_frame(q, body_of(p, k), p->v[k]);
+        fr[k] = q_vertex_frame(q, q_pair_body(p, k), p->v[k]);
     if (q->fs)
         vccd_feature_reset_framed(f = q->fs, p->kind, t, fr, &q->o->solve.arith);
     else
@@ -336,6 +322,22 @@ pairs_2d(q_state *q, const q_tri_pos *tp, long ta, long tb, double t0, double t1
     }
 }
 
+/* Pair p of a triangle pair, with the triangle corners and sides of its
+   points: counted as filtered when it is the guess (solved already) or
+   tp proves it apart, else solved over [t0, t1].  1 when the budget ran
+   out (the triangle pair stops). */
+static int
+filter_solve(q_state *q, const q_tri_pos *tp, const vccd_query_pair *p, const int corner[4], const int side[4],
+             double t0, double t1)
+{
+    if (q_pair_is_guess(q, p) || excluded(tp, p, corner, side, q->o->min_separation)) {
+        q->r->filtered++;
+        return 0;
+    }
+    q_pair_solve(NULL, q, p, t0, t1, 0);
+    return q->r->out_of_work;
+}
+
 void
 q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
 {
@@ -382,12 +384,7 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
                 corner[1 + j] = j;
                 side[1 + j] = 1 - s;
             }
-            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
-                q->r->filtered++;
-                continue;
-            }
-            q_pair_solve(NULL, q, &p, t0, t1, 0);
-            if (q->r->out_of_work)
+            if (filter_solve(q, &tp, &p, corner, side, t0, t1))
                 return;
         }
     }
@@ -409,172 +406,8 @@ q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1)
             corner[3] = (l + 1) % 3;
             side[0] = side[1] = 0;
             side[2] = side[3] = 1;
-            if (q_pair_is_guess(q, &p) || excluded(&tp, &p, corner, side, m)) {
-                q->r->filtered++;
-                continue;
-            }
-            q_pair_solve(NULL, q, &p, t0, t1, 0);
-            if (q->r->out_of_work)
+            if (filter_solve(q, &tp, &p, corner, side, t0, t1))
                 return;
         }
     }
-}
-
-static double mid(vccd_di x) { return 0.5 * x.lo + 0.5 * x.hi; }
-
-/* Position P and velocity V of the point with frame y (the query's
-   kept frame of a rigid body: kin_rigid_apply's y0, y1, y2) at the time
-   t, in plain doubles from the midpoints: x = c + y0 + k0 y1 + k1 y2,
-   v = cv + k2 y1 + k0 y2 with k0 = sin(|w| t) / |w|, k1 = (1 - cos(|w|
-   t)) / |w|^2 = 2 (sin(|w| t / 2) / |w|)^2, k2 = cos(|w| t). */
-static void
-frame_point_d(double P[3], double V[3], const vccd_motion_pose_frame *f, const vccd_di_vec3 y[3], double t)
-{
-    const vccd_di *par = f->m->param_di;
-    int nb = f->m->nparams >= VCCD_RIGID_NB;
-    double wn = sqrt(mid(f->w2)), k0, k1, k2, h;
-    if (wn > 0.0) {
-        h = sin(0.5 * wn * t) / wn;
-        k0 = sin(wn * t) / wn;
-        k1 = 2.0 * h * h;
-        k2 = cos(wn * t);
-    } else {
-        k0 = t;
-        k1 = 0.5 * t * t;
-        k2 = 1.0;
-    }
-    for (int c = 0; c < 3; c++) {
-        double o = mid(par[VCCD_RIGID_O + c]), u = mid(par[VCCD_RIGID_U + c]), b = nb ? mid(par[VCCD_RIGID_B + c]) : 0.0;
-        P[c] = o + u * t + 0.5 * b * t * t + mid(y[0].c[c]) + k0 * mid(y[1].c[c]) + k1 * mid(y[2].c[c]);
-        V[c] = u + b * t + k2 * mid(y[1].c[c]) + k0 * mid(y[2].c[c]);
-    }
-}
-
-/* Contact point, normal and relative velocity of the best pair, for
-   display: they describe the contact, the proof is the time enclosure.
-   A small rigid body's points are taken in plain doubles at the middle
-   of [lo, hi] from their kept frames (frame_point_d): the enclosures over
-   [lo, hi] they replace were 6% of a tetrahedron pair's query for the
-   same digits; others are the midpoints of enclosures over [lo, hi]. */
-static void
-contact_geometry(q_state *q)
-{
-    vccd_query_result *r = q->r;
-    vccd_track t[4];
-    vccd_di_vec3 x[4], v[4], zero;
-    vccd_di tt = vccd_di_set_2d(r->lo, r->hi);
-    double P[4][3], V[4][3], u = mid(r->param[0]), w = mid(r->param[1]);
-    double e1[3], e2[3], pa[3], va[3], pb[3], vb[3], n[3], nn;
-
-    tracks_of(t, q, &r->pair);
-    vccd_di_vec3_set_d(&zero, 0, 0, 0);
-    for (int k = 0; k < 4; k++) {
-        int s = body_of(&r->pair, k);
-        const vccd_di_vec3 (*y)[3] = q_vertex_frame(q, s, r->pair.v[k]);
-        vccd_di_vec3 p;
-        if (y) {
-            frame_point_d(P[k], V[k], &q->pf[s], *y, mid(tt));
-            continue;
-        }
-        vccd_di_vec3_set_d(&p, t[k].p[0], t[k].p[1], t[k].p[2]);
-        vccd_motion_eval_di(&x[k], &v[k], NULL, t[k].m, t[k].m->type->per_vertex ? &zero : &p, t[k].vertex, tt);
-        for (int c = 0; c < 3; c++) {
-            P[k][c] = mid(x[k].c[c]);
-            V[k][c] = mid(v[k].c[c]);
-        }
-    }
-    if (r->pair.kind == VCCD_FEATURE_VE2D)
-        w = 0.0;                /* the edge's point is P1 + u (P2 - P1) */
-    for (int c = 0; c < 3; c++) {
-        if (r->pair.kind != VCCD_FEATURE_EE) {
-            double fp = P[1][c] + u * (P[2][c] - P[1][c]) + w * (P[3][c] - P[1][c]);
-            double fv = V[1][c] + u * (V[2][c] - V[1][c]) + w * (V[3][c] - V[1][c]);
-            e1[c] = P[2][c] - P[1][c];
-            /* 2D: the edge normal is (b - a) x z, in the plane */
-            e2[c] = r->pair.kind == VCCD_FEATURE_VE2D ? c == 2 : P[3][c] - P[1][c];
-            pa[c] = r->pair.vertex_body == 0 ? P[0][c] : fp;
-            va[c] = r->pair.vertex_body == 0 ? V[0][c] : fv;
-            pb[c] = r->pair.vertex_body == 0 ? fp : P[0][c];
-            vb[c] = r->pair.vertex_body == 0 ? fv : V[0][c];
-        } else {
-            e1[c] = P[1][c] - P[0][c];
-            e2[c] = P[3][c] - P[2][c];
-            pa[c] = P[0][c] + u * e1[c];
-            va[c] = V[0][c] + u * (V[1][c] - V[0][c]);
-            pb[c] = P[2][c] + w * e2[c];
-            vb[c] = V[2][c] + w * (V[3][c] - V[2][c]);
-        }
-    }
-    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
-    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
-    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
-    nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    r->vn = 0.0;
-    for (int c = 0; c < 3; c++) {
-        r->point[c] = 0.5 * pa[c] + 0.5 * pb[c];
-        r->velocity[c] = va[c] - vb[c];
-        r->normal[c] = nn > 0.0 ? n[c] / nn : 0.0;
-        r->vn += r->velocity[c] * r->normal[c];
-    }
-    /* Thesis 5.3.2: the normal along which the bodies approach. */
-    if (r->vn < 0.0) {
-        for (int c = 0; c < 3; c++)
-            r->normal[c] = -r->normal[c];
-        r->vn = -r->vn;
-    }
-}
-
-/* The budget spent before the search ended: every time before open_lo
-   is searched or proved free, and a pair's answer before it stands (a
-   certified one: the first contact lies in [its lo, its hi] whatever
-   the unsearched pairs hold), else the answer is possible from open_lo
-   on, up to the cut (a certified contact's hi, or t1). */
-static void
-open_answer(q_state *q)
-{
-    vccd_query_result *r = q->r;
-    if (!r->out_of_work || (r->status != VCCD_TOC_NONE && r->lo <= q->open_lo))
-        return;
-    r->status = VCCD_TOC_POSSIBLE;
-    r->lo = q->open_lo;
-    r->hi = q->cut;
-    r->have_pair = 0;
-}
-
-void
-q_finish(q_state *q)
-{
-    vccd_query_result *r = q->r;
-    r->work = q_work(q);
-    if (r->out_of_work)
-        r->limited = 1;
-    if (q->best_lo == INFINITY) {
-        r->status = VCCD_TOC_NONE;
-        r->lo = r->hi = q->o->solve.t1;
-        open_answer(q);
-        return;
-    }
-    r->status = q->best.status;
-    r->lo = q->best_lo;
-    r->hi = q->best.hi < q->cut ? q->best.hi : q->cut;
-    r->param[0] = q->best.param[0];
-    r->param[1] = q->best.param[1];
-    r->pair = q->best_pair;
-    /* The pair at lo undecided, but another one's contact certified
-       within eps_t of lo: no contact before lo (every pair's lo is a
-       proof) and one by cut make [lo, cut] a certified answer, that
-       pair's contact.  (Several pairs reaching the same time -- an edge
-       parallel to a face -- tie at lo, and which one lands an ulp
-       earlier is rounding's choice.) */
-    if (r->status == VCCD_TOC_POSSIBLE && q->have_cert && !r->limited && q->cert.hi == q->cut
-        && q->cut - q->best_lo <= q->o->solve.eps_t) {
-        r->status = VCCD_TOC_CERTIFIED;
-        r->hi = q->cut;
-        r->param[0] = q->cert.param[0];
-        r->param[1] = q->cert.param[1];
-        r->pair = q->cert_pair;
-    }
-    r->have_pair = 1;
-    contact_geometry(q);
-    open_answer(q);
 }

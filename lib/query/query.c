@@ -1,7 +1,6 @@
 /* query.c -- the mesh query's traversal: node pairs and time boxes
    best first by their contact time lower bounds (thesis 5.4.3), ComputeN
-   time subdivision, the exact and Capoeira modes, and the brute-force
-   reference. */
+   time subdivision, and the exact and Capoeira modes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,31 +205,28 @@ leaf_pairs(q_state *q, const item *x)
         }
 }
 
-int
-vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o, vccd_error *e)
+/* The steps before the traversal: the brute-force search when it
+   applies (brute.c), the advance of tiny meshes and the pair it ends at
+   (advance.c, guess.c), and a guessed contact's short window.  1 when
+   they answered the query (q_finish done), 0 when the traversal must
+   search from *lb (>= o->solve.t0, the rest proved free) to q->cut. */
+static int
+shortcut(q_state *q, double *lb)
 {
-    q_state q;
-    heap h = { NULL, 0, 0 };
-    item x;
-    int rc = 0;
-
-    if (q_state_init(&q, r, a, b, o, e) != 0)
-        return -1;
-    if (q_search_brute(&q)) {
-        q_solve_all(&q, o->solve.t0, o->solve.t1);
-        q_finish(&q);
-        rc = q_after(&q, e);
-        goto done;
+    const vccd_query_opts *o = q->o;
+    *lb = o->solve.t0;
+    if (q_search_brute(q)) {
+        q_solve_all(q, o->solve.t0, o->solve.t1);
+        q_finish(q);
+        return 1;
     }
-    x.lb = o->solve.t0;
-    if (q_advance_applies(&q)) {
-        if ((x.lb = q_advance(&q)) > o->solve.t1) {
-            q_finish(&q);       /* the whole domain proved free: none */
-            rc = q_after(&q, e);
-            goto done;
+    if (q_advance_applies(q)) {
+        if ((*lb = q_advance(q)) > o->solve.t1) {
+            q_finish(q);        /* the whole domain proved free: none */
+            return 1;
         }
         /* the pair the advance ends at: a contact cuts the domain */
-        q_guess_solve(&q, x.lb);
+        q_guess_solve(q, *lb);
     }
     /* A guessed contact leaves a short window, [advance, its hi]: on
        two tiny meshes every triangle pair over it, their vertex
@@ -239,25 +235,91 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
        about 33 OBB tests with their pose enclosures).  Otherwise the
        root's time box ends at the cut, so that the traversal has no
        pieces of [cut, t1] to make. */
-    if (!(x.lb <= q.cut) || (q.have_guess && q.cut < o->solve.t1
-                             && a->bvh->mesh->nt * b->bvh->mesh->nt <= Q_WINDOW_BRUTE_PAIRS)) {
-        if (x.lb <= q.cut) {
-            /* one plane for the whole window, else every pair over it */
-            int w = q_window_free(&q, x.lb);
-            r->window_plane = w == 1;
-            if (!w)
-                q_solve_all(&q, x.lb, q.cut);
-            r->guessed = 1;
-        }
-        q_finish(&q);
-        rc = q_after(&q, e);
-        goto done;
+    if (*lb <= q->cut
+        && !(q->have_guess && q->cut < o->solve.t1
+             && q->body[0]->bvh->mesh->nt * q->body[1]->bvh->mesh->nt <= Q_WINDOW_BRUTE_PAIRS))
+        return 0;
+    if (*lb <= q->cut) {
+        /* one plane for the whole window, else every pair over it */
+        int w = q_window_free(q, *lb);
+        q->r->window_plane = w == 1;
+        if (!w)
+            q_solve_all(q, *lb, q->cut);
+        q->r->guessed = 1;
     }
+    q_finish(q);
+    return 1;
+}
+
+/* Capoeira's answer at the first leaf pair that still overlaps over a
+   box short enough for its volumes to move less than about their size:
+   every bound left is >= lb. */
+static void
+capoeira_stop(vccd_query_result *r, const item *x)
+{
+    r->status = VCCD_TOC_POSSIBLE;
+    r->lo = x->lb;
+    r->hi = x->t1 > x->lb ? x->t1 : x->lb;
+    r->approximate = 1;
+}
+
+/* Capoeira's answer when its traversal ended without a leaf pair to
+   stop at: the BVH alone bounds the contact when the budget ran out
+   (possible from open_lo, hi proving nothing), else none. */
+static void
+capoeira_finish(q_state *q)
+{
+    vccd_query_result *r = q->r;
+    if (r->out_of_work) {
+        r->status = VCCD_TOC_POSSIBLE;
+        r->lo = q->open_lo;
+        r->hi = q->cut;
+        r->approximate = 1;
+        r->limited = 1;
+    } else if (!r->approximate) {
+        r->status = VCCD_TOC_NONE;
+        r->lo = r->hi = q->o->solve.t1;
+    }
+}
+
+/* Out of memory with item x popped and h left: the answer keeps the
+   invariant, the smallest bound not searched is still a proved lower
+   bound.  -1 with e set. */
+static int
+oom_finish(q_state *q, const heap *h, const item *x, vccd_error *e)
+{
+    vccd_query_result *r = q->r;
+    double lo = x->lb;
+    q_finish(q);
+    for (long i = 0; i < h->n; i++)
+        lo = h->it[i].lb < lo ? h->it[i].lb : lo;
+    if (lo < r->lo || r->status == VCCD_TOC_NONE) {
+        r->status = VCCD_TOC_POSSIBLE;
+        r->lo = lo;
+        r->hi = q->cut;
+        r->have_pair = 0;
+    }
+    r->limited = 1;
+    return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
+}
+
+int
+vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o, vccd_error *e)
+{
+    q_state q;
+    heap h = { NULL, 0, 0 };
+    item x;
+    int rc;
+
+    if (q_state_init(&q, r, a, b, o, e) != 0)
+        return -1;
+    if (shortcut(&q, &x.lb))
+        goto after;
     if ((x.box = q_box_new(&q, x.lb, q.cut)) < 0 || push(&q, &h, 0, 0, x.box, x.lb, q.cut) != 0)
         goto oom;
     while (h.n > 0) {
         const vccd_bvh_node *na, *nb;
-        int n;
+        int n, leaf;
         x = h.it[0];
         /* Nothing left can start before the best pair's contact, nor
            matter after a certified one. */
@@ -283,35 +345,23 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         na = &a->bvh->node[x.a];
         nb = &b->bvh->node[x.b];
         n = compute_n(&q, &x);
-        if (na->left == 0 && nb->left == 0) {
-            if (o->mode == VCCD_QUERY_CAPOEIRA) {
-                if (n == 1) {
-                    /* The first leaf pair that still overlaps over a box
-                       short enough for its volumes to move less than
-                       about their size: every bound left is >= lb. */
-                    r->status = VCCD_TOC_POSSIBLE;
-                    r->lo = x.lb;
-                    r->hi = x.t1 > x.lb ? x.t1 : x.lb;
-                    r->approximate = 1;
-                    break;
-                }
-            }
-            if (n > 1) {
-                if (split_time(&q, &h, &x, n) != 0)
-                    goto oom;
-                continue;
-            }
+        leaf = na->left == 0 && nb->left == 0;
+        if (leaf && n == 1 && o->mode == VCCD_QUERY_CAPOEIRA) {
+            capoeira_stop(r, &x);
+            break;
+        }
+        if (n > 1) {
+            if (split_time(&q, &h, &x, n) != 0)
+                goto oom;
+            continue;
+        }
+        if (leaf) {
             /* Every item reaching this leaf pair holds a piece of one
                partition of time (the node pairs above it are always split
                alike), so solving over the item's own box covers it. */
             leaf_pairs(&q, &x);
             if (r->out_of_work)
                 break;
-            continue;
-        }
-        if (n > 1) {
-            if (split_time(&q, &h, &x, n) != 0)
-                goto oom;
             continue;
         }
         /* Descend into one node (descend_a). */
@@ -325,56 +375,18 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
                 goto oom;
         }
     }
-    if (o->mode == VCCD_QUERY_CAPOEIRA) {
-        if (r->out_of_work) {
-            /* the BVH alone: a lower bound, and hi proves nothing */
-            r->status = VCCD_TOC_POSSIBLE;
-            r->lo = q.open_lo;
-            r->hi = q.cut;
-            r->approximate = 1;
-            r->limited = 1;
-        } else if (!r->approximate) {
-            r->status = VCCD_TOC_NONE;
-            r->lo = r->hi = o->solve.t1;
-        }
-    } else {
+    if (o->mode == VCCD_QUERY_CAPOEIRA)
+        capoeira_finish(&q);
+    else
         q_finish(&q);
-    }
+after:
     rc = q_after(&q, e);
     goto done;
 oom:
-    /* Keep the invariant: the smallest bound not searched is still a
-       proved lower bound. */
-    q_finish(&q);
-    {
-        double lo = x.lb;
-        for (long i = 0; i < h.n; i++)
-            lo = h.it[i].lb < lo ? h.it[i].lb : lo;
-        if (lo < r->lo || r->status == VCCD_TOC_NONE) {
-            r->status = VCCD_TOC_POSSIBLE;
-            r->lo = lo;
-            r->hi = q.cut;
-            r->have_pair = 0;
-        }
-    }
-    r->limited = 1;
-    rc = vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the mesh query");
+    rc = oom_finish(&q, &h, &x, e);
 done:
     r->work = q_work(&q);
     free(h.it);
     q_state_clear(&q);
     return rc;
-}
-
-int
-vccd_query_toc_brute(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o,
-                 vccd_error *e)
-{
-    q_state q;
-    if (q_state_init(&q, r, a, b, o, e) != 0)
-        return -1;
-    q_solve_all(&q, o->solve.t0, o->solve.t1);
-    q_finish(&q);
-    q_state_clear(&q);
-    return 0;
 }

@@ -1,6 +1,7 @@
-/* query_impl.h -- the state one mesh query shares between the traversal
-   (query.c), the swept volume tests (swept.c) and the feature pairs of
-   a triangle pair (pairs.c).  Internal to lib/query. */
+/* query_impl.h -- the state one mesh query shares between the files of
+   lib/query (the traversal, query.c, and the steps it calls), then what
+   each file offers the others, under a heading naming the file.
+   Internal to lib/query. */
 #ifndef VCCD_QUERY_IMPL_H
 #define VCCD_QUERY_IMPL_H
 
@@ -113,16 +114,17 @@ q_bytes(const q_state *q)
     return (size_t)q->capbox * sizeof(q_box) + (size_t)q->nslot * sizeof(long)
            + (size_t)q->capctx * q->bt->ctx_size;
 }
+/* --- state.c: making and clearing the state, and the work budget ------- */
+/* 0, or -1 with e set (type not built, out of memory). */
+int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,
+                 const vccd_query_opts *o, vccd_error *e);
+void q_state_clear(q_state *q);
 /* 1 when the budget is spent: then out_of_work is set and t, a time
    from which the search stops (every time before it searched or proved
    free), lowers open_lo.  0 otherwise, nothing set. */
 int q_out_of_work(q_state *q, double t);
 
-/* 0, or -1 with e set (type not built, out of memory). */
-int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,
-                 const vccd_query_opts *o, vccd_error *e);
-void q_state_clear(q_state *q);
-
+/* --- vertices.c: the vertex cache of small rigid bodies ---------------- */
 /* Body k's vertex cache when it is small and rigid (Q_VFRAME_MAX): 0, or
    -1 out of memory (q->vc[k].frame stays NULL: no cache). */
 int q_vertices_init(q_state *q, int k);
@@ -145,6 +147,7 @@ q_vertex(q_state *q, int k, long v, double t0, double t1)
    cache. */
 const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3];
 
+/* --- swept.c: time boxes and the swept volume tests -------------------- */
 /* The time box [t0, t1] with its contexts prepared (made on first use:
    node pairs cut on the same grid share it): its index, or -1 when out
    of memory. */
@@ -160,6 +163,7 @@ double q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start);
    searches only from lo (>= t0: the parent's bound) to *hi. */
 double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double *hi);
 
+/* --- pairs.c: the feature pairs of a triangle pair --------------------- */
 /* Solve feature pair p over [t0, min(t1, q->cut)], folding its result
    into q (and copying it to res unless NULL; status none when the window
    is empty); expect: a contact is expected there (the guess: its first
@@ -167,28 +171,42 @@ double q_toc_lower(q_state *q, int32_t ia, int32_t ib, long k, double lo, double
    With the work budget spent (q_out_of_work) the pair is not solved:
    res possible over the window, limited, and open_lo <= t0. */
 void q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, double t1, int expect);
+/* Solve every owned feature pair of triangles ta (A) and tb (B) over
+   [t0, min(t1, q->cut)], folding the results into q; it stops at the
+   first pair past the work budget (q->r->out_of_work, open_lo <= t0). */
+void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
+/* s := the coplanarity function of a pair of kind `kind` (feature.h) on
+   the point enclosures P (the kind's point order), s = u . (e[0] x
+   e[1]), with its two edge vectors e. */
+void q_coplanarity(vccd_di *s, vccd_di_vec3 e[2], vccd_feature_kind kind, const vccd_di_vec3 *const P[4]);
+/* The body (0: A, 1: B) of point k of pair p, in the feature kind's
+   point order: VF and VE2D, the vertex then the face or edge (v[3] =
+   v[2]); EE, the edges of A then B. */
+int q_pair_body(const vccd_query_pair *p, int k);
+/* The four tracks (moving points) of pair p. */
+void q_pair_tracks(vccd_track t[4], const q_state *q, const vccd_query_pair *p);
+
+/* --- guess.c: the pair the advance ends at ----------------------------- */
 /* After the advance to t0 (tiny meshes, exact mode, no margin): solve
    the pair the advance's last GJK simplex names, if any (guess.c). */
 void q_guess_solve(q_state *q, double t0);
-/* s := the coplanarity function of a pair of kind `kind` (feature.h) on
-   the point enclosures P (the kind's point order), s = u . (e[0] x
-   e[1]), with its two edge vectors e (pairs.c). */
-void q_coplanarity(vccd_di *s, vccd_di_vec3 e[2], vccd_feature_kind kind, const vccd_di_vec3 *const P[4]);
+/* 1 when p is the pair q_guess_solve solved (already over every
+   window). */
+int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);
+
+/* --- window.c: the guessed contact's window ---------------------------- */
 /* 1 when a plane moving with the certified guessed pair proves that no
    other pair touches in [t0, its lo) (window.c), 2 when that window is
    empty (lo <= t0: nothing to prove); 0 when it proves nothing (then
    solve the window pair by pair). */
 int q_window_free(q_state *q, double t0);
-/* 1 when p is the pair q_guess_solve solved (already over every
-   window). */
-int q_pair_is_guess(const q_state *q, const vccd_query_pair *p);
-/* Solve every owned feature pair of triangles ta (A) and tb (B) over
-   [t0, min(t1, q->cut)], folding the results into q; it stops at the
-   first pair past the work budget (q->r->out_of_work, open_lo <= t0). */
-void q_pairs_solve(q_state *q, long ta, long tb, double t0, double t1);
+
+/* --- planar.c: 2D bodies ----------------------------------------------- */
 /* 2D bodies (planar.c): 0 when a and b are both 2D or both 3D, else -1
    with e set. */
 int q_planar_check(const vccd_query_body *a, const vccd_query_body *b, vccd_error *e);
+
+/* --- brute.c: the brute-force search ----------------------------------- */
 /* 1 when the exact query should solve every pair (q_solve_all) instead
    of traversing the BVHs (vccd_query_search). */
 int q_search_brute(const q_state *q);
@@ -196,10 +214,8 @@ int q_search_brute(const q_state *q);
    t1], folded into q, until the work budget is spent (then open_lo <=
    t0). */
 void q_solve_all(q_state *q, double t0, double t1);
-/* r := the answer from q (status, [lo, hi], pair, contact geometry),
-   possible from open_lo when the budget ran out before the pairs'
-   answer; r->work. */
-void q_finish(q_state *q);
+
+/* --- advance.c: the conservative advance of tiny meshes ---------------- */
 /* 1 when the exact query advances conservatively before its traversal
    (advance.c: tiny rigid 3D meshes, opts.advance). */
 int q_advance_applies(const q_state *q);
@@ -235,6 +251,14 @@ double q_hull_gap_points(double axis[3], const vccd_mesh *ma, const vccd_di_vec3
    least this one (the candidate is among those it bounds). */
 double q_pair_gap_points(const vccd_query_pair *pr, const vccd_mesh *ma, const vccd_di_vec3 *xa, const vccd_mesh *mb,
                          const vccd_di_vec3 *xb);
+
+/* --- answer.c: the answer ---------------------------------------------- */
+/* r := the answer from q (status, [lo, hi], pair, contact geometry),
+   possible from open_lo when the budget ran out before the pairs'
+   answer; r->work. */
+void q_finish(q_state *q);
+
+/* --- stepback.c: after the answer -------------------------------------- */
 /* The step back and the gap at lo (stepback.c), when asked and possible:
    0, or -1 with e set (out of memory). */
 int q_after(q_state *q, vccd_error *e);

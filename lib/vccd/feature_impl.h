@@ -10,10 +10,8 @@
 #error "include through lib/feature/eval.c"
 #endif
 
-#define VF_CAT2(a, b) a##_##b
-#define VF_CAT(a, b) VF_CAT2(a, b)
-#define VF_FN(f) VF_CAT(VB_PFX, f)
-#define VF_V3 VF_FN(vec3)
+#include "vccd/tpl.h"
+#define VF_V3 VCCD_TPL_FN(vec3)
 
 /* A feature pair's state on one backend: its body points, what is
    prepared of them once per solve (feature_prepare) and the points' jets
@@ -36,11 +34,11 @@ typedef struct {
     VF_V3 zero;
     VF_V3 V[3][3];              /* u, e1, e2 of the last evaluation */
     void *block;                /* MPFR: the limbs of all of the above */
-} VF_FN(feature_state);
+} VCCD_TPL_FN(feature_state);
 
 /* The points (i, j) whose difference X_j - X_i is u, e1, e2 of s, per
    kind (2D: e2 is the constant z). */
-static const int VF_FN(feature_vector_points)[3][3][2] = {
+static const int VCCD_TPL_FN(feature_vector_points)[3][3][2] = {
     { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } }, { { 1, 0 }, { 1, 2 }, { -1, -1 } }
 };
 
@@ -57,7 +55,7 @@ static const int VF_FN(feature_vector_points)[3][3][2] = {
                 DO;                                                       \
             }                                                             \
         for (int vf_i_ = 0; vf_i_ < VF_STATE_NV3; vf_i_++) {              \
-            vf_v_ = VF_FN(state_vec)((st), vf_i_);                        \
+            vf_v_ = VCCD_TPL_FN(state_vec)((st), vf_i_);                        \
             for (int vf_c_ = 0; vf_c_ < 3; vf_c_++) {                     \
                 VB_T *x = &vf_v_->c[vf_c_];                               \
                 DO;                                                       \
@@ -68,7 +66,7 @@ static const int VF_FN(feature_vector_points)[3][3][2] = {
 /* The state's vectors, numbered 0 .. VF_STATE_NV3 - 1. */
 #define VF_STATE_NV3 (1 + 9 + 9 + 4 * 3 + 4 * 3 * 2)
 static inline VF_V3 *
-VF_FN(state_vec)(VF_FN(feature_state) *st, int i)
+VCCD_TPL_FN(state_vec)(VCCD_TPL_FN(feature_state) *st, int i)
 {
     if (i == 0)
         return &st->zero;
@@ -89,7 +87,7 @@ VF_FN(state_vec)(VF_FN(feature_state) *st, int i)
 }
 
 static inline void
-VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
+VCCD_TPL_FN(feature_state_init)(VCCD_TPL_FN(feature_state) *st, long prec)
 {
 #ifdef VB_INIT_BLOCK
     /* MPFR: the limbs of every interval in one block (the 370 mpfr_init2
@@ -105,7 +103,7 @@ VF_FN(feature_state_init)(VF_FN(feature_state) *st, long prec)
 }
 
 static inline void
-VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
+VCCD_TPL_FN(feature_state_clear)(VCCD_TPL_FN(feature_state) *st)
 {
 #ifdef VB_INIT_BLOCK
     VB_FREE_BLOCK(st->block);
@@ -118,13 +116,13 @@ VF_FN(feature_state_clear)(VF_FN(feature_state) *st)
 /* What does not depend on time: the body points, and per point of a
    RIGID motion its frame, of a LINE motion its segment. */
 static void
-VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+VCCD_TPL_FN(feature_prepare)(VCCD_TPL_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
                        vccd_feature_kind kind, const vccd_di_vec3 (*const *frames)[3])
 {
-    VF_FN(vec3_set_d)(&st->zero, 0.0, 0.0, 0.0);
+    VCCD_TPL_FN(vec3_set_d)(&st->zero, 0.0, 0.0, 0.0);
     for (int i = 0; i < np; i++) {
         const VB_T *P = VF_PARAMS(pt[i].m);
-        VF_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
+        VCCD_TPL_FN(vec3_set_d)(&st->p[i], pt[i].p[0], pt[i].p[1], pt[i].p[2]);
         switch (pt[i].m->type->form) {
         case VCCD_MOTION_FORM_RIGID:
 #if defined(VB_IVD) && VB_RIGOROUS     /* binary64 alone: frames are vccd_di */
@@ -136,26 +134,26 @@ VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int
 #else
             (void)frames;
 #endif
-                VF_FN(kin_rigid_frame)(st->y[i], (const VF_FN(quat) *)(P + VCCD_RIGID_Q),
+                VCCD_TPL_FN(kin_rigid_frame)(st->y[i], (const VCCD_TPL_FN(quat) *)(P + VCCD_RIGID_Q),
                                        (const VF_V3 *)(P + VCCD_RIGID_W), &st->p[i]);
-            VF_FN(vec3_norm2)(&st->w2[i], (const VF_V3 *)(P + VCCD_RIGID_W));
+            VCCD_TPL_FN(vec3_norm2)(&st->w2[i], (const VF_V3 *)(P + VCCD_RIGID_W));
             break;
         case VCCD_MOTION_FORM_LINE:
-            VF_FN(vec3_set)(&st->y[i][0], (const VF_V3 *)(P + 6 * pt[i].vertex));
-            VF_FN(vec3_set)(&st->y[i][1], (const VF_V3 *)(P + 6 * pt[i].vertex + 3));
+            VCCD_TPL_FN(vec3_set)(&st->y[i][0], (const VF_V3 *)(P + 6 * pt[i].vertex));
+            VCCD_TPL_FN(vec3_set)(&st->y[i][1], (const VF_V3 *)(P + 6 * pt[i].vertex + 3));
             break;
         default:
             break;
         }
     }
     for (int v = 0; v < 3; v++) {
-        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        int i = VCCD_TPL_FN(feature_vector_points)[kind][v][0], j = VCCD_TPL_FN(feature_vector_points)[kind][v][1];
         vccd_motion_form form = i >= 0 ? pt[i].m->type->form : VCCD_MOTION_FORM_GENERIC;
         /* 2D pairs are flattened after evaluation (feature.c) */
         st->diff[v] = kind != VCCD_FEATURE_VE2D && i >= 0 && body[i] == body[j] && form != VCCD_MOTION_FORM_GENERIC;
         if (st->diff[v])
             for (int k = 0; k < (form == VCCD_MOTION_FORM_RIGID ? 3 : 2); k++) {
-                VF_FN(vec3_sub)(&st->d[v][k], &st->y[j][k], &st->y[i][k]);
+                VCCD_TPL_FN(vec3_sub)(&st->d[v][k], &st->y[j][k], &st->y[i][k]);
 #ifdef VB_IVD
                 /* Equal points differ by exactly 0, which the outward
                    step would blur to +-2^-1074: subnormal operands cost
@@ -172,11 +170,11 @@ VF_FN(feature_prepare)(VF_FN(feature_state) *st, const vccd_track *pt, const int
 
 /* The coefficients of every RIGID body over t (kin_rigid_coefs). */
 static void
-VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np, const VB_T *t)
+VCCD_TPL_FN(feature_coefs)(VCCD_TPL_FN(feature_state) *st, const vccd_track *pt, const int *body, int np, const VB_T *t)
 {
     for (int i = 0; i < np; i++)
         if (body[i] == i && pt[i].m->type->form == VCCD_MOTION_FORM_RIGID)
-            VF_FN(kin_rigid_coefs)(st->k + 4 * i, &st->w2[i], t);
+            VCCD_TPL_FN(kin_rigid_coefs)(st->k + 4 * i, &st->w2[i], t);
 }
 
 /* st->X[i][k] := the k-th derivative (from <= k <= order) of point i
@@ -189,7 +187,7 @@ VF_FN(feature_coefs)(VF_FN(feature_state) *st, const vccd_track *pt, const int *
    once per body and time box.  The other forms go through the vtable,
    which computes every order. */
 static void
-VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
+VCCD_TPL_FN(feature_points)(VCCD_TPL_FN(feature_state) *st, const vccd_track *pt, const int *body, int np,
                       const VB_T *t, int from, int order, unsigned mask)
 {
     unsigned centred = 0;       /* bodies whose centre is done */
@@ -205,20 +203,20 @@ VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int 
             const VF_V3 *acc = m->nparams >= VCCD_RIGID_NB ? (const VF_V3 *)(P + VCCD_RIGID_B) : NULL;
             int kx = from <= 0, kv = from <= 1 && order >= 1, ka = order >= 2;
             if (!(centred >> b & 1) && (kx || kv))
-                VF_FN(kin_rigid_centre)(kx ? &st->c[b] : NULL, kv ? &st->cv[b] : NULL,
+                VCCD_TPL_FN(kin_rigid_centre)(kx ? &st->c[b] : NULL, kv ? &st->cv[b] : NULL,
                                         (const VF_V3 *)(P + VCCD_RIGID_O), (const VF_V3 *)(P + VCCD_RIGID_U), acc, t);
             centred |= 1u << b;
-            VF_FN(kin_rigid_apply)(kx ? &X[0] : NULL, kv ? &X[1] : NULL, ka ? &X[2] : NULL, &st->c[b],
+            VCCD_TPL_FN(kin_rigid_apply)(kx ? &X[0] : NULL, kv ? &X[1] : NULL, ka ? &X[2] : NULL, &st->c[b],
                                    &st->cv[b], acc, st->y[i], st->k + 4 * b);
             break;
         }
         case VCCD_MOTION_FORM_LINE:
             if (from <= 0)
-                VF_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
+                VCCD_TPL_FN(kin_line)(&X[0], &st->y[i][0], &st->y[i][1], t);
             if (order >= 1 && from <= 1)
-                VF_FN(vec3_set)(&X[1], &st->y[i][1]);
+                VCCD_TPL_FN(vec3_set)(&X[1], &st->y[i][1]);
             if (order >= 2)
-                VF_FN(vec3_set_d)(&X[2], 0.0, 0.0, 0.0);
+                VCCD_TPL_FN(vec3_set_d)(&X[2], 0.0, 0.0, 0.0);
             break;
         default:
             VF_EVAL(m)(&X[0], order >= 1 ? &X[1] : NULL, order >= 2 ? &X[2] : NULL, P, &st->p[i], pt[i].vertex, t);
@@ -230,29 +228,29 @@ VF_FN(feature_points)(VF_FN(feature_state) *st, const vccd_track *pt, const int 
 /* r := sum of the coefficient-weighted cross products a[i] x b[j] over
    i + j = k (Leibniz: (a x b)^(k) = sum C(k,i) a^(i) x b^(k-i)). */
 static inline void
-VF_FN(feature_cross_leibniz)(VF_V3 *r, const VF_V3 *a, const VF_V3 *b, int k)
+VCCD_TPL_FN(feature_cross_leibniz)(VF_V3 *r, const VF_V3 *a, const VF_V3 *b, int k)
 {
     VF_V3 c;
     VB_TMP_N(c_l, c.c, 3, &r->c[0]);
-    VF_FN(vec3_cross)(r, &a[0], &b[k]);
+    VCCD_TPL_FN(vec3_cross)(r, &a[0], &b[k]);
     for (int i = 1; i <= k; i++) {
-        VF_FN(vec3_cross)(&c, &a[i], &b[k - i]);
+        VCCD_TPL_FN(vec3_cross)(&c, &a[i], &b[k - i]);
         if (i != k)             /* C(2,1) = 2 is the only coefficient > 1 */
             for (int j = 0; j < 3; j++)
                 VB_MUL_2EXP(&c.c[j], &c.c[j], 1);
-        VF_FN(vec3_add)(r, r, &c);
+        VCCD_TPL_FN(vec3_add)(r, r, &c);
     }
 }
 
 /* The same for a dot product into a scalar. */
 static inline void
-VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
+VCCD_TPL_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
 {
     VB_T c[1];
     VB_TMP_N(c_l, c, 1, r);
-    VF_FN(vec3_dot)(r, &a[0], &b[k]);
+    VCCD_TPL_FN(vec3_dot)(r, &a[0], &b[k]);
     for (int i = 1; i <= k; i++) {
-        VF_FN(vec3_dot)(c, &a[i], &b[k - i]);
+        VCCD_TPL_FN(vec3_dot)(c, &a[i], &b[k - i]);
         if (i != k)
             VB_MUL_2EXP(c, c, 1);
         VB_ADD(r, r, c);
@@ -265,28 +263,28 @@ VF_FN(feature_dot_leibniz)(VB_T *r, const VF_V3 *a, const VF_V3 *b, int k)
    (coefficients of t in st), else from the points' jets in st->X
    (feature_points over t). */
 static inline void
-VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track *pt, const int *body,
+VCCD_TPL_FN(feature_vectors)(VF_V3 V[3][3], VCCD_TPL_FN(feature_state) *st, const vccd_track *pt, const int *body,
                        vccd_feature_kind kind, const VB_T *t, int from, int order)
 {
     for (int v = 0; v < 3; v++) {
-        int i = VF_FN(feature_vector_points)[kind][v][0], j = VF_FN(feature_vector_points)[kind][v][1];
+        int i = VCCD_TPL_FN(feature_vector_points)[kind][v][0], j = VCCD_TPL_FN(feature_vector_points)[kind][v][1];
         if (i < 0) {            /* 2D: e2 = z, constant */
             for (int k = from; k <= order; k++)
-                VF_FN(vec3_set_d)(&V[v][k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
+                VCCD_TPL_FN(vec3_set_d)(&V[v][k], 0.0, 0.0, k == 0 ? 1.0 : 0.0);
         } else if (!st->diff[v]) {
             for (int k = from; k <= order; k++)
-                VF_FN(vec3_sub)(&V[v][k], &st->X[j][k], &st->X[i][k]);
+                VCCD_TPL_FN(vec3_sub)(&V[v][k], &st->X[j][k], &st->X[i][k]);
         } else if (pt[i].m->type->form == VCCD_MOTION_FORM_RIGID) {
-            VF_FN(kin_rigid_apply)(from <= 0 ? &V[v][0] : NULL, from <= 1 && order >= 1 ? &V[v][1] : NULL,
+            VCCD_TPL_FN(kin_rigid_apply)(from <= 0 ? &V[v][0] : NULL, from <= 1 && order >= 1 ? &V[v][1] : NULL,
                                    order >= 2 ? &V[v][2] : NULL, &st->zero, &st->zero, NULL, st->d[v],
                                    st->k + 4 * body[i]);
         } else {
             if (from <= 0)
-                VF_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
+                VCCD_TPL_FN(kin_line)(&V[v][0], &st->d[v][0], &st->d[v][1], t);
             if (order >= 1 && from <= 1)
-                VF_FN(vec3_set)(&V[v][1], &st->d[v][1]);
+                VCCD_TPL_FN(vec3_set)(&V[v][1], &st->d[v][1]);
             if (order >= 2)
-                VF_FN(vec3_set_d)(&V[v][2], 0.0, 0.0, 0.0);
+                VCCD_TPL_FN(vec3_set_d)(&V[v][2], 0.0, 0.0, 0.0);
         }
     }
 }
@@ -295,7 +293,7 @@ VF_FN(feature_vectors)(VF_V3 V[3][3], VF_FN(feature_state) *st, const vccd_track
    product rule (thesis App. B.2.3/B.2.4, here in one formula for all
    pair kinds): n = e1 x e2, s^(k) = sum C(k,i) u^(i) . n^(k-i). */
 static void
-VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, int order)
+VCCD_TPL_FN(feature_jet)(vccd_di *s, VCCD_TPL_FN(feature_state) *st, int order)
 {
     VF_V3 *u = st->V[0], *e1 = st->V[1], *e2 = st->V[2], n[3];
     VB_T r[1];
@@ -306,21 +304,21 @@ VF_FN(feature_jet)(vccd_di *s, VF_FN(feature_state) *st, int order)
     VB_TMP_N(r_l, r, 1, ref);
 
     for (int k = 0; k <= order; k++)
-        VF_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
+        VCCD_TPL_FN(feature_cross_leibniz)(&n[k], e1, e2, k);
     for (int k = 0; k <= order; k++) {
-        VF_FN(feature_dot_leibniz)(r, u, n, k);
+        VCCD_TPL_FN(feature_dot_leibniz)(r, u, n, k);
         s[k] = VB_GET_DI(r);
     }
 }
 
 /* r := (a x b) . n */
 static inline void
-VF_FN(feature_cross_dot)(VB_T *r, const VF_V3 *a, const VF_V3 *b, const VF_V3 *n)
+VCCD_TPL_FN(feature_cross_dot)(VB_T *r, const VF_V3 *a, const VF_V3 *b, const VF_V3 *n)
 {
     VF_V3 c;
     VB_TMP_N(c_l, c.c, 3, r);
-    VF_FN(vec3_cross)(&c, a, b);
-    VF_FN(vec3_dot)(r, &c, n);
+    VCCD_TPL_FN(vec3_cross)(&c, a, b);
+    VCCD_TPL_FN(vec3_dot)(r, &c, n);
 }
 
 /* The inclusion terms at positions X[i][0] over T: q[0..nq) are the
@@ -331,7 +329,7 @@ VF_FN(feature_cross_dot)(VB_T *r, const VF_V3 *a, const VF_V3 *b, const VF_V3 *n
    expression in the positions, not a difference of two, so no term is
    widened by cancelling dependent enclosures. */
 static int
-VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_kind kind)
+VCCD_TPL_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_kind kind)
 {
     VF_V3 e1, e2, n, w, g;
     VB_T r[1];
@@ -346,46 +344,46 @@ VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_ki
 
     switch (kind) {
     case VCCD_FEATURE_VF:               /* p = X0; a, b, c = X1, X2, X3 */
-        VF_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
-        VF_FN(vec3_sub)(&e2, &X[3][0], &X[1][0]);
-        VF_FN(vec3_cross)(&n, &e1, &e2);
-        VF_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
-        VF_FN(feature_cross_dot)(r, &w, &e2, &n);           /* weight of b */
+        VCCD_TPL_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
+        VCCD_TPL_FN(vec3_sub)(&e2, &X[3][0], &X[1][0]);
+        VCCD_TPL_FN(vec3_cross)(&n, &e1, &e2);
+        VCCD_TPL_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
+        VCCD_TPL_FN(feature_cross_dot)(r, &w, &e2, &n);           /* weight of b */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(feature_cross_dot)(r, &e1, &w, &n);           /* weight of c */
+        VCCD_TPL_FN(feature_cross_dot)(r, &e1, &w, &n);           /* weight of c */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
-        VF_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* c - p */
-        VF_FN(feature_cross_dot)(r, &w, &g, &n);            /* weight of a */
+        VCCD_TPL_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
+        VCCD_TPL_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* c - p */
+        VCCD_TPL_FN(feature_cross_dot)(r, &w, &g, &n);            /* weight of a */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_norm2)(r, &n);
+        VCCD_TPL_FN(vec3_norm2)(r, &n);
         break;
     case VCCD_FEATURE_EE:               /* a, b = X0, X1; c, d = X2, X3 */
-        VF_FN(vec3_sub)(&e1, &X[1][0], &X[0][0]);
-        VF_FN(vec3_sub)(&e2, &X[3][0], &X[2][0]);
-        VF_FN(vec3_cross)(&n, &e1, &e2);
-        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* c - a */
-        VF_FN(feature_cross_dot)(r, &w, &e2, &n);           /* u |n|^2 */
+        VCCD_TPL_FN(vec3_sub)(&e1, &X[1][0], &X[0][0]);
+        VCCD_TPL_FN(vec3_sub)(&e2, &X[3][0], &X[2][0]);
+        VCCD_TPL_FN(vec3_cross)(&n, &e1, &e2);
+        VCCD_TPL_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* c - a */
+        VCCD_TPL_FN(feature_cross_dot)(r, &w, &e2, &n);           /* u |n|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_sub)(&g, &X[1][0], &X[2][0]);              /* b - c */
-        VF_FN(feature_cross_dot)(r, &g, &e2, &n);           /* (1 - u) |n|^2 */
+        VCCD_TPL_FN(vec3_sub)(&g, &X[1][0], &X[2][0]);              /* b - c */
+        VCCD_TPL_FN(feature_cross_dot)(r, &g, &e2, &n);           /* (1 - u) |n|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(feature_cross_dot)(r, &w, &e1, &n);           /* v |n|^2 */
+        VCCD_TPL_FN(feature_cross_dot)(r, &w, &e1, &n);           /* v |n|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* d - a */
-        VF_FN(feature_cross_dot)(r, &e1, &g, &n);           /* (1 - v) |n|^2 */
+        VCCD_TPL_FN(vec3_sub)(&g, &X[3][0], &X[0][0]);              /* d - a */
+        VCCD_TPL_FN(feature_cross_dot)(r, &e1, &g, &n);           /* (1 - v) |n|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_norm2)(r, &n);
+        VCCD_TPL_FN(vec3_norm2)(r, &n);
         break;
     default:                            /* p = X0; a, b = X1, X2 */
-        VF_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
-        VF_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
-        VF_FN(vec3_dot)(r, &w, &e1);                          /* u |e|^2 */
+        VCCD_TPL_FN(vec3_sub)(&e1, &X[2][0], &X[1][0]);
+        VCCD_TPL_FN(vec3_sub)(&w, &X[0][0], &X[1][0]);              /* p - a */
+        VCCD_TPL_FN(vec3_dot)(r, &w, &e1);                          /* u |e|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
-        VF_FN(vec3_dot)(r, &w, &e1);                          /* (1 - u) |e|^2 */
+        VCCD_TPL_FN(vec3_sub)(&w, &X[2][0], &X[0][0]);              /* b - p */
+        VCCD_TPL_FN(vec3_dot)(r, &w, &e1);                          /* (1 - u) |e|^2 */
         q[nq++] = VB_GET_DI(r);
-        VF_FN(vec3_norm2)(r, &e1);
+        VCCD_TPL_FN(vec3_norm2)(r, &e1);
         break;
     }
     *nn = VB_GET_DI(r);
@@ -397,7 +395,7 @@ VF_FN(feature_incl_terms)(vccd_di *q, vccd_di *nn, VF_V3 X[][3], vccd_feature_ki
    is the origin, projected to exactly 0 (its step out would be
    subnormal). */
 static void
-VF_FN(feature_project)(vccd_di *pi, const VF_V3 *const *P, int n, const double d[3])
+VCCD_TPL_FN(feature_project)(vccd_di *pi, const VF_V3 *const *P, int n, const double d[3])
 {
     VB_T r[1], p[1];
     const VB_T *ref = NULL;
@@ -432,7 +430,7 @@ VF_FN(feature_project)(vccd_di *pi, const VF_V3 *const *P, int n, const double d
    between the features at the middle of T; 0 when the features meet
    there and there is no direction (pi is then left alone). */
 static int
-VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feature_kind kind, int np)
+VCCD_TPL_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feature_kind kind, int np)
 {
     double P[4][3];
     const VF_V3 *Q[4] = { NULL, NULL, NULL, NULL };
@@ -443,7 +441,7 @@ VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feat
     }
     if (vccd_feature_axis(axis, kind, P) != 0)
         return 0;
-    VF_FN(feature_project)(pi, Q, np, axis);
+    VCCD_TPL_FN(feature_project)(pi, Q, np, axis);
     return 1;
 }
 
@@ -457,7 +455,7 @@ VF_FN(feature_axis_project)(vccd_di *pi, double axis[3], VF_V3 X[][3], vccd_feat
    vectors are read in place (copying them was a tenth of an MPFR
    predicate) and the origin is not projected. */
 static int
-VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state) *st, vccd_feature_kind kind)
+VCCD_TPL_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VCCD_TPL_FN(feature_state) *st, vccd_feature_kind kind)
 {
     VF_V3 w;
     const VF_V3 *Q[4];
@@ -470,7 +468,7 @@ VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state
         Q[2] = &st->V[1][0];
         Q[3] = &st->V[2][0];
     } else {
-        VF_FN(vec3_add)(&w, &st->V[0][0], &st->V[2][0]);
+        VCCD_TPL_FN(vec3_add)(&w, &st->V[0][0], &st->V[2][0]);
         Q[0] = NULL;
         Q[1] = &st->V[1][0];
         Q[2] = &st->V[0][0];
@@ -481,15 +479,12 @@ VF_FN(feature_axis_project_rel)(vccd_di *pi, double axis[3], VF_FN(feature_state
             P[i][j] = Q[i] ? vccd_di_mid(VB_GET_DI(&Q[i]->c[j])) : 0.0;
     if (vccd_feature_axis(axis, kind, P) != 0)
         return 0;
-    VF_FN(feature_project)(pi, Q, 4, axis);
+    VCCD_TPL_FN(feature_project)(pi, Q, 4, axis);
     return 1;
 }
 
 #undef VF_STATE_EACH
 #undef VF_STATE_NV3
-#undef VF_CAT2
-#undef VF_CAT
-#undef VF_FN
 #undef VF_V3
 #undef VF_PARAMS
 #undef VF_EVAL

@@ -6,7 +6,7 @@
      IVD_T       the struct type name (vccd_di or vccd_ui)
      IVD_DN(x)   a double <= the exact value that rounded to x
      IVD_UP(x)   a double >= the exact value that rounded to x
-   and gets static inline functions named IVD_T##_op.  The rigorous backend
+   and gets static inline functions named IVD_T##_op (IVD_FN(op)).  The rigorous backend
    widens each rounded endpoint by at least one ulp (vccd_fp_widen_up); the
    unrounded one uses the identity and therefore
    encloses nothing in particular.
@@ -26,9 +26,9 @@
 #error "include vccd/di.h or vccd/ui.h, not ivd_ops.h"
 #endif
 
-#define IVD_CAT2(a, b) a##_##b
-#define IVD_CAT(a, b) IVD_CAT2(a, b)
-#define IVD_FN(f) IVD_CAT(IVD_T, f)
+#include "vccd/tpl.h"
+/* IVD_T's operation f (tpl.h) */
+#define IVD_FN(f) VCCD_TPL_CAT(IVD_T, f)
 /* The arithmetic is a few instructions around four products: gcc -O2
    kept vccd_di_mul out of line in the kernels that call it most (a call
    per product, a tenth of a tetrahedron query), so it is inlined always. */

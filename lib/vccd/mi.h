@@ -19,6 +19,45 @@
 #ifndef VCCD_MI_H
 #define VCCD_MI_H
 
+/* Template index: vccd_mi's names made by the templates (tpl.h), by
+   template (tests/lib/t-tpl-index.sh --print mi writes it).
+   vccd/geom_impl.h:
+     vccd_mi_dot3_strided vccd_mi_mat3_apply vccd_mi_mat3_clear
+     vccd_mi_mat3_init vccd_mi_mat3_mul vccd_mi_mat3_mul_vec3
+     vccd_mi_mat3_set vccd_mi_mat3_tmul_vec3 vccd_mi_mat3_transpose
+     vccd_mi_quat_clear vccd_mi_quat_conj vccd_mi_quat_init
+     vccd_mi_quat_mul vccd_mi_quat_norm2 vccd_mi_quat_rotate
+     vccd_mi_quat_set vccd_mi_quat_set_d vccd_mi_quat_to_mat3
+     vccd_mi_vec3_add vccd_mi_vec3_clear vccd_mi_vec3_cross
+     vccd_mi_vec3_dot vccd_mi_vec3_init vccd_mi_vec3_norm2
+     vccd_mi_vec3_scale vccd_mi_vec3_set vccd_mi_vec3_set_d
+     vccd_mi_vec3_sub
+   vccd/plugin/elem_impl.h:
+     vccd_mi_family_closed vccd_mi_family_part vccd_mi_family_point
+     vccd_mi_family_point_memo vccd_mi_family_series vccd_mi_series_depth
+     vccd_mi_sinc_cosc vccd_mi_sinc_cosc_monotone vccd_mi_sinc_family
+   vccd/plugin/kin_impl.h:
+     vccd_mi_kin_clip_ball vccd_mi_kin_comb2 vccd_mi_kin_line
+     vccd_mi_kin_line_rebase vccd_mi_kin_planar_eval
+     vccd_mi_kin_quad_rebase vccd_mi_kin_quat_const vccd_mi_kin_rigid_apply
+     vccd_mi_kin_rigid_body vccd_mi_kin_rigid_centre
+     vccd_mi_kin_rigid_coefs vccd_mi_kin_rigid_eval vccd_mi_kin_rigid_frame
+     vccd_mi_kin_rigid_point vccd_mi_kin_rotate_const vccd_mi_kin_rotvec
+     vccd_mi_kin_screw_centre
+   vccd/feature_impl.h:
+     vccd_mi_feature_axis_project vccd_mi_feature_axis_project_rel
+     vccd_mi_feature_coefs vccd_mi_feature_cross_dot
+     vccd_mi_feature_cross_leibniz vccd_mi_feature_dot_leibniz
+     vccd_mi_feature_incl_terms vccd_mi_feature_jet vccd_mi_feature_points
+     vccd_mi_feature_prepare vccd_mi_feature_project
+     vccd_mi_feature_state_clear vccd_mi_feature_state_init
+     vccd_mi_feature_vectors vccd_mi_state_vec
+   feature/piece_impl.h:
+     vccd_mi_piece_edge vccd_mi_piece_jet vccd_mi_piece_norm2_jet
+     vccd_mi_piece_point vccd_mi_piece_row vccd_mi_piece_sqr_jet
+     vccd_mi_piece_terms
+   (end of the index) */
+
 #include <gmp.h>
 #include <mpfr.h>
 

@@ -11,7 +11,7 @@
 
    The interface a backend provides:
      VB_T                   element (interval) type
-     VB_PFX                 prefix for kernel names (VG_FN(f) = VB_PFX##_f)
+     VB_PFX                 prefix for kernel names (VCCD_TPL_FN(f) = VB_PFX_f, tpl.h)
      VB_RIGOROUS            1 if results are enclosures, 0 otherwise
      VB_TMP(x, ref)         declare a temporary x (a VB_T *) with the
                             precision of the existing *ref
@@ -30,33 +30,31 @@
    Outputs come first and may alias inputs.
 
    The includer defines VB_IVD (vccd_di or vccd_ui) and VB_RIGOROUS. */
-#define VB_IVD_CAT2(a, b) a##_##b
-#define VB_IVD_CAT(a, b) VB_IVD_CAT2(a, b)
-#define VB_IVD_FN(f) VB_IVD_CAT(VB_IVD, f)
+#include "vccd/tpl.h"
 #define VB_T VB_IVD
 #define VB_PFX VB_IVD
 #define VB_TMP(x, ref) VB_IVD x[1]
 #define VB_TMP_N(name, arr, n, ref) ((void)(arr), (void)(ref))
-#define VB_INIT(x, prec) (*(x) = VB_IVD_FN(empty)(), (void)(prec))
+#define VB_INIT(x, prec) (*(x) = VCCD_TPL_FN(empty)(), (void)(prec))
 #define VB_CLEAR(x) ((void)(x))
 #define VB_SET(r, a) (*(r) = *(a))
-#define VB_SET_D(r, d) (*(r) = VB_IVD_FN(set_d)(d))
-#define VB_NEG(r, a) (*(r) = VB_IVD_FN(neg)(*(a)))
-#define VB_ADD(r, a, b) (*(r) = VB_IVD_FN(add)(*(a), *(b)))
-#define VB_SUB(r, a, b) (*(r) = VB_IVD_FN(sub)(*(a), *(b)))
-#define VB_MUL(r, a, b) (*(r) = VB_IVD_FN(mul)(*(a), *(b)))
-#define VB_DIV(r, a, b) (*(r) = VB_IVD_FN(div)(*(a), *(b)))
-#define VB_DIV_UI(r, a, u) (*(r) = VB_IVD_FN(div)(*(a), VB_IVD_FN(set_d)((double)(u))))
-#define VB_SQR(r, a) (*(r) = VB_IVD_FN(sqr)(*(a)))
-#define VB_SQRT(r, a) (*(r) = VB_IVD_FN(sqrt)(*(a)))
-#define VB_MUL_D(r, a, d) (*(r) = VB_IVD_FN(mul_d)(*(a), (d)))
-#define VB_SIN_COS(s, c, a) VB_IVD_FN(sin_cos)((s), (c), *(a))
-#define VB_SET_2D(r, lo, hi) (*(r) = VB_IVD_FN(set_2d)((lo), (hi)))
-#define VB_HULL(r, a, b) (*(r) = VB_IVD_FN(hull)(*(a), *(b)))
-#define VB_INTERSECT(r, a, b) (*(r) = VB_IVD_FN(intersect)(*(a), *(b)))
-#define VB_MUL_2EXP(r, a, e) (*(r) = VB_IVD_FN(mul_d)(*(a), vccd_fp_pow2(e)))
-#define VB_IS_EMPTY(a) VB_IVD_FN(is_empty)(*(a))
-#define VB_CERTAINLY_LE(a, b) VB_IVD_FN(certainly_le)(*(a), *(b))
+#define VB_SET_D(r, d) (*(r) = VCCD_TPL_FN(set_d)(d))
+#define VB_NEG(r, a) (*(r) = VCCD_TPL_FN(neg)(*(a)))
+#define VB_ADD(r, a, b) (*(r) = VCCD_TPL_FN(add)(*(a), *(b)))
+#define VB_SUB(r, a, b) (*(r) = VCCD_TPL_FN(sub)(*(a), *(b)))
+#define VB_MUL(r, a, b) (*(r) = VCCD_TPL_FN(mul)(*(a), *(b)))
+#define VB_DIV(r, a, b) (*(r) = VCCD_TPL_FN(div)(*(a), *(b)))
+#define VB_DIV_UI(r, a, u) (*(r) = VCCD_TPL_FN(div)(*(a), VCCD_TPL_FN(set_d)((double)(u))))
+#define VB_SQR(r, a) (*(r) = VCCD_TPL_FN(sqr)(*(a)))
+#define VB_SQRT(r, a) (*(r) = VCCD_TPL_FN(sqrt)(*(a)))
+#define VB_MUL_D(r, a, d) (*(r) = VCCD_TPL_FN(mul_d)(*(a), (d)))
+#define VB_SIN_COS(s, c, a) VCCD_TPL_FN(sin_cos)((s), (c), *(a))
+#define VB_SET_2D(r, lo, hi) (*(r) = VCCD_TPL_FN(set_2d)((lo), (hi)))
+#define VB_HULL(r, a, b) (*(r) = VCCD_TPL_FN(hull)(*(a), *(b)))
+#define VB_INTERSECT(r, a, b) (*(r) = VCCD_TPL_FN(intersect)(*(a), *(b)))
+#define VB_MUL_2EXP(r, a, e) (*(r) = VCCD_TPL_FN(mul_d)(*(a), vccd_fp_pow2(e)))
+#define VB_IS_EMPTY(a) VCCD_TPL_FN(is_empty)(*(a))
+#define VB_CERTAINLY_LE(a, b) VCCD_TPL_FN(certainly_le)(*(a), *(b))
 #define VB_PREC(a) ((void)(a), 53L)
 /* The value as a binary64 interval: itself, or for the unrounded mode the
    same bounds (which enclose nothing). */

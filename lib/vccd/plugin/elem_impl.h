@@ -20,14 +20,12 @@
 #error "include vccd/plugin/elem.h"
 #endif
 
-#define VE_CAT2(a, b) a##_##b
-#define VE_CAT(a, b) VE_CAT2(a, b)
-#define VE_FN(f) VE_CAT(VB_PFX, f)
+#include "vccd/tpl.h"
 
 /* Series depth n: the first omitted term th^(2n)/(2n+k)! <= 2^-(prec+8)
    for th^2 <= 1, k = 1 (sinc) and so also for the rest of the family. */
 static inline int
-VE_FN(series_depth)(long prec)
+VCCD_TPL_FN(series_depth)(long prec)
 {
     /* A function of prec alone, asked for on every call of the series
        with mostly the same prec: the last answer is remembered (the
@@ -71,9 +69,9 @@ VE_FN(series_depth)(long prec)
    terms decrease and the omitted alternating tail lies in the innermost
    [0, 1]. */
 static inline void
-VE_FN(family_series)(VB_T *r, const VB_T *x, int n, int deriv)
+VCCD_TPL_FN(family_series)(VB_T *r, const VB_T *x, int n, int deriv)
 {
-    int depth = VE_FN(series_depth)(VB_PREC(r));
+    int depth = VCCD_TPL_FN(series_depth)(VB_PREC(r));
     long fact = 1;
     VB_TMP(one, r);
     VB_TMP(t, r);
@@ -116,7 +114,7 @@ VE_FN(family_series)(VB_T *r, const VB_T *x, int n, int deriv)
 /* Closed forms for x = th^2 >= 1: F[i] = f_{i+1} for i < nf, by sin/cos
    for f_1, f_2 and the recurrence beyond. */
 static inline void
-VE_FN(family_closed)(VB_T *F, int nf, const VB_T *x)
+VCCD_TPL_FN(family_closed)(VB_T *F, int nf, const VB_T *x)
 {
     VB_TMP(th, &F[0]);
     VB_TMP(sn, &F[0]);
@@ -141,19 +139,19 @@ VE_FN(family_closed)(VB_T *F, int nf, const VB_T *x)
 /* Every wanted f_n (into F) and g_n (into G) on x, whose points are all
    in [0, 1] (series) or all >= 1 (closed forms). */
 static inline void
-VE_FN(family_part)(VB_T *F, VB_T *G, VB_T *const *f, int nf, VB_T *const *g, int ng,
+VCCD_TPL_FN(family_part)(VB_T *F, VB_T *G, VB_T *const *f, int nf, VB_T *const *g, int ng,
                    const VB_T *x, int series)
 {
     if (series) {
         for (int i = 0; i < nf; i++)
             if (f[i])
-                VE_FN(family_series)(&F[i], x, i + 1, 0);
+                VCCD_TPL_FN(family_series)(&F[i], x, i + 1, 0);
         for (int i = 0; i < ng; i++)
             if (g[i])
-                VE_FN(family_series)(&G[i], x, i + 1, 1);
+                VCCD_TPL_FN(family_series)(&G[i], x, i + 1, 1);
         return;
     }
-    VE_FN(family_closed)(F, nf > ng + 2 ? nf : ng + 2, x);
+    VCCD_TPL_FN(family_closed)(F, nf > ng + 2 ? nf : ng + 2, x);
     for (int i = 0; i < ng; i++) {
         /* g_n = (n f_{n+2} - f_{n+1})/2 */
         if (i == 0)
@@ -172,7 +170,7 @@ VE_FN(family_part)(VB_T *F, VB_T *G, VB_T *const *f, int nf, VB_T *const *g, int
    th^2 <= 1, closed forms for th^2 >= 1; an argument straddling 1 is
    split there and the pieces hulled. */
 static inline void
-VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x)
+VCCD_TPL_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x)
 {
     const VB_T *ref = NULL;
     VB_T F[VE_FAMILY_MAX], G[VE_FAMILY_MAX], F2[VE_FAMILY_MAX], G2[VE_FAMILY_MAX];
@@ -200,17 +198,17 @@ VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x
             VB_SET(&G[i], xx);
         }
     } else if (VB_CERTAINLY_LE(xx, one)) {
-        VE_FN(family_part)(F, G, f, nf, g, ng, xx, 1);
+        VCCD_TPL_FN(family_part)(F, G, f, nf, g, ng, xx, 1);
     } else if (VB_CERTAINLY_LE(one, xx)) {
-        VE_FN(family_part)(F, G, f, nf, g, ng, xx, 0);
+        VCCD_TPL_FN(family_part)(F, G, f, nf, g, ng, xx, 0);
     } else {
         /* split at 1: [lo, 1] by the series, [1, hi] by the closed forms */
         VB_SET_2D(part, -INFINITY, 1.0);
         VB_INTERSECT(part, part, xx);
-        VE_FN(family_part)(F2, G2, f, nf, g, ng, part, 1);
+        VCCD_TPL_FN(family_part)(F2, G2, f, nf, g, ng, part, 1);
         VB_SET_2D(part, 1.0, INFINITY);
         VB_INTERSECT(part, part, xx);
-        VE_FN(family_part)(F, G, f, nf, g, ng, part, 0);
+        VCCD_TPL_FN(family_part)(F, G, f, nf, g, ng, part, 0);
         for (int i = 0; i < nf; i++)
             if (f[i])
                 VB_HULL(&F[i], &F[i], &F2[i]);
@@ -264,7 +262,7 @@ VE_FN(sinc_family)(VB_T *const *f, int nf, VB_T *const *g, int ng, const VB_T *x
    Many times cheaper than the interval nested form on a rotating pair,
    where sinc and cosc were 40% of the solve. */
 static inline void
-VE_FN(family_point)(double v[2], double err[2], double x)
+VCCD_TPL_FN(family_point)(double v[2], double err[2], double x)
 {
     static const double inv_fact[62] = {
         0x1.0000000000000p+0, 0x1.0000000000000p+0, 0x1.0000000000000p-1, 0x1.5555555555555p-3,
@@ -329,7 +327,7 @@ VE_FN(family_point)(double v[2], double err[2], double x)
    give sinc_cosc the same lower end x; a pure function of x's bits, so
    the remembered values are those a call would return. */
 static inline void
-VE_FN(family_point_memo)(double v[2], double err[2], double x)
+VCCD_TPL_FN(family_point_memo)(double v[2], double err[2], double x)
 {
     static _Thread_local struct { double x, v[2], err[2]; } memo[4] = {
         { -1.0, { 0, 0 }, { 0, 0 } }, { -1.0, { 0, 0 }, { 0, 0 } },
@@ -341,7 +339,7 @@ VE_FN(family_point_memo)(double v[2], double err[2], double x)
             err[0] = memo[i].err[0], err[1] = memo[i].err[1];
             return;
         }
-    VE_FN(family_point)(v, err, x);
+    VCCD_TPL_FN(family_point)(v, err, x);
     next = (next + 1) & 3;
     memo[next].x = x;
     memo[next].v[0] = v[0], memo[next].v[1] = v[1];
@@ -360,22 +358,22 @@ VE_FN(family_point_memo)(double v[2], double err[2], double x)
 #define VE_NARROW 0x1p-30
 
 static inline void
-VE_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
+VCCD_TPL_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
 {
     double v[2], e[2];
     if (xl != xh && xh - xl <= VE_NARROW) {
         /* >= xh - xl and the slopes' bounds times it, up: 1/6 and 1/24
            are rounded up, each product is within an ulp */
         double d = vccd_fp_next_up(xh - xl);
-        VE_FN(family_point_memo)(v, e, xl);
+        VCCD_TPL_FN(family_point_memo)(v, e, xl);
         s->lo = vccd_fp_next_down(vccd_fp_next_down(v[0] - e[0]) - vccd_fp_next_up(d * 0x1.5555555555556p-3));
         c->lo = vccd_fp_next_down(vccd_fp_next_down(v[1] - e[1]) - vccd_fp_next_up(d * 0x1.5555555555556p-5));
     } else {
-        VE_FN(family_point_memo)(v, e, xh);
+        VCCD_TPL_FN(family_point_memo)(v, e, xh);
         s->lo = vccd_fp_next_down(v[0] - e[0]);
         c->lo = vccd_fp_next_down(v[1] - e[1]);
         if (xl != xh)           /* a point time: one evaluation */
-            VE_FN(family_point_memo)(v, e, xl);
+            VCCD_TPL_FN(family_point_memo)(v, e, xl);
     }
     s->hi = vccd_fp_next_up(v[0] + e[0]);
     c->hi = vccd_fp_next_up(v[1] + e[1]);
@@ -388,7 +386,7 @@ VE_FN(sinc_cosc_monotone)(VB_T *s, VB_T *c, double xl, double xh)
 
 /* s = sinc(th), c = cosc(th) from x = th^2 (as sinc_family). */
 static inline void
-VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
+VCCD_TPL_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
 {
     VB_T *const f[2] = { s, c };
 #ifdef VB_IVD
@@ -405,10 +403,10 @@ VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
         return;
     }
     if (VB_RIGOROUS && xin.lo <= 20.0 && xin.hi <= 20.0 && xin.lo <= xin.hi && xin.hi >= 0.0)
-        VE_FN(sinc_cosc_monotone)(s, c, xin.lo > 0.0 ? xin.lo : 0.0, xin.hi);
+        VCCD_TPL_FN(sinc_cosc_monotone)(s, c, xin.lo > 0.0 ? xin.lo : 0.0, xin.hi);
     else
 #endif
-    VE_FN(sinc_family)(f, 2, NULL, 0, x);
+    VCCD_TPL_FN(sinc_family)(f, 2, NULL, 0, x);
 #ifdef VB_IVD
     memo.x = xin;
     memo.s = *s;
@@ -417,5 +415,4 @@ VE_FN(sinc_cosc)(VB_T *s, VB_T *c, const VB_T *x)
 #endif
 }
 
-#undef VE_FN
 #undef VE_NARROW

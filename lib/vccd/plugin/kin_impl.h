@@ -19,15 +19,13 @@
 #error "include vccd/plugin/kin.h"
 #endif
 
-#define VK_CAT2(a, b) a##_##b
-#define VK_CAT(a, b) VK_CAT2(a, b)
-#define VK_FN(f) VK_CAT(VB_PFX, f)
-#define VK_V3 VK_FN(vec3)
-#define VK_Q VK_FN(quat)
+#include "vccd/tpl.h"
+#define VK_V3 VCCD_TPL_FN(vec3)
+#define VK_Q VCCD_TPL_FN(quat)
 
 /* r = o + u t: a point on a line, or any quantity linear in t. */
 static inline void
-VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
+VCCD_TPL_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
 {
     VK_V3 s;
     VB_TMP_N(s_l, s.c, 3, &r->c[0]);
@@ -38,18 +36,18 @@ VK_FN(kin_line)(VK_V3 *r, const VK_V3 *o, const VK_V3 *u, const VB_T *t)
         /* o + t u rounded once (fdot: t >= 0 takes two corner
            products; o + [0, 0] t is o exactly) */
         for (int i = 0; i < 3; i++)
-            r->c[i] = VB_IVD_FN(fdot)(o->c[i], t, 0, &u->c[i], 0, 1);
+            r->c[i] = VCCD_TPL_FN(fdot)(o->c[i], t, 0, &u->c[i], 0, 1);
         return;
     }
 #endif
-    VK_FN(vec3_scale)(&s, t, u);
-    VK_FN(vec3_add)(r, o, &s);
+    VCCD_TPL_FN(vec3_scale)(&s, t, u);
+    VCCD_TPL_FN(vec3_add)(r, o, &s);
 }
 
 /* The n scalars o + u t restricted to [t0, t1] and reparametrised to
    [0, 1]: o' = o + u t0, u' = u (t1 - t0).  Outputs may be the inputs. */
 static inline void
-VK_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, int n,
+VCCD_TPL_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, int n,
                        const VB_T *t0, const VB_T *t1)
 {
     VB_TMP(h, o_out);
@@ -66,7 +64,7 @@ VK_FN(kin_line_rebase)(VB_T *o_out, VB_T *u_out, const VB_T *o, const VB_T *u, i
    reparametrised to [0, 1]: o' = o + u t0 + b t0^2/2, u' = (u + b t0) h,
    b' = b h^2 with h = t1 - t0.  Outputs may not be the inputs. */
 static inline void
-VK_FN(kin_quad_rebase)(VB_T *o_out, VB_T *u_out, VB_T *b_out, const VB_T *o, const VB_T *u, const VB_T *b, int n,
+VCCD_TPL_FN(kin_quad_rebase)(VB_T *o_out, VB_T *u_out, VB_T *b_out, const VB_T *o, const VB_T *u, const VB_T *b, int n,
                        const VB_T *t0, const VB_T *t1)
 {
     VB_TMP(h, o_out);
@@ -93,13 +91,13 @@ VK_FN(kin_quad_rebase)(VB_T *o_out, VB_T *u_out, VB_T *b_out, const VB_T *o, con
    (a rotated vector keeps its length).  Rigorous backends only: on the
    others an enclosure off by a rounding could turn empty. */
 static inline void
-VK_FN(kin_clip_ball)(VK_V3 *v, const VK_V3 *b)
+VCCD_TPL_FN(kin_clip_ball)(VK_V3 *v, const VK_V3 *b)
 {
     VB_TMP(n, &v->c[0]);
     VB_TMP(m, &v->c[0]);
     if (!VB_RIGOROUS)
         return;
-    VK_FN(vec3_norm2)(n, b);
+    VCCD_TPL_FN(vec3_norm2)(n, b);
     VB_SQRT(n, n);
     VB_NEG(m, n);
     VB_HULL(n, m, n);                   /* [-|b|, |b|] */
@@ -109,7 +107,7 @@ VK_FN(kin_clip_ball)(VK_V3 *v, const VK_V3 *b)
 
 /* r = R(w, t) x */
 static inline void
-VK_FN(kin_rotate_const)(VK_V3 *r, const VK_V3 *w, const VB_T *t, const VK_V3 *x)
+VCCD_TPL_FN(kin_rotate_const)(VK_V3 *r, const VK_V3 *w, const VB_T *t, const VK_V3 *x)
 {
     VK_V3 u, uu;
     VB_T th2[1], s[1], c[1];
@@ -119,26 +117,26 @@ VK_FN(kin_rotate_const)(VK_V3 *r, const VK_V3 *w, const VB_T *t, const VK_V3 *x)
     VB_TMP_N(s_l, s, 1, &r->c[0]);
     VB_TMP_N(c_l, c, 1, &r->c[0]);
 
-    VK_FN(vec3_norm2)(th2, w);
+    VCCD_TPL_FN(vec3_norm2)(th2, w);
     VB_SQR(s, t);
     VB_MUL(th2, th2, s);                /* |w|^2 t^2 */
-    VK_FN(sinc_cosc)(s, c, th2);
+    VCCD_TPL_FN(sinc_cosc)(s, c, th2);
     VB_MUL(s, s, t);                    /* t S */
     VB_MUL(c, c, t);
     VB_MUL(c, c, t);                    /* t^2 C */
-    VK_FN(vec3_cross)(&u, w, x);
-    VK_FN(vec3_cross)(&uu, w, &u);
-    VK_FN(vec3_scale)(&u, s, &u);
-    VK_FN(vec3_scale)(&uu, c, &uu);
-    VK_FN(vec3_add)(&u, &u, &uu);
-    VK_FN(vec3_add)(r, x, &u);
+    VCCD_TPL_FN(vec3_cross)(&u, w, x);
+    VCCD_TPL_FN(vec3_cross)(&uu, w, &u);
+    VCCD_TPL_FN(vec3_scale)(&u, s, &u);
+    VCCD_TPL_FN(vec3_scale)(&uu, c, &uu);
+    VCCD_TPL_FN(vec3_add)(&u, &u, &uu);
+    VCCD_TPL_FN(vec3_add)(r, x, &u);
 }
 
 /* q = the unit quaternion of the rotation by angle |w| t about w:
    (cos(b/2), sin(b/2) w/|w|) with b = |w| t, computed as
    (1 - (b/2)^2 cosc(b/2), (t/2) sinc(b/2) w) so that w may be 0. */
 static inline void
-VK_FN(kin_quat_const)(VK_Q *q, const VK_V3 *w, const VB_T *t)
+VCCD_TPL_FN(kin_quat_const)(VK_Q *q, const VK_V3 *w, const VB_T *t)
 {
     VB_T h[1], x[1], s[1], c[1], one[1];
     VB_TMP_N(h_l, h, 1, &q->q[0]);
@@ -148,10 +146,10 @@ VK_FN(kin_quat_const)(VK_Q *q, const VK_V3 *w, const VB_T *t)
     VB_TMP_N(o_l, one, 1, &q->q[0]);
 
     VB_MUL_2EXP(h, t, -1);              /* t/2 */
-    VK_FN(vec3_norm2)(x, w);
+    VCCD_TPL_FN(vec3_norm2)(x, w);
     VB_SQR(s, h);
     VB_MUL(x, x, s);                    /* (b/2)^2 */
-    VK_FN(sinc_cosc)(s, c, x);
+    VCCD_TPL_FN(sinc_cosc)(s, c, x);
     VB_MUL(c, c, x);
     VB_SET_D(one, 1.0);
     VB_SUB(&q->q[0], one, c);
@@ -168,7 +166,7 @@ VK_FN(kin_quat_const)(VK_Q *q, const VK_V3 *w, const VB_T *t)
    enclosure of r; each output may be NULL, and x may alias c, v cv and
    a ca. */
 static inline void
-VK_FN(kin_rigid_point)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+VCCD_TPL_FN(kin_rigid_point)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
                        const VK_V3 *ca, const VK_V3 *w, const VK_V3 *wd, const VK_V3 *r)
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
@@ -177,43 +175,43 @@ VK_FN(kin_rigid_point)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3
     VB_TMP_N(q_l, q.c, 3, ref);
 
     if (v) {
-        VK_FN(vec3_cross)(&s, w, r);
-        VK_FN(vec3_add)(v, &s, cv);
+        VCCD_TPL_FN(vec3_cross)(&s, w, r);
+        VCCD_TPL_FN(vec3_add)(v, &s, cv);
     }
     if (a) {
-        VK_FN(vec3_cross)(&s, w, r);
-        VK_FN(vec3_cross)(&s, w, &s);
+        VCCD_TPL_FN(vec3_cross)(&s, w, r);
+        VCCD_TPL_FN(vec3_cross)(&s, w, &s);
         if (wd) {
-            VK_FN(vec3_cross)(&q, wd, r);
-            VK_FN(vec3_add)(&s, &s, &q);
+            VCCD_TPL_FN(vec3_cross)(&q, wd, r);
+            VCCD_TPL_FN(vec3_add)(&s, &s, &q);
         }
         if (ca)
-            VK_FN(vec3_add)(a, &s, ca);
+            VCCD_TPL_FN(vec3_add)(a, &s, ca);
         else
-            VK_FN(vec3_set)(a, &s);
+            VCCD_TPL_FN(vec3_set)(a, &s);
     }
     if (x)
-        VK_FN(vec3_add)(x, c, r);
+        VCCD_TPL_FN(vec3_add)(x, c, r);
 }
 
 /* r = k1 u1 + k2 u2 (+ base unless NULL); r must not alias base. */
 static inline void
-VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
+VCCD_TPL_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
                  const VB_T *k2, const VK_V3 *u2)
 {
 #ifdef VB_IVD
     /* binary64: each component rounded once (ivd_ops.h fadd_mul2): the
        kinematics of every rigid point is made of these */
     for (int i = 0; i < 3; i++)
-        r->c[i] = VB_IVD_FN(fadd_mul2)(base ? base->c[i] : VB_IVD_FN(set_d)(0.0), *k1, u1->c[i], *k2, u2->c[i]);
+        r->c[i] = VCCD_TPL_FN(fadd_mul2)(base ? base->c[i] : VCCD_TPL_FN(set_d)(0.0), *k1, u1->c[i], *k2, u2->c[i]);
 #else
     VK_V3 s;
     VB_TMP_N(s_l, s.c, 3, &r->c[0]);
-    VK_FN(vec3_scale)(&s, k2, u2);
-    VK_FN(vec3_scale)(r, k1, u1);
-    VK_FN(vec3_add)(r, r, &s);
+    VCCD_TPL_FN(vec3_scale)(&s, k2, u2);
+    VCCD_TPL_FN(vec3_scale)(r, k1, u1);
+    VCCD_TPL_FN(vec3_add)(r, r, &s);
     if (base)
-        VK_FN(vec3_add)(r, r, base);
+        VCCD_TPL_FN(vec3_add)(r, r, base);
 #endif
 }
 
@@ -226,11 +224,11 @@ VK_FN(kin_comb2)(VK_V3 *r, const VK_V3 *base, const VB_T *k1, const VK_V3 *u1,
    (kin_rigid_apply).  A feature pair computes the frame of each of its
    points once per solve, and only the scalar coefficients per time box. */
 static inline void
-VK_FN(kin_rigid_frame)(VK_V3 y[3], const VK_Q *q0, const VK_V3 *w, const VK_V3 *p)
+VCCD_TPL_FN(kin_rigid_frame)(VK_V3 y[3], const VK_Q *q0, const VK_V3 *w, const VK_V3 *p)
 {
-    VK_FN(quat_rotate)(&y[0], q0, p);
-    VK_FN(vec3_cross)(&y[1], w, &y[0]);
-    VK_FN(vec3_cross)(&y[2], w, &y[1]);
+    VCCD_TPL_FN(quat_rotate)(&y[0], q0, p);
+    VCCD_TPL_FN(vec3_cross)(&y[1], w, &y[0]);
+    VCCD_TPL_FN(vec3_cross)(&y[2], w, &y[1]);
 }
 
 /* The coefficients of kin_rigid_apply over the times t: k[0] = t S,
@@ -239,14 +237,14 @@ VK_FN(kin_rigid_frame)(VK_V3 y[3], const VK_Q *q0, const VK_V3 *w, const VK_V3 *
    and w2 = |w|^2.  One sinc_cosc per body and time box, whatever the
    number of points. */
 static inline void
-VK_FN(kin_rigid_coefs)(VB_T k[4], const VB_T *w2, const VB_T *t)
+VCCD_TPL_FN(kin_rigid_coefs)(VB_T k[4], const VB_T *w2, const VB_T *t)
 {
     VB_T x[1];
     VB_TMP_N(x_l, x, 1, &k[0]);
 
     VB_SQR(x, t);
     VB_MUL(x, w2, x);                   /* |w|^2 t^2 */
-    VK_FN(sinc_cosc)(&k[0], &k[1], x);
+    VCCD_TPL_FN(sinc_cosc)(&k[0], &k[1], x);
     VB_MUL(&k[0], &k[0], t);            /* t S */
     VB_MUL(&k[1], &k[1], t);
     VB_MUL(&k[1], &k[1], t);            /* t^2 C */
@@ -264,23 +262,23 @@ VK_FN(kin_rigid_coefs)(VB_T k[4], const VB_T *w2, const VB_T *t)
        w x r = k2 y1 + k0 y2,   w x (w x r) = k2 y2 + k3 y1.
    Exact identities; each output may be NULL. */
 static inline void
-VK_FN(kin_rigid_apply)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+VCCD_TPL_FN(kin_rigid_apply)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
                        const VK_V3 *ca, const VK_V3 y[3], const VB_T k[4])
 {
     if (x) {
 #ifdef VB_IVD
         /* binary64: the centre joins the same sum, rounded once */
         for (int i = 0; i < 3; i++)
-            x->c[i] = VB_IVD_FN(fadd2_mul2)(c->c[i], y[0].c[i], k[0], y[1].c[i], k[1], y[2].c[i]);
+            x->c[i] = VCCD_TPL_FN(fadd2_mul2)(c->c[i], y[0].c[i], k[0], y[1].c[i], k[1], y[2].c[i]);
 #else
-        VK_FN(kin_comb2)(x, &y[0], &k[0], &y[1], &k[1], &y[2]);
-        VK_FN(vec3_add)(x, x, c);
+        VCCD_TPL_FN(kin_comb2)(x, &y[0], &k[0], &y[1], &k[1], &y[2]);
+        VCCD_TPL_FN(vec3_add)(x, x, c);
 #endif
     }
     if (v)
-        VK_FN(kin_comb2)(v, cv, &k[2], &y[1], &k[0], &y[2]);
+        VCCD_TPL_FN(kin_comb2)(v, cv, &k[2], &y[1], &k[0], &y[2]);
     if (a)
-        VK_FN(kin_comb2)(a, ca, &k[2], &y[2], &k[3], &y[1]);
+        VCCD_TPL_FN(kin_comb2)(a, ca, &k[2], &y[2], &k[3], &y[1]);
 }
 
 /* The rigid body whose reference point follows a path with position c,
@@ -291,7 +289,7 @@ VK_FN(kin_rigid_apply)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3
    kin_rigid_coefs, kin_rigid_apply).  The centre must not alias the
    outputs. */
 static inline void
-VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
+VCCD_TPL_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 *cv,
                       const VK_V3 *ca, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
                       const VB_T *t)
 {
@@ -304,17 +302,17 @@ VK_FN(kin_rigid_body)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *c, const VK_V3 
     VB_TMP_N(k_l, k, 4, ref);
     VB_TMP_N(w2_l, w2, 1, ref);
 
-    VK_FN(kin_rigid_frame)(y, q0, w, p);
-    VK_FN(vec3_norm2)(w2, w);
-    VK_FN(kin_rigid_coefs)(k, w2, t);
-    VK_FN(kin_rigid_apply)(x, v, a, c, cv, ca, y, k);
+    VCCD_TPL_FN(kin_rigid_frame)(y, q0, w, p);
+    VCCD_TPL_FN(vec3_norm2)(w2, w);
+    VCCD_TPL_FN(kin_rigid_coefs)(k, w2, t);
+    VCCD_TPL_FN(kin_rigid_apply)(x, v, a, c, cv, ca, y, k);
 }
 
 /* The centre c(t) = o + u t + b t^2/2 of a rigid motion and its
    velocity cv = u + b t over the times t (b may be NULL: linear); either
    output may be NULL. */
 static inline void
-VK_FN(kin_rigid_centre)(VK_V3 *c, VK_V3 *cv, const VK_V3 *o, const VK_V3 *u, const VK_V3 *b,
+VCCD_TPL_FN(kin_rigid_centre)(VK_V3 *c, VK_V3 *cv, const VK_V3 *o, const VK_V3 *u, const VK_V3 *b,
                         const VB_T *t)
 {
     const VB_T *ref = c ? &c->c[0] : &cv->c[0];
@@ -324,19 +322,19 @@ VK_FN(kin_rigid_centre)(VK_V3 *c, VK_V3 *cv, const VK_V3 *o, const VK_V3 *u, con
     VB_TMP_N(h_l, h, 1, ref);
 
     if (c) {
-        VK_FN(kin_line)(c, o, u, t);
+        VCCD_TPL_FN(kin_line)(c, o, u, t);
         if (b) {
             VB_SQR(h, t);
             VB_MUL_2EXP(h, h, -1);
-            VK_FN(vec3_scale)(&s, h, b);
-            VK_FN(vec3_add)(c, c, &s);
+            VCCD_TPL_FN(vec3_scale)(&s, h, b);
+            VCCD_TPL_FN(vec3_add)(c, c, &s);
         }
     }
     if (cv) {
         if (b)
-            VK_FN(kin_line)(cv, u, b, t);
+            VCCD_TPL_FN(kin_line)(cv, u, b, t);
         else
-            VK_FN(vec3_set)(cv, u);
+            VCCD_TPL_FN(vec3_set)(cv, u);
     }
 }
 
@@ -344,7 +342,7 @@ VK_FN(kin_rigid_centre)(VK_V3 *c, VK_V3 *cv, const VK_V3 *o, const VK_V3 *u, con
    linear) and orientation R(w, t) R(q0), as kin_rigid_body.  Shared by
    ltlrm (thesis App. A.2) and ballistic (thesis 3.1.3). */
 static inline void
-VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 *u,
+VCCD_TPL_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 *u,
                       const VK_V3 *b, const VK_Q *q0, const VK_V3 *w, const VK_V3 *p,
                       const VB_T *t)
 {
@@ -354,8 +352,8 @@ VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 
     VB_TMP_N(cv_l, cv.c, 3, ref);
 
     if (x || v)
-        VK_FN(kin_rigid_centre)(x ? &c : NULL, v ? &cv : NULL, o, u, b, t);
-    VK_FN(kin_rigid_body)(x, v, a, &c, &cv, b, q0, w, p, t);
+        VCCD_TPL_FN(kin_rigid_centre)(x ? &c : NULL, v ? &cv : NULL, o, u, b, t);
+    VCCD_TPL_FN(kin_rigid_body)(x, v, a, &c, &cv, b, q0, w, p, t);
 }
 
 /* Rotation by exp([phi]) with phi = phi0 + d t (angle |phi| about
@@ -371,7 +369,7 @@ VK_FN(kin_rigid_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *o, const VK_V3 
    |2 sin(th/2)|/th <= 1), so r and w are clipped to those balls.  Each
    output may be NULL; none may alias an input. */
 static inline void
-VK_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 *d,
+VCCD_TPL_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 *d,
                   const VK_V3 *p, const VB_T *t)
 {
     const VB_T *ref = r ? &r->c[0] : w ? &w->c[0] : &wd->c[0];
@@ -388,31 +386,31 @@ VK_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 
     VB_T *const fp[3] = { r ? &f[0] : NULL, r || w ? &f[1] : NULL, w || wd ? &f[2] : NULL };
     VB_T *const gp[3] = { NULL, wd ? &g[1] : NULL, wd ? &g[2] : NULL };
 
-    VK_FN(kin_line)(&phi, phi0, d, t);
-    VK_FN(vec3_norm2)(x, &phi);
-    VK_FN(sinc_family)(fp, 3, gp, 3, x);
+    VCCD_TPL_FN(kin_line)(&phi, phi0, d, t);
+    VCCD_TPL_FN(vec3_norm2)(x, &phi);
+    VCCD_TPL_FN(sinc_family)(fp, 3, gp, 3, x);
     if (r) {
-        VK_FN(vec3_cross)(&u, &phi, p);
-        VK_FN(vec3_cross)(&uu, &phi, &u);
-        VK_FN(kin_comb2)(r, p, &f[0], &u, &f[1], &uu);
-        VK_FN(kin_clip_ball)(r, p);
+        VCCD_TPL_FN(vec3_cross)(&u, &phi, p);
+        VCCD_TPL_FN(vec3_cross)(&uu, &phi, &u);
+        VCCD_TPL_FN(kin_comb2)(r, p, &f[0], &u, &f[1], &uu);
+        VCCD_TPL_FN(kin_clip_ball)(r, p);
     }
     if (!w && !wd)
         return;
-    VK_FN(vec3_cross)(&e, phi0, d);
-    VK_FN(vec3_cross)(&uu, &phi, &e);
+    VCCD_TPL_FN(vec3_cross)(&e, phi0, d);
+    VCCD_TPL_FN(vec3_cross)(&uu, &phi, &e);
     if (w) {
-        VK_FN(kin_comb2)(w, d, &f[1], &e, &f[2], &uu);
-        VK_FN(kin_clip_ball)(w, d);
+        VCCD_TPL_FN(kin_comb2)(w, d, &f[1], &e, &f[2], &uu);
+        VCCD_TPL_FN(kin_clip_ball)(w, d);
     }
     if (wd) {
-        VK_FN(vec3_dot)(x, &phi, d);
+        VCCD_TPL_FN(vec3_dot)(x, &phi, d);
         VB_MUL_2EXP(x, x, 1);           /* dx/dt */
         VB_MUL(&g[1], &g[1], x);
         VB_MUL(&g[2], &g[2], x);
-        VK_FN(vec3_cross)(&u, d, &e);
-        VK_FN(vec3_scale)(&u, &f[2], &u);
-        VK_FN(kin_comb2)(wd, &u, &g[1], &e, &g[2], &uu);
+        VCCD_TPL_FN(vec3_cross)(&u, d, &e);
+        VCCD_TPL_FN(vec3_scale)(&u, &f[2], &u);
+        VCCD_TPL_FN(kin_comb2)(wd, &u, &g[1], &e, &g[2], &uu);
     }
 }
 
@@ -449,7 +447,7 @@ VK_FN(kin_rotvec)(VK_V3 *r, VK_V3 *w, VK_V3 *wd, const VK_V3 *phi0, const VK_V3 
    translation c = o + t D) and for w an interval around 0.  The outputs
    must not alias the inputs. */
 static inline void
-VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK_V3 *D,
+VCCD_TPL_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK_V3 *D,
                         const VK_V3 *w, const VB_T *t)
 {
     const VB_T *ref = c ? &c->c[0] : cv ? &cv->c[0] : &ca->c[0];
@@ -470,17 +468,17 @@ VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK
     VB_T *const fp[3] = { &f[0], &f[1], &f[2] };
     VB_T *const fsp[3] = { &fs[0], &fs[1], &fs[2] };
 
-    VK_FN(vec3_norm2)(x, w);
+    VCCD_TPL_FN(vec3_norm2)(x, w);
     VB_MUL_2EXP(x, x, -2);              /* ph^2 */
-    VK_FN(sinc_family)(fp, 3, NULL, 0, x);
+    VCCD_TPL_FN(sinc_family)(fp, 3, NULL, 0, x);
     VB_MUL_2EXP(s, t, 1);
     VB_SET_D(u, 1.0);
     VB_SUB(s, s, u);                    /* s = 2t - 1 */
     VB_SQR(s2, s);
     VB_MUL(y, x, s2);                   /* (ph s)^2 */
-    VK_FN(sinc_family)(fsp, 3, NULL, 0, y);
-    VK_FN(vec3_cross)(&wd, w, D);
-    VK_FN(vec3_cross)(&wwd, w, &wd);
+    VCCD_TPL_FN(sinc_family)(fsp, 3, NULL, 0, y);
+    VCCD_TPL_FN(vec3_cross)(&wd, w, D);
+    VCCD_TPL_FN(vec3_cross)(&wwd, w, &wd);
     VB_MUL(u, s2, &fs[1]);              /* s^2 f2(ph s), in be and al' */
     if (c) {
         VB_MUL(k1, s2, &fs[2]);
@@ -492,9 +490,9 @@ VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK
         VB_SUB(k2, u, &f[1]);
         VB_DIV(k2, k2, &f[0]);
         VB_MUL_2EXP(k2, k2, -2);        /* be */
-        VK_FN(kin_comb2)(c, o, k1, &wwd, k2, &wd);
-        VK_FN(vec3_scale)(&td, t, D);
-        VK_FN(vec3_add)(c, c, &td);
+        VCCD_TPL_FN(kin_comb2)(c, o, k1, &wwd, k2, &wd);
+        VCCD_TPL_FN(vec3_scale)(&td, t, D);
+        VCCD_TPL_FN(vec3_add)(c, c, &td);
     }
     VB_MUL(k2, s, &fs[0]);
     VB_DIV(k2, k2, &f[0]);
@@ -503,14 +501,14 @@ VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK
         VB_SUB(k1, u, &f[2]);
         VB_DIV(k1, k1, &f[0]);
         VB_MUL_2EXP(k1, k1, -2);        /* al' */
-        VK_FN(kin_comb2)(cv, D, k1, &wwd, k2, &wd);
+        VCCD_TPL_FN(kin_comb2)(cv, D, k1, &wwd, k2, &wd);
     }
     if (ca) {
         VB_MUL(k1, y, &fs[1]);
         VB_SET_D(u, 1.0);
         VB_SUB(k1, u, k1);
         VB_DIV(k1, k1, &f[0]);          /* be'' */
-        VK_FN(kin_comb2)(ca, NULL, k2, &wwd, k1, &wd);
+        VCCD_TPL_FN(kin_comb2)(ca, NULL, k2, &wwd, k1, &wd);
     }
 }
 
@@ -522,7 +520,7 @@ VK_FN(kin_screw_centre)(VK_V3 *c, VK_V3 *cv, VK_V3 *ca, const VK_V3 *o, const VK
    v = c' + r', a = c'' + omega (-r'_y, r'_x); sin and cos of the interval
    angle, no unit vector rounded.  Every output's z is exactly 0. */
 static inline void
-VK_FN(kin_planar_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *q, const VK_V3 *qv, const VB_T *ca,
+VCCD_TPL_FN(kin_planar_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *q, const VK_V3 *qv, const VB_T *ca,
                        const VB_T *w, const VK_V3 *p)
 {
     const VB_T *ref = x ? &x->c[0] : v ? &v->c[0] : &a->c[0];
@@ -569,4 +567,3 @@ VK_FN(kin_planar_eval)(VK_V3 *x, VK_V3 *v, VK_V3 *a, const VK_V3 *q, const VK_V3
 
 #undef VK_V3
 #undef VK_Q
-#undef VK_FN

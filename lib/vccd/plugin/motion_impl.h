@@ -56,6 +56,7 @@
 #include "vccd/motions.h"
 
 #include "vccd/export.h"
+#include "vccd/tpl.h"
 
 VCCD_BEGIN_DECLS
 
@@ -100,12 +101,8 @@ void vccd_motion_normalize_quat(vccd_motion *m, int first);
 
 /* Kernel-side names: VM_FN(f) is backend_model_f, VM_V3/VM_Q the
    backend's vector and quaternion types. */
-#define VM_CAT3_(a, b, c) a##_##b##_##c
-#define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)
-#define VM_FN(f) VM_CAT3(VB_PFX, VCCD_MOTION_NAME, f)
-#define VM_CAT2_(a, b) a##_##b
-#define VM_CAT2(a, b) VM_CAT2_(a, b)
-#define VM_G(f) VM_CAT2(VB_PFX, f)
+#define VM_FN(f) VCCD_TPL_CAT3(VB_PFX, VCCD_MOTION_NAME, f)
+#define VM_G(f) VCCD_TPL_FN(f)
 #define VM_V3 VM_G(vec3)
 #define VM_Q VM_G(quat)
 
