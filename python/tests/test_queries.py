@@ -9,7 +9,6 @@ get the same numbers and must give the same status, lo and hi, bit for
 bit); on those, no false negative (FN = 0: a query whose truth is a
 contact never answered none).  The others are counted, not compared."""
 import csv
-import fractions
 import os
 import pathlib
 
@@ -17,25 +16,15 @@ import numpy as np
 import pytest
 
 import vccd
+import vccd.bench
 from conftest import FULL, SRCDIR, run_cli
 
 
 def read_queries(path):
-    """(points N x 8 x 3 float64, exact mask N, truth N, first line N)."""
-    rows = list(csv.reader(open(path)))
-    n = len(rows) // 8
-    q = np.zeros((n, 8, 3))
-    exact = np.ones(n, dtype=bool)
-    truth = np.zeros(n, dtype=int)
-    for i in range(n):
-        for r in range(8):
-            f = rows[8 * i + r]
-            for k in range(3):
-                x = fractions.Fraction(int(f[2 * k]), int(f[2 * k + 1]))
-                q[i, r, k] = float(x)
-                exact[i] &= fractions.Fraction(q[i, r, k]) == x
-        truth[i] = int(rows[8 * i][6])
-    return q, exact, truth, 8 * np.arange(n) + 1
+    """(points N x 8 x 3 float64, exact mask N, truth N, first line N):
+    the package's reader, plus the CSV line each query starts on."""
+    q, exact, truth = vccd.bench.read_queries(path)
+    return q, exact, truth, 8 * np.arange(len(q)) + 1
 
 
 def compare(cli, files, tmp_path, threads=1):
