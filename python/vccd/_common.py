@@ -9,6 +9,8 @@ import fractions
 import math
 import re
 
+import numpy as np
+
 from vccd._vccd import ffi, lib
 
 __all__ = ["Error", "ffi", "lib"]
@@ -66,6 +68,20 @@ def bv_index(name):
     if i < 0:
         raise Error("bv: unknown BV type %r (%s)" % (name, ", ".join(bv_names())))
     return i
+
+
+def float64_exact(a, what, expected):
+    """The numpy array a as contiguous float64 coordinates, taken exactly:
+    a float dtype widens exactly, an integer one must lie within 2^53.
+    ValueError "WHAT: ..." otherwise ("WHAT: dtype D; expected EXPECTED"
+    for any other dtype)."""
+    if a.dtype.kind == "f":
+        return np.ascontiguousarray(a, dtype=np.float64)        # float16/32 widen exactly
+    if a.dtype.kind in "iu":
+        if a.size and max(abs(int(a.min())), abs(int(a.max()))) > 2**53:
+            raise ValueError("%s: integer coordinates beyond 2^53 are not all exactly doubles" % what)
+        return np.ascontiguousarray(a, dtype=np.float64)
+    raise ValueError("%s: dtype %s; expected %s" % (what, a.dtype, expected))
 
 
 def _bytes(s, what):

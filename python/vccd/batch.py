@@ -6,7 +6,7 @@ import os
 
 import numpy as np
 
-from vccd._common import Error, ffi, lib, solve_opts
+from vccd._common import Error, ffi, float64_exact, lib, solve_opts
 
 __all__ = ["queries", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
 
@@ -47,14 +47,7 @@ def _points(q):
     if q.ndim != 3 or q.shape[1:] != (8, 3):
         raise ValueError("queries: a %s array; expected N x 8 x 3 (rows 0-3 the points at t = 0, rows 4-7 at t = 1)"
                          % ("x".join(map(str, q.shape)) or "scalar"))
-    if q.dtype.kind == "f":
-        q = np.ascontiguousarray(q, dtype=np.float64)        # float16/32 widen exactly
-    elif q.dtype.kind in "iu":
-        if q.size and max(abs(int(q.min())), abs(int(q.max()))) > 2**53:
-            raise ValueError("queries: integer coordinates beyond 2^53 are not all exactly doubles")
-        q = np.ascontiguousarray(q, dtype=np.float64)
-    else:
-        raise ValueError("queries: dtype %s; expected float64 coordinates" % q.dtype)
+    q = float64_exact(q, "queries", "float64 coordinates")
     bad = ~np.isfinite(q)
     if bad.any():
         i, r, k = np.argwhere(bad)[0]

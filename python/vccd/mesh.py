@@ -9,7 +9,7 @@ import threading
 
 import numpy as np
 
-from vccd._common import Error, _bytes, bv_index, cstr, fail, ffi, lib, real
+from vccd._common import Error, _bytes, bv_index, cstr, fail, ffi, float64_exact, lib, real
 
 __all__ = ["Mesh"]
 
@@ -196,14 +196,7 @@ def _vertices(V):
                          "V: a scalar; expected an n x 3 array of vertices")
     if len(a) == 0:
         raise ValueError("V: no vertices")
-    if a.dtype.kind == "f":
-        v = np.ascontiguousarray(a, dtype=np.float64)       # float16/32 widen exactly
-    elif a.dtype.kind in "iu":
-        if max(abs(int(a.min())), abs(int(a.max()))) > 2**53:
-            raise ValueError("V: integer coordinates beyond 2^53 are not all exactly doubles")
-        v = np.ascontiguousarray(a, dtype=np.float64)
-    else:
-        raise ValueError("V: dtype %s; expected float64 (or another float or integer dtype)" % a.dtype)
+    v = float64_exact(a, "V", "float64 (or another float or integer dtype)")
     bad = ~np.isfinite(v)
     if bad.any():
         i, k = np.argwhere(bad)[0]
