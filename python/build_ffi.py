@@ -1,13 +1,17 @@
 """build_ffi.py OUT.c -- the C source of the extension module vccd._vccd.
 
 cffi in API (out-of-line) mode: the declarations below are the public
-calls the package uses, and the C compiler checks each of them against
-the real headers (vccd.h) when the module is built, so a struct field or
-an argument that drifts is a build error, not a crash (but for the
-const of a pointer to arrays, which cffi 1.15 writes as invalid C: the
-two such arguments are declared without it, a conversion C allows).
-Every `...;`
-lets the compiler fill in the offsets and the rest of a struct.  make
+calls the package uses, a hand-kept subset of the headers (structs end
+in `...;`, so only the fields the package reads are named).  The
+generated C includes the real headers (vccd.h) and the build's -Werror
+turns drift into a build error: a renamed or missing field, a field or
+pointer argument of another type (but for the const of a pointer to
+arrays, which cffi 1.15 writes as invalid C: the two such arguments are
+declared without it, a conversion C allows), a return type.  Not caught
+at build: an integer field of another width (ffi.error "wrong size for
+field" on the struct's first use) and an integer or double argument of
+another type (C converts it silently).  Every `...;` lets the compiler
+fill in the offsets and the rest of a struct.  make
 runs this script with configure's Python and compiles OUT.c as a
 libtool module linked against lib/libvccd.la (Makefile.am).  cffi
 releases the GIL around every call made through it.
