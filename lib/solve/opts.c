@@ -1,44 +1,21 @@
 /* opts.c -- solver options from the [solver] and [arithmetic] sections. */
-#include <errno.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "vccd/config.h"
 #include "vccd/solver.h"
 
+/* key of s, when present, into *out: a number or integer in [min, max]
+   (config.h's one wording of the errors) */
 static int
 parse_double(double *out, vccd_config_section *s, const char *key, double min, double max, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
-    char *end;
-    double v;
-    if (!kv)
-        return 0;
-    errno = 0;
-    v = strtod(kv->value, &end);
-    /* ERANGE also flags subnormal results, which are numbers all right */
-    if (end == kv->value || *end || (errno && !(fabs(v) <= 1.0)) || !(v >= min && v <= max))
-        return vccd_error_set(e, s->file, kv->line, s->name, key, "'%s' is not a number in [%g, %g]",
-                              kv->value, min, max);
-    *out = v;
-    return 0;
+    return kv ? vccd_config_double(out, s, kv, min, max, e) : 0;
 }
 
 static int
 parse_long(long *out, vccd_config_section *s, const char *key, long min, long max, vccd_error *e)
 {
     vccd_config_kv *kv = vccd_config_get(s, key);
-    char *end;
-    long v;
-    if (!kv)
-        return 0;
-    errno = 0;
-    v = strtol(kv->value, &end, 10);
-    if (end == kv->value || *end || errno || v < min || v > max)
-        return vccd_error_set(e, s->file, kv->line, s->name, key, "'%s' is not an integer in %ld .. %ld",
-                              kv->value, min, max);
-    *out = v;
-    return 0;
+    return kv ? vccd_config_long(out, s, kv, min, max, e) : 0;
 }
 
 static int

@@ -20,7 +20,6 @@
        [solver] / [arithmetic]   as for one feature pair
    read into a vccd_toc_input, the meshes loaded and their BVHs built
    here, once, so that solving only reads them. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,16 +83,8 @@ parse_query(vccd_query_opts *o, vccd_bvh_opts *bo, vccd_config *c, vccd_error *e
     }
     if ((kv = vccd_config_get(s, "positive_gap")) && vccd_config_bool(&o->positive_gap, s, kv, e) != 0)
         return -1;
-    if ((kv = vccd_config_get(s, "max_work"))) {
-        char *end;
-        long w;
-        errno = 0;
-        w = strtol(kv->value, &end, 10);
-        if (end == kv->value || *end || errno || w < 1 || w > VCCD_QUERY_MAX_WORK_LIMIT)
-            return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "'%s' is not an integer in 1 .. %ld",
-                                  kv->value, VCCD_QUERY_MAX_WORK_LIMIT);
-        o->max_work = w;
-    }
+    if ((kv = vccd_config_get(s, "max_work")) && vccd_config_long(&o->max_work, s, kv, 1, VCCD_QUERY_MAX_WORK_LIMIT, e) != 0)
+        return -1;
     if ((kv = vccd_config_get(s, "min_separation"))) {
         vccd_di d;
         if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))

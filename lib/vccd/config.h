@@ -64,13 +64,17 @@ int vccd_config_check_unused(const vccd_config_section *s, vccd_error *e);
    after it): a misspelt section must not be silently ignored. */
 int vccd_config_check_sections(const vccd_config *cfg, const char *const *known, vccd_error *e);
 
-/* kv's value (of section s) as yes/no (also true/false, 1/0) or as a
-   decimal integer in [lo, hi]: 0 with *out set, or -1 with e naming
-   file, line, section and key ("expected yes or no", "expected an
-   integer in [lo, hi]") and *out unchanged. */
+/* kv's value (of section s) as yes/no (also true/false, 1/0), as a
+   decimal integer in [lo, hi] or as a number (strtod: decimal or hex,
+   subnormals included) in [lo, hi]: 0 with *out set, or -1 with e
+   naming file, line, section and key ("expected yes or no", "'V' is not
+   an integer in [lo, hi]", "'V' is not a number in [lo, hi]") and *out
+   unchanged. */
 int vccd_config_bool(int *out, const vccd_config_section *s, const vccd_config_kv *kv, vccd_error *e);
 int vccd_config_long(long *out, const vccd_config_section *s, const vccd_config_kv *kv, long lo, long hi,
                      vccd_error *e);
+int vccd_config_double(double *out, const vccd_config_section *s, const vccd_config_kv *kv, double lo, double hi,
+                       vccd_error *e);
 
 VCCD_END_DECLS
 

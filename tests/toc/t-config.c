@@ -218,7 +218,7 @@ START_TEST(errors_name_file_and_line)
         { "[body.a]\nmesh = box:1:1:1\nmotion = m\n[body.b]\nmesh = box:1:1:1\nmotion = m\n",
           ":3: [body.a] motion: no section [motion.m]" },
         { "[body.a]\nmesh = box:1:1:1\nmotion = m\n[query]\nleaf_size = 0\n",
-          ":5: [query] leaf_size: expected an integer in [1, 1024]" },
+          ":5: [query] leaf_size: '0' is not an integer in [1, 1024]" },
         { "[body.a]\nmesh = box:1:1:1\nmotion = m\n[motion.m]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nq0 = 1 0 0 0\n"
           "omega = 0 0 0\n",
           ": one [body.NAME] section: the query takes two" },
