@@ -180,19 +180,6 @@ di_op(enum dop op, vccd_di a, vccd_di b)
     }
 }
 
-/* A point of b other than 0, or 0 if b has none. */
-static double
-nonzero_point_in(vccd_di b)
-{
-    int k;
-    for (k = 0; k < 8; k++) {
-        double y = tu_point_in(b);
-        if (y != 0.0)
-            return y;
-    }
-    return b.hi != 0.0 ? (isfinite(b.hi) ? b.hi : DBL_MAX) : (isfinite(b.lo) ? b.lo : -DBL_MAX);
-}
-
 static long
 containment_in_mode(size_t mi, long n)
 {
@@ -215,7 +202,7 @@ containment_in_mode(size_t mi, long n)
                     a = vccd_di_set_2d(0.0, fabs(tu_double()));
             }
             x = tu_point_in(a);
-            y = op == D_DIV ? nonzero_point_in(b) : tu_point_in(b);
+            y = op == D_DIV ? tu_nonzero_point_in(b) : tu_point_in(b);
             if (op == D_DIV && y == 0.0)
                 continue;           /* b = [0, 0]: no quotient exists */
 
@@ -704,8 +691,4 @@ make_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    return tu_main_suite(make_suite);
-}
+TU_MAIN_SUITE(make_suite)

@@ -124,6 +124,19 @@ tu_point_in(vccd_di a)
     }
 }
 
+double
+tu_nonzero_point_in(vccd_di b)
+{
+    for (int k = 0; k < 8; k++) {
+        double y = tu_point_in(b);
+        if (y != 0.0)
+            return y;
+    }
+    if (b.hi != 0.0)
+        return isfinite(b.hi) ? b.hi : DBL_MAX;
+    return isfinite(b.lo) ? b.lo : -DBL_MAX;
+}
+
 void
 tu_mi(vccd_mi_t r, int bounded_only)
 {

@@ -33,6 +33,9 @@ double tu_double(void);
 vccd_di tu_di(int bounded_only);
 /* A random finite double inside a (which must be nonempty). */
 double tu_point_in(vccd_di a);
+/* A point of b other than 0 (eight draws of tu_point_in), else an
+   endpoint other than 0, or 0 when b = [0, 0]. */
+double tu_nonzero_point_in(vccd_di b);
 /* Random MPFR interval at precision prec: endpoints with prec bits. */
 void tu_mi(vccd_mi_t r, int bounded_only);
 /* A random number at x's precision inside a. */
@@ -99,6 +102,12 @@ TCase *tu_tcase(Suite *s, const char *name);
 /* The main of a test program with its own suite: tu_init, then
    tu_run(make()). */
 int tu_main_suite(Suite *(*make)(void));
+/* That main, for the suite make: TU_MAIN_SUITE(make_suite). */
+#define TU_MAIN_SUITE(make)                                                                                          \
+    int main(void)                                                                                                   \
+    {                                                                                                                \
+        return tu_main_suite(make);                                                                                  \
+    }
 
 /* The bits of x. */
 uint64_t tu_bits(double x);

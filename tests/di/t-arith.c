@@ -140,21 +140,6 @@ tight(vccd_di r)
     return r.lo >= l && r.hi <= h;
 }
 
-/* A point of b other than 0, or 0 when b = [0, 0]. */
-static double
-nonzero_point_in(vccd_di b)
-{
-    int k;
-    for (k = 0; k < 8; k++) {
-        double y = tu_point_in(b);
-        if (y != 0.0)
-            return y;
-    }
-    if (b.hi != 0.0)
-        return isfinite(b.hi) ? b.hi : DBL_MAX;
-    return isfinite(b.lo) ? b.lo : -DBL_MAX;
-}
-
 static long
 run_op(enum op op, long n)
 {
@@ -194,7 +179,7 @@ run_op(enum op op, long n)
 
         x = op == OP_SQRT ? tu_point_in(vccd_di_intersect(a, vccd_di_set_2d(0.0, INFINITY)))
                           : tu_point_in(a);
-        y = op == OP_DIV ? nonzero_point_in(b) : tu_point_in(b);
+        y = op == OP_DIV ? tu_nonzero_point_in(b) : tu_point_in(b);
         ref2(op, vd, vu, x, y);
         checks++;
         if (!tu_di_encloses(r, vd, vu))
@@ -268,7 +253,7 @@ START_TEST(test_div_ext)
                 tu_fail("div_ext without 0 in the divisor differs from div");
         }
         x = tu_point_in(a);
-        y = nonzero_point_in(b);
+        y = tu_nonzero_point_in(b);
         ref2(OP_DIV, vd, vu, x, y);
         checks++;
         if (!tu_di_encloses(r[0], vd, vu) && !(k == 2 && tu_di_encloses(r[1], vd, vu)))
@@ -1512,8 +1497,4 @@ make_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    return tu_main_suite(make_suite);
-}
+TU_MAIN_SUITE(make_suite)

@@ -665,8 +665,4 @@ make_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    return tu_main_suite(make_suite);
-}
+TU_MAIN_SUITE(make_suite)

@@ -454,11 +454,7 @@ make_suite(void)
     return s;
 }
 
-int
-main(void)
-{
-    return tu_main_suite(make_suite);
-}
+TU_MAIN_SUITE(make_suite)
 
 #else  /* TG_PASS: the per-backend part, with the VB_ macros of one backend */
 

@@ -38,110 +38,38 @@
 typedef int (*typed_fn)(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p,
                         vccd_error *e);
 
-#define NEED(j)                                                                                                      \
-    do {                                                                                                             \
-        if (!x[j])                                                                                                   \
-            return 0;                                                                                                \
-    } while (0)
-
-static int
-call_ltlrm_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    *m = t ? vccd_motion_ltlrm_new_str(t[0], t[1], t[2], t[3], p, e) : vccd_motion_ltlrm_new(x[0], x[1], x[2], x[3], p, e);
-    return 1;
-}
-
-static int
-call_ltlrm_poses_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p,
-                     vccd_error *e)
-{
-    (void)n;
-    if (t) {
-        *m = vccd_motion_ltlrm_poses_new_str(t[0], t[1], t[2], t[3], t[4], p, e);
-        return 1;
-    }
-    NEED(4);
-    *m = vccd_motion_ltlrm_poses_new(x[0], x[1], x[2], x[3], (long)x[4][0], p, e);
-    return 1;
-}
-
-static int
-call_ballistic_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p,
-                   vccd_error *e)
-{
-    (void)n;
-    *m = t ? vccd_motion_ballistic_new_str(t[0], t[1], t[2], t[3], t[4], p, e)
-           : vccd_motion_ballistic_new(x[0], x[1], x[2], x[3], x[4], p, e);
-    return 1;
-}
-
-/* The constructors of four 3-vector or quaternion arguments, or their
-   four texts. */
-#define CALL_NEW4(NAME)                                                                                             \
+/* The adapter call_NAME_new: 0 unless have (the doubles parameters it
+   needs are given), then the _str constructor on the texts or
+   the doubles one on doubles. */
+#define CALL_NEW(NAME, have, texts, doubles)                                                                         \
     static int call_##NAME##_new(vccd_motion **m, const double *const *x, const char *const *t, int n,           \
                                  mpfr_prec_t p, vccd_error *e)                                                   \
     {                                                                                                            \
         (void)n;                                                                                                 \
-        *m = t ? vccd_motion_##NAME##_new_str(t[0], t[1], t[2], t[3], p, e)                                     \
-               : vccd_motion_##NAME##_new(x[0], x[1], x[2], x[3], p, e);                                         \
+        if (t) {                                                                                                 \
+            *m = vccd_motion_##NAME##_new_str texts;                                                             \
+            return 1;                                                                                            \
+        }                                                                                                        \
+        if (!(have))                                                                                             \
+            return 0;                                                                                            \
+        *m = vccd_motion_##NAME##_new doubles;                                                                   \
         return 1;                                                                                                \
     }
+/* The constructors of four 3-vector or quaternion arguments, or their
+   four texts. */
+#define CALL_NEW4(NAME) CALL_NEW(NAME, 1, (t[0], t[1], t[2], t[3], p, e), (x[0], x[1], x[2], x[3], p, e))
+
+CALL_NEW4(ltlrm)
+CALL_NEW(ltlrm_poses, x[4], (t[0], t[1], t[2], t[3], t[4], p, e), (x[0], x[1], x[2], x[3], (long)x[4][0], p, e))
+CALL_NEW(ballistic, 1, (t[0], t[1], t[2], t[3], t[4], p, e), (x[0], x[1], x[2], x[3], x[4], p, e))
 CALL_NEW4(rotvec)
-
-static int
-call_ltlrm2d_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    if (t) {
-        *m = vccd_motion_ltlrm2d_new_str(t[0], t[1], t[2], t[3], p, e);
-        return 1;
-    }
-    NEED(1);
-    NEED(3);
-    *m = vccd_motion_ltlrm2d_new(x[0], x[1][0], x[2], x[3][0], p, e);
-    return 1;
-}
-
-static int
-call_ballistic2d_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p,
-                     vccd_error *e)
-{
-    (void)n;
-    if (t) {
-        *m = vccd_motion_ballistic2d_new_str(t[0], t[1], t[2], t[3], t[4], p, e);
-        return 1;
-    }
-    NEED(1);
-    NEED(3);
-    *m = vccd_motion_ballistic2d_new(x[0], x[1][0], x[2], x[3][0], x[4], p, e);
-    return 1;
-}
-
-static int
-call_vertex_linear_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p,
-                       vccd_error *e)
-{
-    *m = t ? vccd_motion_vertex_linear_new_str(t[0], t[1], n, p, e) : vccd_motion_vertex_linear_new(x[0], x[1], n, p, e);
-    return 1;
-}
-
+CALL_NEW(ltlrm2d, x[1] && x[3], (t[0], t[1], t[2], t[3], p, e), (x[0], x[1][0], x[2], x[3][0], p, e))
+CALL_NEW(ballistic2d, x[1] && x[3], (t[0], t[1], t[2], t[3], t[4], p, e), (x[0], x[1][0], x[2], x[3][0], x[4], p, e))
+CALL_NEW(vertex_linear, 1, (t[0], t[1], n, p, e), (x[0], x[1], n, p, e))
 CALL_NEW4(interp)
 CALL_NEW4(screw)
-
-static int
-call_angaccel_new(vccd_motion **m, const double *const *x, const char *const *t, int n, mpfr_prec_t p, vccd_error *e)
-{
-    (void)n;
-    if (t) {
-        *m = vccd_motion_angaccel_new_str(t[0], t[1], t[2], t[3], t[4], t[5], p, e);
-        return 1;
-    }
-    NEED(4);
-    NEED(5);
-    *m = vccd_motion_angaccel_new(x[0], x[1], x[2], x[3], x[4][0], x[5][0], p, e);
-    return 1;
-}
+CALL_NEW(angaccel, x[4] && x[5], (t[0], t[1], t[2], t[3], t[4], t[5], p, e),
+         (x[0], x[1], x[2], x[3], x[4][0], x[5][0], p, e))
 
 static const struct {
     const char *function;
