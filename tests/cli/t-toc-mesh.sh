@@ -232,10 +232,10 @@ one_line_error "--query-max-work on one pair" "toc.ini" "--query-max-work" "--ma
 # Bad configs: exit 2, one line naming file, line and key.
 bad_toc maxwork "$base
 [query]
-max_work = 0" "maxwork.ini:19" "max_work" "not an integer in [1, 1000000000000]"
+max_work = 0" "maxwork.ini:19" "max_work" "not an integer in \\[1, 1000000000000\\]"
 bad_toc maxworkhigh "$base
 [query]
-max_work = 1000000000001" "maxworkhigh.ini:19" "max_work" "not an integer in [1, 1000000000000]"
+max_work = 1000000000001" "maxworkhigh.ini:19" "max_work" "not an integer in \\[1, 1000000000000\\]"
 bad_toc maxworktext "$base
 [query]
 max_work = 2e6" "maxworktext.ini:19" "max_work" "'2e6'"
