@@ -70,6 +70,8 @@ set_value(const vccd_cli_opt *o, void *args, const char *val)
             if (f) {
                 vccd_cli_put_text(f, o->expect);
                 fclose(f);
+                /* fmemopen writes no terminating NUL when the text fills the buffer */
+                expect[sizeof expect - 1] = '\0';
             } else
                 snprintf(expect, sizeof expect, "%s", o->expect);
             return vccd_cli_usage_error("option --%s: '%s' (expected %s)", o->name, val, expect);
