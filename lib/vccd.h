@@ -10,6 +10,7 @@
 #include "vccd/fpenv.h"
 #include "vccd/version.h"
 #include "vccd/arith.h"
+#include "vccd/time.h"
 #include "vccd/motion.h"
 #include "vccd/motions.h"
 #include "vccd/feature.h"

@@ -13,8 +13,10 @@
 
 /* The answer of a feature-pair problem, as text or JSON. */
 static void
-print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_stats *st, int json, double us)
+print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_stats *st, int json, int hex,
+           double us)
 {
+    char lo[VCCD_TIME_STR_MAX], hi[VCCD_TIME_STR_MAX];
     const vccd_pair_input *in = vccd_toc_problem_pair(p);
     const vccd_solve_opts *o = &in->solve;
     const char *kind = vccd_feature_kind_name(in->kind);
@@ -36,9 +38,10 @@ print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_s
            vccd_arith_is_rigorous(&o->arith) ? "" : " (NON-RIGOROUS)");
     printf("status: %s\n", vccd_toc_status_name(r->status));
     if (dmin > 0.0)
-        printf("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)\n", r->lo, r->hi, dmin);
+        printf("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)\n",
+               vccd_cli_toc_end(lo, r, 0, hex), vccd_cli_toc_end(hi, r, 1, hex), dmin);
     else
-        printf("toc: [%.17g, %.17g]\n", r->lo, r->hi);
+        printf("toc: [%s, %s]\n", vccd_cli_toc_end(lo, r, 0, hex), vccd_cli_toc_end(hi, r, 1, hex));
     if (r->status != VCCD_TOC_NONE)
         printf("params: u in [%.17g, %.17g], v in [%.17g, %.17g]\n", r->param[0].lo, r->param[0].hi,
                r->param[1].lo, r->param[1].hi);
@@ -48,12 +51,15 @@ print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_s
 
 typedef struct {
     vccd_toc_problem_opts po;
-    int json;
+    int json, hex;
 } toc_args;
 
 /* the same ranges as [solver] max_work (opts.c) and [query] max_work */
 static const vccd_cli_opt opts[] = {
     VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object"),
+    VCCD_OPT_FLAG_(toc_args, hex, "hex", "print lo and hi as C99 hex floats, exactly (the\n"
+                   "default: decimal with the digits of their\n"
+                   "precision, lo rounded down and hi up)"),
     VCCD_OPT_LONG_(toc_args, po.max_work, "max-work", "W", 1, VCCD_SOLVE_MAX_WORK_LIMIT,
                    "overrides the config's [solver] max_work (default\n"
                    "300000): the work budget of each feature pair's\n"
@@ -82,7 +88,7 @@ run(int argc, char **argv)
     if (vccd_cli_parse("toc", opts, &a, argc, argv, &npos) != 0)
         return VCCD_EXIT_USAGE;
     if (npos != 1)
-        return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG "
+        return vccd_cli_usage_error("toc: usage: vccd toc [--json] [--hex] [--max-work W] [--query-max-work W] CONFIG "
                                     "(see vccd help toc)");
     path = argv[1];
     if (vccd_toc_problem_load(&p, path, &a.po, &e) != 0) {
@@ -97,16 +103,16 @@ run(int argc, char **argv)
     }
     t0 = vccd_clock_now() - t0;
     if (vccd_toc_problem_form_get(p) == VCCD_TOC_PROBLEM_MESHES)
-        vccd_toc_mesh_print(p, &r, &st, a.json, 1e3 * t0);
+        vccd_toc_mesh_print(p, &r, &st, a.json, a.hex, 1e3 * t0);
     else
-        print_pair(p, &r, &st, a.json, 1e6 * t0);
+        print_pair(p, &r, &st, a.json, a.hex, 1e6 * t0);
     vccd_toc_problem_free(p);
     return VCCD_EXIT_OK;
 }
 
 const vccd_cli_cmd vccd_cmd_toc = {
     "toc", "first time of contact of one feature pair or of two moving meshes",
-    "usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG\n"
+    "usage: vccd toc [--json] [--hex] [--max-work W] [--query-max-work W] CONFIG\n"
     "\n"
     "Solve one feature pair described in CONFIG and print its status (none,\n"
     "certified or possible), the TOC enclosure [lo, hi] -- [0, lo) is proved\n"

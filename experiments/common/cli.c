@@ -119,3 +119,13 @@ vccd_cli_close_output(FILE *f, const char *path)
         fprintf(stderr, "vccd: error writing %s: %s\n", path, strerror(err));
     return bad ? -1 : 0;
 }
+
+const char *
+vccd_cli_toc_end(char *buf, const vccd_toc_answer *a, int end, int hex)
+{
+    if (end == 0)
+        vccd_time_snprint(buf, VCCD_TIME_STR_MAX, &a->lo_exact, a->lo, MPFR_RNDD, hex);
+    else
+        vccd_time_snprint(buf, VCCD_TIME_STR_MAX, &a->hi_exact, a->hi, MPFR_RNDU, hex);
+    return buf;
+}

@@ -3,6 +3,7 @@
 #ifndef VCCD_CLI_H
 #define VCCD_CLI_H
 
+#include "vccd/toc.h"
 #include <stdio.h>
 
 #include "vccd/config.h"
@@ -21,6 +22,11 @@ int vccd_cli_parse_long(long *out, const char *opt, const char *s, long min, lon
 
 /* qsort's comparison of doubles, ascending (no NaN among them). */
 int vccd_cli_cmp_double(const void *a, const void *b);
+/* The answer's lo (end 0, rounded down) or hi (end 1, rounded up) as
+   text in buf (VCCD_TIME_STR_MAX bytes), with the digits of its
+   precision: reading it back at that precision gives the same number
+   (time.h).  hex: C99 hex float, exact. */
+const char *vccd_cli_toc_end(char *buf, const vccd_toc_answer *a, int end, int hex);
 
 /* Move the SECTION.KEY=VALUE overrides (the arguments holding '=') of
    args[0 .. n) to ov[*nov ...], in order, keeping the others in order at

@@ -3,6 +3,7 @@
    vccd_toc_problem), printed as text or JSON. */
 #include <stdio.h>
 
+#include "cli.h"
 #include "toc_mesh.h"
 
 /* What the printers show of a body. */
@@ -13,8 +14,10 @@ typedef struct {
 } body;
 
 static void
-print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, double ms)
+print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, int hex,
+           double ms)
 {
+    char lo[VCCD_TIME_STR_MAX], hi[VCCD_TIME_STR_MAX];
     char an[32];
     printf("bodies: %s (%s, %ld %s, motion %s), %s (%s, %ld %s, motion %s)\n", b[0].name, b[0].m->name, b[0].m->nt,
            b[0].m->planar ? "segments" : "triangles", b[0].mo->type->name, b[1].name, b[1].m->name, b[1].m->nt,
@@ -31,10 +34,10 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
     printf("status: %s%s\n", vccd_toc_status_name(r->status),
            r->approximate ? " (APPROXIMATE: capoeira, the BVH alone; lo is a proved lower bound)" : "");
     if (o->min_separation > 0.0)
-        printf("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)\n", r->lo, r->hi,
-               o->min_separation);
+        printf("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)\n",
+               vccd_cli_toc_end(lo, r, 0, hex), vccd_cli_toc_end(hi, r, 1, hex), o->min_separation);
     else
-        printf("toc: [%.17g, %.17g]\n", r->lo, r->hi);
+        printf("toc: [%s, %s]\n", vccd_cli_toc_end(lo, r, 0, hex), vccd_cli_toc_end(hi, r, 1, hex));
     if (r->stepped)
         printf("step_back: %s from lo=%.17g (%ld distance queries)\n",
                r->stepped < 0 ? (o->eps_d > 0.0 ? "FAILED: the gap at t0 is below eps_d" : "FAILED: touching at t0")
@@ -68,8 +71,10 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
 }
 
 static void
-print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, double ms)
+print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, int hex,
+           double ms)
 {
+    (void)hex;
     char an[32];
     printf("{\"bodies\": [");
     for (int i = 0; i < 2; i++)
@@ -110,7 +115,7 @@ print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
 }
 
 void
-vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json,
+vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json, int hex,
                     double ms)
 {
     const vccd_toc_input *in = vccd_toc_problem_meshes(p);
@@ -120,5 +125,5 @@ vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const v
         b[i].m = vccd_toc_problem_mesh(p, i);
         b[i].mo = in->body[i].motion;
     }
-    (json ? print_json : print_text)(a, st, &in->opts, b, ms);
+    (json ? print_json : print_text)(a, st, &in->opts, b, hex, ms);
 }

@@ -5,8 +5,10 @@
 #include "vccd/toc.h"
 
 /* Print the answer a (counters st) of the meshes problem p, as JSON
-   when json, ms the query's time in milliseconds. */
+   when json, ms the query's time in milliseconds; hex: lo and hi as
+   hex floats. */
 void vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json,
+                         int hex,
                          double ms);
 
 #endif

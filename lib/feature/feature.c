@@ -85,6 +85,9 @@ struct vccd_feature {
     } spare;
     int mi_ready;
     mpfr_prec_t mi_prec;
+    /* 1 while an MPFR time (vccd_feature_jet_mi) sits in t: the binary64
+       box handed down is then only an outward rounding of it */
+    int t_fine;
     /* The function evaluated: s, or a distance piece with margin d. */
     vccd_feature_piece piece;
     double margin;
@@ -290,7 +293,7 @@ vccd_feature_eval_weight(const vccd_arith *a)
 static void
 coefs(vccd_feature *f, vccd_di t)
 {
-    if (f->arith.kind == VCCD_ARITH_MPFR)
+    if (f->arith.kind == VCCD_ARITH_MPFR && !f->t_fine)
         vccd_mi_set_di(f->t, t);
     if (f->c.coef_ok && f->c.coef_t.lo == t.lo && f->c.coef_t.hi == t.hi)
         return;
@@ -480,6 +483,40 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
             vccd_di_feature_jet(s, &f->di, order);
         break;
     }
+}
+
+/* Evaluation at an MPFR time t (the _mi entries): f->t := t, and the
+   caches emptied before and after, since their keys are binary64 boxes
+   and t is not one.  Returns the box the internal calls are handed, t
+   rounded outward to doubles: on another backend than MPFR, where f->t
+   is not read, they evaluate over it, a wider enclosure and as rigorous. */
+static vccd_di
+fine_begin(vccd_feature *f, vccd_mi_srcptr t)
+{
+    vccd_di d = { mpfr_get_d(&t->lo, MPFR_RNDD), mpfr_get_d(&t->hi, MPFR_RNDU) };
+    if (f->arith.kind != VCCD_ARITH_MPFR)
+        return d;
+    vccd_mi_set(f->t, t);
+    cache_reset(&f->c);
+    f->t_fine = 1;
+    return d;
+}
+
+static void
+fine_end(vccd_feature *f)
+{
+    if (!f->t_fine)
+        return;
+    cache_reset(&f->c);
+    f->t_fine = 0;
+}
+
+void
+vccd_feature_jet_mi(vccd_di *s, vccd_feature *f, vccd_mi_srcptr t, int order)
+{
+    vccd_di d = fine_begin(f, t);
+    vccd_feature_jet(s, f, d, order);
+    fine_end(f);
 }
 
 /* The constraint terms of f's piece over t (piece_terms in
@@ -740,6 +777,15 @@ vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t)
 }
 
 int
+vccd_feature_inclusion_mi(vccd_feature *f, vccd_mi_srcptr t)
+{
+    vccd_di d = fine_begin(f, t);
+    int r = vccd_feature_inclusion(f, d);
+    fine_end(f);
+    return r;
+}
+
+int
 vccd_feature_excluded_binary64(vccd_feature *f, vccd_di t)
 {
     vccd_arith a = f->arith;
@@ -794,4 +840,12 @@ vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t)
         if (!vccd_di_is_empty(c))
             uv[i] = c;
     }
+}
+
+void
+vccd_feature_params_mi(vccd_di uv[2], vccd_feature *f, vccd_mi_srcptr t)
+{
+    vccd_di d = fine_begin(f, t);
+    vccd_feature_params(uv, f, d);
+    fine_end(f);
 }

@@ -3,6 +3,7 @@
    where the budget ran out, and the contact's point, normal and
    relative velocity for display. */
 #include <math.h>
+#include <string.h>
 
 #include "query_impl.h"
 #include "vccd/plugin/rigid.h"
@@ -125,6 +126,8 @@ open_answer(q_state *q)
     r->status = VCCD_TOC_POSSIBLE;
     r->lo = q->open_lo;
     r->hi = q->cut;
+    memset(&r->lo_exact, 0, sizeof r->lo_exact);
+    memset(&r->hi_exact, 0, sizeof r->hi_exact);
     r->have_pair = 0;
 }
 
@@ -143,7 +146,16 @@ q_finish(q_state *q)
     }
     r->status = q->best.status;
     r->lo = q->best_lo;
-    r->hi = q->best.hi < q->cut ? q->best.hi : q->cut;
+    r->lo_exact = q->best.lo_exact;
+    /* hi: the least of the best pair's and the certified one's (the cut),
+       exactly (time.h) */
+    if (q->have_cert && vccd_time_cmp(&q->cert.hi_exact, q->cert.hi, &q->best.hi_exact, q->best.hi) < 0) {
+        r->hi = q->cert.hi;
+        r->hi_exact = q->cert.hi_exact;
+    } else {
+        r->hi = q->best.hi;
+        r->hi_exact = q->best.hi_exact;
+    }
     r->param[0] = q->best.param[0];
     r->param[1] = q->best.param[1];
     r->pair = q->best_pair;
@@ -153,10 +165,11 @@ q_finish(q_state *q)
        pair's contact.  (Several pairs reaching the same time -- an edge
        parallel to a face -- tie at lo, and which one lands an ulp
        earlier is rounding's choice.) */
-    if (r->status == VCCD_TOC_POSSIBLE && q->have_cert && !r->limited && q->cert.hi == q->cut
-        && q->cut - q->best_lo <= q->o->solve.eps_t) {
+    if (r->status == VCCD_TOC_POSSIBLE && q->have_cert && !r->limited
+        && vccd_time_diff_le(&q->cert.hi_exact, q->cert.hi, &q->best.lo_exact, q->best_lo, q->o->solve.eps_t)) {
         r->status = VCCD_TOC_CERTIFIED;
-        r->hi = q->cut;
+        r->hi = q->cert.hi;
+        r->hi_exact = q->cert.hi_exact;
         r->param[0] = q->cert.param[0];
         r->param[1] = q->cert.param[1];
         r->pair = q->cert_pair;

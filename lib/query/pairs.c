@@ -187,6 +187,7 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
     vccd_feature *f;
     vccd_solve_opts so;
     vccd_toc r;
+    int c;
 
     if (res)
         res->status = VCCD_TOC_NONE;
@@ -267,15 +268,19 @@ q_pair_solve(vccd_toc *res, q_state *q, const vccd_query_pair *p, double t0, dou
     q->r->limited |= r.limited;
     if (r.status == VCCD_TOC_NONE)
         return;
-    if (r.status == VCCD_TOC_CERTIFIED && (!q->have_cert || r.hi < q->cut)) {
+    /* Compared exactly: past binary64 time (eps_t below it), two pairs'
+       ends may round to the same double (time.h). */
+    if (r.status == VCCD_TOC_CERTIFIED
+        && (!q->have_cert || vccd_time_cmp(&r.hi_exact, r.hi, &q->cert.hi_exact, q->cert.hi) < 0)) {
         q->cut = r.hi < q->cut ? r.hi : q->cut;
         q->cert = r;
         q->cert_pair = *p;
         q->have_cert = 1;
     }
-    if (r.lo < q->best_lo
-        || (r.lo == q->best_lo && r.status == VCCD_TOC_CERTIFIED && q->best.status != VCCD_TOC_CERTIFIED)) {
+    if (q->best_lo == INFINITY || (c = vccd_time_cmp(&r.lo_exact, r.lo, &q->best.lo_exact, q->best.lo)) < 0
+        || (c == 0 && r.status == VCCD_TOC_CERTIFIED && q->best.status != VCCD_TOC_CERTIFIED)) {
         q->best_lo = r.lo;
+        q->best_lo_up = vccd_time_get_d_up(&r.lo_exact, r.lo);
         q->best = r;
         q->best_pair = *p;
     }

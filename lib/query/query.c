@@ -296,7 +296,9 @@ oom_finish(q_state *q, const heap *h, const item *x, vccd_error *e)
     if (lo < r->lo || r->status == VCCD_TOC_NONE) {
         r->status = VCCD_TOC_POSSIBLE;
         r->lo = lo;
+        memset(&r->lo_exact, 0, sizeof r->lo_exact);
         r->hi = q->cut;
+        memset(&r->hi_exact, 0, sizeof r->hi_exact);
         r->have_pair = 0;
     }
     r->limited = 1;
@@ -323,7 +325,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         x = h.it[0];
         /* Nothing left can start before the best pair's contact, nor
            matter after a certified one. */
-        if (!(x.lb < q.best_lo) || !(x.lb <= q.cut))
+        if (!(x.lb < q.best_lo_up) || !(x.lb <= q.cut))
             break;
         /* The budget spent: x holds the least bound left, every time
            before it searched or proved free.  Checked every

@@ -55,6 +55,8 @@ typedef struct {
     vccd_query_result *r;
     double cut;                 /* min hi of the certified pair results */
     double best_lo;             /* min lo of the pair results */
+    double best_lo_up;          /* best's exact lo rounded up (time.h):
+                                   what the traversal prunes against */
     vccd_toc best;
     vccd_query_pair best_pair;
     vccd_toc cert;              /* have_cert: the certified result whose hi */

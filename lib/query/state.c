@@ -71,6 +71,7 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     q->r = r;
     q->cut = o->solve.t1;
     q->best_lo = INFINITY;
+    q->best_lo_up = INFINITY;
     q->open_lo = INFINITY;
     /* preparing a context writes it: its time grows with its size */
     q->ctx_work = 1 + (long)(q->bt->ctx_size / 64);

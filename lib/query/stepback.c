@@ -4,6 +4,7 @@
    reported once the rigorous distance proves its gap >= eps_d, and since
    it is before lo, [t0, that time] is contact-free as well. */
 #include <math.h>
+#include <string.h>
 
 #include "query_impl.h"
 
@@ -180,6 +181,7 @@ step_back(q_state *q, double eps, vccd_error *e)
         if (good == t0) {
             r->stepped = -1;
             r->lo = t0;
+            memset(&r->lo_exact, 0, sizeof r->lo_exact);
             r->gap_lower = d.lower;
             r->gap_upper = d.upper;
             r->have_gap = 1;
@@ -204,6 +206,7 @@ step_back(q_state *q, double eps, vccd_error *e)
     }
     r->stepped = 1;
     r->lo = good;
+    memset(&r->lo_exact, 0, sizeof r->lo_exact);
     r->gap_lower = dgood.lower;
     r->gap_upper = dgood.upper;
     r->have_gap = 1;

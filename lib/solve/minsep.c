@@ -36,9 +36,12 @@ better(const vccd_toc *a, const vccd_toc *b)
 {
     if (a->status == VCCD_TOC_NONE)
         return 0;
-    if (b->status == VCCD_TOC_NONE || a->lo < b->lo)
+    int c;
+    if (b->status == VCCD_TOC_NONE)
         return 1;
-    return a->lo == b->lo && a->status == VCCD_TOC_CERTIFIED && b->status != VCCD_TOC_CERTIFIED;
+    /* exactly: past binary64 time two ends may round to one double */
+    c = vccd_time_cmp(&a->lo_exact, a->lo, &b->lo_exact, b->lo);
+    return c < 0 || (c == 0 && a->status == VCCD_TOC_CERTIFIED && b->status != VCCD_TOC_CERTIFIED);
 }
 
 void
@@ -98,6 +101,8 @@ vccd_solve_minsep(vccd_toc *r, vccd_feature *f, double d, unsigned skip, const v
             r->status = sub.status;
             r->lo = sub.lo;
             r->hi = sub.hi;
+            r->lo_exact = sub.lo_exact;
+            r->hi_exact = sub.hi_exact;
             r->param[0] = sub.param[0];
             r->param[1] = sub.param[1];
         }

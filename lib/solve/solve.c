@@ -10,6 +10,7 @@
 
 #include "vccd/grow.h"
 #include "vccd/solver.h"
+#include "solve/solve_impl.h"
 
 #define VCCD_SOLVER(name) extern const vccd_solver_type vccd_solver_##name;
 #include "solve/list.h"
@@ -212,16 +213,16 @@ finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, vccd_toc_status status)
     vccd_feature_params(r->param, f, vccd_di_set_2d(x->lo, x->hi));
 }
 
-/* The work budget of one vccd_solve, spanning all its runs. */
-typedef struct {
-    long boxes;                 /* boxes popped so far */
-    long work0;                 /* vccd_feature_work at the start */
-} budget;
+int
+solve_over_budget(solve_budget *bud, vccd_feature *f, const vccd_solve_opts *o)
+{
+    return ++bud->boxes > o->max_boxes || vccd_feature_work(f) - bud->work0 > o->max_work;
+}
 
 /* Search [start, end] leftmost first (none: lo = hi = end).  quick64:
    try binary64 on each box before f's MPFR (vccd_feature_excluded_binary64). */
 static void
-run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double end, budget *bud, int quick64)
+run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double end, solve_budget *bud, int quick64)
 {
     box_stack st;
     /* one more than a solver may return: bisecting its first box adds one */
@@ -249,7 +250,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
         /* the predicate only prunes: skipping it never drops a root */
         skip_incl = o->expect_contact && first && x.hi - x.lo > o->eps_t;
         first = 0;
-        if (++bud->boxes > o->max_boxes || vccd_feature_work(f) - bud->work0 > o->max_work) {
+        if (solve_over_budget(bud, f, o)) {
             r->status = VCCD_TOC_POSSIBLE;
             r->lo = x.lo;
             r->hi = o->t1;
@@ -360,6 +361,8 @@ take(vccd_toc *r, const vccd_toc *sub)
     r->status = sub->status;
     r->lo = sub->lo;
     r->hi = sub->hi;
+    r->lo_exact = sub->lo_exact;
+    r->hi_exact = sub->hi_exact;
     r->param[0] = sub->param[0];
     r->param[1] = sub->param[1];
     r->limited = sub->limited;
@@ -368,24 +371,12 @@ take(vccd_toc *r, const vccd_toc *sub)
     r->incl_excluded += sub->incl_excluded;
 }
 
-void
-vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
+/* Adaptive: while the answer is undecided for want of precision, re-run
+   in MPFR on binary64 time. */
+static void
+escalate(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
 {
-    vccd_arith a = o->arith;
-    budget bud = { 0, vccd_feature_work(f) };
-
-    memset(r, 0, sizeof *r);
-    vccd_feature_set_arith(f, &a);
-    r->prec = vccd_feature_get_arith(f)->prec;
-    /* In MPFR, most boxes away from a contact are decided by binary64
-       already, for a twentieth of the cost: mpfr:113's median on the
-       benchmark queries went from 21151 to 4488 instructions.  Not in
-       the adaptive re-runs, which start where binary64 failed (there it
-       added 3 queries over 100 us). */
-    run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
-    if (a.kind != VCCD_ARITH_ADAPTIVE)
-        return;
-    /* Adaptive: while the answer is undecided for want of precision, re-run
+    /* While the answer is undecided for want of precision, re-run
        in MPFR: the undecided box [lo, hi] first, and only when that is
        excluded the rest of the step after it.  Stop when a run is still
        undecided inside the previous box, or from the same lo (more bits
@@ -416,14 +407,14 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
            find that out again cost a hundred MPFR boxes (most of the
            slowest benchmark queries).  Only when the box is excluded
            does the run go on, in MPFR, over the rest of the step. */
-        run(&sub, f, o, prev.lo, prev.hi, &bud, 0);
+        run(&sub, f, o, prev.lo, prev.hi, bud, 0);
         inside = 1;
         if (sub.status == VCCD_TOC_NONE && prev.hi < o->t1 && !sub.limited) {
             r->boxes += sub.boxes;
             r->evals += sub.evals;
             r->incl_excluded += sub.incl_excluded;
             memset(&sub, 0, sizeof sub);
-            run(&sub, f, o, prev.hi, o->t1, &bud, 0);
+            run(&sub, f, o, prev.hi, o->t1, bud, 0);
             inside = 0;
         }
         take(r, &sub);
@@ -433,7 +424,111 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         if (r->status == VCCD_TOC_POSSIBLE && (inside || r->lo == prev.lo))
             break;
     }
+}
+
+/* Is r's box wider than eps_t asks (eps_t = 0: other than two
+   neighbouring doubles), exactly? */
+static int
+wider_than_asked(const vccd_toc *r, const vccd_solve_opts *o)
+{
+    if (o->eps_t == 0.0)
+        return !(vccd_fp_next_up(r->lo) >= r->hi);
+    if (!r->lo_exact.prec && !r->hi_exact.prec)
+        return !(vccd_di_sub(vccd_di_set_d(r->hi), vccd_di_set_d(r->lo)).hi <= o->eps_t);
+    return !vccd_time_diff_le(&r->hi_exact, r->hi, &r->lo_exact, r->lo, o->eps_t);
+}
+
+/* The MPFR precision the time refinement of an adaptive solve starts
+   at: enough bits for eps_t with 32 to spare for the evaluation's own
+   rounding, at least the last run's and 127 (escalate's first). */
+static mpfr_prec_t
+fine_start_prec(const vccd_toc *r, const vccd_solve_opts *o)
+{
+    mpfr_prec_t p = r->prec > 127 ? r->prec : 127;
+    if (o->eps_t > 0.0) {
+        int ex;
+        frexp(o->eps_t, &ex);
+        if (-ex + 32 > p)
+            p = -ex + 32;
+    }
+    return p < o->max_precision ? p : o->max_precision;
+}
+
+/* Bring r's box down to eps_t on the MPFR time axis (refine.c) where
+   binary64 time could not: a certified box wider than eps_t, or (eps_t
+   = 0) an undecided one at binary64 resolution, which MPFR evaluations
+   at its ends may decide.  A box the refinement excludes sends the
+   search on after it.  Adaptive: the precision doubles while the box
+   stays undecided, up to max_precision. */
+static void
+fine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
+{
+    vccd_arith a = o->arith, m;
+    mpfr_prec_t pe;
+    if (a.kind != VCCD_ARITH_MPFR && a.kind != VCCD_ARITH_ADAPTIVE)
+        return;
+    pe = a.kind == VCCD_ARITH_MPFR ? a.prec : fine_start_prec(r, o);
+    for (;;) {
+        vccd_toc sub;
+        mpfr_prec_t pt = o->eps_t == 0.0 ? 53 : pe < VCCD_TIME_PREC_MAX ? pe : VCCD_TIME_PREC_MAX;
+        if (r->status == VCCD_TOC_NONE || r->limited || !wider_than_asked(r, o))
+            return;
+        /* binary64 time with these very evaluations left the box
+           undecided: searching it again would decide nothing */
+        if (r->status == VCCD_TOC_POSSIBLE && pt == 53 && pe <= r->prec)
+            return;
+        memset(&sub, 0, sizeof sub);
+        m = (vccd_arith){ VCCD_ARITH_MPFR, pe };
+        vccd_feature_set_arith(f, &m);
+        if (pe > r->prec)
+            r->prec = pe;
+        solve_refine(&sub, f, o, r->lo, r->hi, r->status == VCCD_TOC_CERTIFIED ? r->hi : o->t1, pt, bud);
+        if (sub.status == VCCD_TOC_NONE) {
+            /* [lo, hi] holds no contact after all: search on after it,
+               as the solve began */
+            double from = r->hi;
+            r->boxes += sub.boxes;
+            r->evals += sub.evals;
+            memset(&sub, 0, sizeof sub);
+            vccd_feature_set_arith(f, &a);
+            run(&sub, f, o, from, o->t1, bud, a.kind == VCCD_ARITH_MPFR);
+            take(r, &sub);
+            continue;
+        }
+        take(r, &sub);
+        if (sub.status == VCCD_TOC_POSSIBLE && !sub.limited && a.kind == VCCD_ARITH_ADAPTIVE
+            && pe < o->max_precision) {
+            pe = 2 * pe < o->max_precision ? 2 * pe : o->max_precision;
+            continue;
+        }
+        return;
+    }
+}
+
+void
+vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
+{
+    vccd_arith a = o->arith;
+    solve_budget bud = { 0, vccd_feature_work(f) };
+
+    memset(r, 0, sizeof *r);
     vccd_feature_set_arith(f, &a);
+    r->prec = vccd_feature_get_arith(f)->prec;
+    /* In MPFR, most boxes away from a contact are decided by binary64
+       already, for a twentieth of the cost: mpfr:113's median on the
+       benchmark queries went from 21151 to 4488 instructions.  Not in
+       the adaptive re-runs, which start where binary64 failed (there it
+       added 3 queries over 100 us). */
+    run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
+    if (a.kind == VCCD_ARITH_ADAPTIVE)
+        escalate(r, f, o, &bud);
+    fine(r, f, o, &bud);
+    vccd_feature_set_arith(f, &a);
+    /* certified promises hi - lo <= eps_t; binary64 time can fall short
+       of an eps_t below its resolution (vccd_solve_opts_check refuses
+       it, but a caller may not have asked) */
+    if (r->status == VCCD_TOC_CERTIFIED && wider_than_asked(r, o))
+        r->status = VCCD_TOC_POSSIBLE;
 }
 
 void

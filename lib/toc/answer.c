@@ -12,6 +12,8 @@ vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_qu
     a->status = r->status;
     a->lo = r->lo;
     a->hi = r->hi;
+    a->lo_exact = r->lo_exact;
+    a->hi_exact = r->hi_exact;
     a->rigorous = vccd_arith_is_rigorous(&o->solve.arith);
     a->approximate = r->approximate;
     a->limited = r->limited;
@@ -54,6 +56,8 @@ vccd_toc_answer_from_solve(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_to
     a->status = r->status;
     a->lo = r->lo;
     a->hi = r->hi;
+    a->lo_exact = r->lo_exact;
+    a->hi_exact = r->hi_exact;
     a->rigorous = vccd_arith_is_rigorous(&o->arith);
     a->limited = r->limited;
     a->have_pair = r->status != VCCD_TOC_NONE;

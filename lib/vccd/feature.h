@@ -103,6 +103,13 @@ const vccd_arith *vccd_feature_get_arith(const vccd_feature *f);
    Rigorous on binary64 and MPFR. */
 void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
 
+/* The same over a time interval t at MPFR precision: the time axis past
+   binary64 (lib/solve/refine.c).  f must work in MPFR
+   (vccd_feature_set_arith); t's ends are rounded outward to f's
+   precision (exact when they fit).  Nothing is cached across these
+   calls: each evaluates afresh. */
+void vccd_feature_jet_mi(vccd_di *s, vccd_feature *f, vccd_mi_srcptr t, int order);
+
 /* The inclusion predicate over t: VCCD_INCL_NO / MAYBE / YES.  NO rests
    on two rigorous tests: in-plane barycentric signs at a root (with s = 0
    the vertex lies in the face plane, the edges in a common plane), and a
@@ -120,6 +127,9 @@ int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
    s proved in the box, and at that root the features touch); it is
    never NO where that one says YES. */
 int vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t);
+/* vccd_feature_inclusion over an MPFR time interval, as
+   vccd_feature_jet_mi. */
+int vccd_feature_inclusion_mi(vccd_feature *f, vccd_mi_srcptr t);
 
 /* Nonzero when binary64 alone proves t free of contact while f works
    in MPFR: 1, s bounded away from 0 over t; 2, the predicate NO there
@@ -145,6 +155,8 @@ int vccd_feature_points_apart(vccd_feature_kind kind, const vccd_di_vec3 *const 
    Each is clipped to [0, 1], the whole of it when the pair is
    degenerate there. */
 void vccd_feature_params(vccd_di uv[2], vccd_feature *f, vccd_di t);
+/* The same over an MPFR time interval, as vccd_feature_jet_mi. */
+void vccd_feature_params_mi(vccd_di uv[2], vccd_feature *f, vccd_mi_srcptr t);
 
 /* d := q_B - q_A for closest points q_A of the first feature (vertex,
    or edge P0 P1) and q_B of the second (face, edge or 2D edge) of a pair

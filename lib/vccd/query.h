@@ -152,7 +152,10 @@ typedef struct {
 
 typedef struct {
     vccd_toc_status status;     /* capoeira: possible, or none */
-    double lo, hi;              /* [t0, lo) proved contact-free */
+    double lo, hi;              /* [t0, lo) proved contact-free; rounded
+                                   outward when the ends below are set */
+    vccd_time lo_exact, hi_exact; /* the ends exactly (time.h), when the
+                                   time axis went past binary64 */
     int approximate;            /* capoeira: hi is not a proved bound */
     int have_pair;              /* exact, status != none */
     vccd_query_pair pair;

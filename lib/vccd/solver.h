@@ -24,6 +24,7 @@
 #include "vccd/config.h"
 #include "vccd/error.h"
 #include "vccd/feature.h"
+#include "vccd/time.h"
 
 #include "vccd/export.h"
 
@@ -40,7 +41,11 @@ const char *vccd_toc_status_name(vccd_toc_status s);
 
 typedef struct {
     vccd_toc_status status;
-    double lo, hi;              /* the TOC enclosure (none: lo = hi = t1) */
+    double lo, hi;              /* the TOC enclosure (none: lo = hi = t1),
+                                   rounded outward to doubles */
+    vccd_time lo_exact, hi_exact; /* its ends exactly (time.h): set when
+                                   the time axis was refined past
+                                   binary64, else unset (= lo, hi) */
     vccd_di param[2];           /* feature parameters at contact (feature.h) */
     long boxes;                 /* boxes popped */
     long evals;                 /* evaluations of s and of the predicate */
@@ -115,6 +120,18 @@ typedef struct {
    max_work VCCD_SOLVE_MAX_WORK,
    max_precision 1024, [0, 1]. */
 void vccd_solve_opts_init(vccd_solve_opts *o);
+
+/* The smallest eps_t > 0 that o's arithmetic resolves in time: 2^-53
+   on binary64 time (binary64, unrounded: the gap between neighbouring
+   doubles below 1), 2^-P at mpfr:P and 2^-max_precision under adaptive
+   (P capped at VCCD_TIME_PREC_MAX).  eps_t = 0 asks for the two
+   binary64 neighbours of the contact, on every arithmetic. */
+double vccd_solve_eps_t_min(const vccd_solve_opts *o);
+/* 0, or -1 with e set (naming who, the caller) when o->eps_t is not 0
+   and not in [vccd_solve_eps_t_min(o), 1], or the time domain is not
+   inside [0, 1]: a certified answer could not keep hi - lo <= eps_t.
+   vccd_solve_opts_from_config and the one-call API (toc.h) check it. */
+int vccd_solve_opts_check(const vccd_solve_opts *o, const char *who, vccd_error *e);
 
 /* Read [solver] (type, eps_t, max_boxes, max_work) and [arithmetic] (backend,
    max_precision) of c into o, keys absent keeping their values; -1 with

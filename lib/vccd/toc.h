@@ -55,7 +55,12 @@ void vccd_toc_input_init(vccd_toc_input *in);
 /* The answer, and nothing but the answer. */
 typedef struct {
     vccd_toc_status status;
-    double lo, hi;              /* [t0, lo) proved contact-free */
+    double lo, hi;              /* [t0, lo) proved contact-free; rounded
+                                   outward from the ends below when set */
+    /* The ends exactly, when eps_t took the time axis past binary64
+       (time.h; unset: lo and hi are exact).  vccd_time_snprint prints
+       them, vccd_time_get_mpfr reads them. */
+    vccd_time lo_exact, hi_exact;
     int rigorous;               /* 0: unrounded arithmetic, nothing proved */
     int approximate;            /* Capoeira: hi is not a proved bound */
     int limited;                /* possible because a budget ran out (or
