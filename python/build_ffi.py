@@ -191,9 +191,13 @@ typedef struct {
 typedef struct { const vccd_bvh *bvh; const vccd_motion *motion; ...; } vccd_toc_body;
 typedef struct { vccd_toc_body body[2]; vccd_query_opts opts; ...; } vccd_toc_input;
 void vccd_toc_input_init(vccd_toc_input *in);
+typedef struct { mpfr_prec_t prec; ...; } vccd_time;
+typedef enum { MPFR_RNDN, MPFR_RNDU, MPFR_RNDD, ... } mpfr_rnd_t;
+int vccd_time_snprint(char *buf, size_t n, const vccd_time *t, double d, mpfr_rnd_t rnd, int hex);
 typedef struct {
     vccd_toc_status status;
     double lo, hi;
+    vccd_time lo_exact, hi_exact;
     int rigorous;
     int approximate;
     int limited;

@@ -213,6 +213,42 @@ finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, vccd_toc_status status)
     vccd_feature_params(r->param, f, vccd_di_set_2d(x->lo, x->hi));
 }
 
+/* r, just found possible (its box undecided at the decision width or
+   at resolution), made to reach the contact it may stand before: near
+   a simple root binary64 leaves a few ulps undecided around it, and the
+   leftmost of them lies wholly before the root.  Windows about r.lo
+   growing fourfold are tried for a proved contact (certify's test);
+   the first found gives hi (certified when that is within eps_t).
+   [t0, lo) stays proved whatever the window, so any window is sound;
+   at most 2 * WIDEN_STEPS jets and WIDEN_STEPS predicates. */
+#define WIDEN_STEPS 20
+static void
+widen(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
+{
+    double w = r->hi - r->lo;
+    if (!(w > 0.0))
+        w = vccd_fp_next_up(r->lo) - r->lo;
+    for (int k = 0; k < WIDEN_STEPS; k++) {
+        double l, h;
+        w *= 4.0;
+        l = r->lo - 0.5 * w;
+        h = r->lo + 0.5 * w;
+        l = l < o->t0 ? o->t0 : l;
+        h = h > o->t1 ? o->t1 : h;
+        if (!(l < h) || !(h > r->hi))
+            continue;
+        if (contact_in(f, l, h)) {
+            r->hi = h;
+            if (vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(r->lo)).hi <= o->eps_t)
+                r->status = VCCD_TOC_CERTIFIED;
+            vccd_feature_params(r->param, f, vccd_di_set_2d(r->lo, h));
+            return;
+        }
+        if (l == o->t0 && h == o->t1)
+            return;
+    }
+}
+
 int
 solve_over_budget(solve_budget *bud, vccd_feature *f, const vccd_solve_opts *o)
 {
@@ -315,6 +351,7 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
                     }
                 }
                 finish(r, f, &x, VCCD_TOC_POSSIBLE);
+                widen(r, f, o);
                 break;
             }
         }

@@ -3,6 +3,7 @@ two meshes at a time, and the time of contact of one feature pair: one
 library call each (toc.h), the GIL released during the call.
 """
 import fractions
+import re
 
 from vccd._common import Error, _bytes, _count, arith_name, bv_index, cstr, fail, ffi, lib, motion_prec, real, \
     solve_opts, time_value, upper_double
@@ -15,6 +16,19 @@ STATUS = {lib.VCCD_TOC_NONE: "none", lib.VCCD_TOC_CERTIFIED: "certified", lib.VC
 _MODES = {"exact": lib.VCCD_QUERY_EXACT, "capoeira": lib.VCCD_QUERY_CAPOEIRA}
 _STATS = ("bv_tests", "items", "leaf_pairs", "feature_pairs", "filtered", "solver_boxes", "evals", "escalations",
           "advance_steps", "distance_queries", "prec", "guessed", "window_plane", "work")
+
+
+def _time_fraction(t, d):
+    """The exact value of a vccd_time (time.h) as a Fraction, read from
+    its hex text (exact; d, the double beside it, when it is not set)."""
+    buf = ffi.new("char[]", 400)
+    lib.vccd_time_snprint(buf, 400, ffi.addressof(t), d, lib.MPFR_RNDN, 1)
+    m = re.fullmatch(r"(-?)0x([0-9a-fA-F]+)(?:\.([0-9a-fA-F]*))?p([+-]?[0-9]+)", ffi.string(buf).decode())
+    if not m:
+        raise RuntimeError("vccd_time_snprint gave %r" % ffi.string(buf))
+    frac = m.group(3) or ""
+    v = fractions.Fraction(int(m.group(2) + frac, 16)) * fractions.Fraction(2) ** (int(m.group(4)) - 4 * len(frac))
+    return -v if m.group(1) else v
 
 
 class Pair:
@@ -48,9 +62,10 @@ class Result:
     """The answer of toc() or toc_pair() (toc.h's vccd_toc_answer).
 
     status: "none", "certified" or "possible" (see help(vccd.toc) for
-    what each proves).  lo, hi: the bounds as floats; lo_exact, hi_exact
-    the same numbers as fractions.Fraction (a double is a dyadic
-    rational, so these are exact).  rigorous: False on the unrounded
+    what each proves).  lo, hi: the bounds as floats, rounded outward;
+    lo_exact, hi_exact the ends exactly as fractions.Fraction (P-bit
+    numbers when eps_t took the time axis past binary64, else lo and
+    hi themselves, dyadic rationals).  rigorous: False on the unrounded
     arithmetic only (nothing is proved).  approximate: capoeira mode (hi
     is not a proved bound).  limited: possible because a budget ran out;
     out_of_work: the budget was the whole mesh query's (query_max_work).
@@ -64,12 +79,16 @@ class Result:
     dict), kept apart from the answer.
     """
 
-    __slots__ = ("status", "lo", "hi", "rigorous", "approximate", "limited", "out_of_work", "pair", "point", "normal", "velocity",
+    __slots__ = ("status", "lo", "hi", "lo_exact", "hi_exact", "rigorous", "approximate", "limited", "out_of_work", "pair",
+                 "point", "normal", "velocity",
                  "vn", "params", "gap", "stepped", "lo_contact", "stats")
 
     def __init__(self, a, st, mesh):
         self.status = STATUS.get(a.status, str(a.status))
         self.lo, self.hi = float(a.lo), float(a.hi)
+        # the ends exactly: P-bit numbers when eps_t took time past binary64
+        self.lo_exact = _time_fraction(a.lo_exact, a.lo)
+        self.hi_exact = _time_fraction(a.hi_exact, a.hi)
         self.rigorous = bool(a.rigorous)
         self.approximate = bool(a.approximate)
         self.limited = bool(a.limited)
@@ -85,14 +104,6 @@ class Result:
         self.stepped = int(a.stepped)
         self.lo_contact = float(a.lo_contact)
         self.stats = {k: int(getattr(st, k)) for k in _STATS}
-
-    @property
-    def lo_exact(self):
-        return fractions.Fraction(self.lo)
-
-    @property
-    def hi_exact(self):
-        return fractions.Fraction(self.hi)
 
     def __repr__(self):
         s = "Result(status=%r, lo=%r, hi=%r" % (self.status, self.lo, self.hi)
@@ -215,8 +226,9 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
     lo is safe.  With min_separation = d > 0, "touch" reads "come within
     distance d" throughout.  On arith="unrounded" (NON-RIGOROUS, for
     comparison experiments) nothing is proved and rigorous is False.
-    lo and hi are floats; lo_exact and hi_exact the same values as
-    fractions.Fraction.
+    lo and hi are floats (rounded outward); lo_exact and hi_exact the
+    ends exactly as fractions.Fraction: P-bit numbers when eps_t is below
+    what binary64 time resolves (mpfr:P or adaptive), else lo and hi.
 
     Options (None keeps the library's default, vccd_toc_input_init):
       mode            "exact" (default) or "capoeira" (the BVH alone)
