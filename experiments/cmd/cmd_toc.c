@@ -56,7 +56,8 @@ typedef struct {
 
 /* the same ranges as [solver] max_work (opts.c) and [query] max_work */
 static const vccd_cli_opt opts[] = {
-    VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object"),
+    VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object (lo and hi\n"
+                   "as strings; doc/query.md)"),
     VCCD_OPT_LONG_(toc_args, po.max_work, "max-work", "W", 1, VCCD_SOLVE_MAX_WORK_LIMIT,
                    "overrides the config's [solver] max_work (default\n"
                    "300000): the work budget of each feature pair's\n"
