@@ -7,12 +7,14 @@
 
 #include "clock.h"
 #include "cli.h"
+#include "cli_json.h"
 #include "cmds.h"
 #include "toc_mesh.h"
 #include "vccd/toc.h"
 
-/* The answer of a feature-pair problem, as text or JSON. */
-static void
+/* The answer of a feature-pair problem, as text or JSON; -1 when the
+   JSON could not be built (out of memory). */
+static int
 print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_stats *st, int json, int hex,
            double us)
 {
@@ -23,16 +25,16 @@ print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_s
     double dmin = in->min_separation;
     char aname[32];
 
-    if (json) {
-        printf("{\"pair\": \"%s\", \"min_separation\": %.17g, \"solver\": \"%s\", \"arith\": \"%s\", "
-               "\"eps_t\": %.17g, \"rigorous\": %s, "
-               "\"status\": \"%s\", \"lo\": %.17g, \"hi\": %.17g, \"boxes\": %ld, \"evals\": %ld, "
-               "\"escalations\": %ld, \"precision\": %ld, \"limited\": %s, \"time_us\": %.3f}\n",
-               kind, dmin, o->solver->name, vccd_arith_name(aname, sizeof aname, &o->arith), o->eps_t,
-               vccd_arith_is_rigorous(&o->arith) ? "true" : "false", vccd_toc_status_name(r->status), r->lo, r->hi,
-               st->solver_boxes, st->evals, st->escalations, (long)st->prec, r->limited ? "true" : "false", us);
-        return;
-    }
+    if (json)
+        return vccd_cli_json_print(json_pack(
+            "{s:s, s:o, s:s, s:s, s:o, s:b, s:s, s:o, s:o, s:I, s:I, s:I, s:I, s:b, s:o}",
+            "pair", kind, "min_separation", vccd_cli_json_number(dmin), "solver", o->solver->name,
+            "arith", vccd_arith_name(aname, sizeof aname, &o->arith), "eps_t", vccd_cli_json_number(o->eps_t),
+            "rigorous", vccd_arith_is_rigorous(&o->arith), "status", vccd_toc_status_name(r->status),
+            "lo", vccd_cli_json_time(r, 0, hex), "hi", vccd_cli_json_time(r, 1, hex),
+            "boxes", (json_int_t)st->solver_boxes, "evals", (json_int_t)st->evals,
+            "escalations", (json_int_t)st->escalations, "precision", (json_int_t)st->prec,
+            "limited", r->limited != 0, "time_us", vccd_cli_json_number(us)));
     printf("pair: %s solver=%s arith=%s eps_t=%g%s\n", kind, o->solver->name,
            vccd_arith_name(aname, sizeof aname, &o->arith), o->eps_t,
            vccd_arith_is_rigorous(&o->arith) ? "" : " (NON-RIGOROUS)");
@@ -47,6 +49,7 @@ print_pair(const vccd_toc_problem *p, const vccd_toc_answer *r, const vccd_toc_s
                r->param[1].lo, r->param[1].hi);
     printf("boxes=%ld evals=%ld escalations=%ld precision=%ld%s time_us=%.2f\n", st->solver_boxes, st->evals,
            st->escalations, (long)st->prec, r->limited ? " limited" : "", us);
+    return 0;
 }
 
 typedef struct {
@@ -56,7 +59,8 @@ typedef struct {
 
 /* the same ranges as [solver] max_work (opts.c) and [query] max_work */
 static const vccd_cli_opt opts[] = {
-    VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object"),
+    VCCD_OPT_FLAG_(toc_args, json, "json", "print the answer as one JSON object (lo and hi\n"
+                   "as strings; doc/query.md)"),
     VCCD_OPT_FLAG_(toc_args, hex, "hex", "print lo and hi as C99 hex floats, exactly (the\n"
                    "default: decimal with the digits of their\n"
                    "precision, lo rounded down and hi up)"),
@@ -81,7 +85,7 @@ run(int argc, char **argv)
     vccd_toc_stats st;
     vccd_error e;
     const char *path;
-    int npos;
+    int npos, rc;
     double t0;
 
     vccd_toc_problem_opts_init(&a.po);  /* 0: the config's, or the default */
@@ -103,11 +107,11 @@ run(int argc, char **argv)
     }
     t0 = vccd_clock_now() - t0;
     if (vccd_toc_problem_form_get(p) == VCCD_TOC_PROBLEM_MESHES)
-        vccd_toc_mesh_print(p, &r, &st, a.json, a.hex, 1e3 * t0);
+        rc = vccd_toc_mesh_print(p, &r, &st, a.json, a.hex, 1e3 * t0);
     else
-        print_pair(p, &r, &st, a.json, a.hex, 1e6 * t0);
+        rc = print_pair(p, &r, &st, a.json, a.hex, 1e6 * t0);
     vccd_toc_problem_free(p);
-    return VCCD_EXIT_OK;
+    return rc == 0 ? VCCD_EXIT_OK : VCCD_EXIT_FAIL;
 }
 
 const vccd_cli_cmd vccd_cmd_toc = {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "cli_json.h"
 #include "toc_mesh.h"
 
 /* What the printers show of a body. */
@@ -70,53 +71,80 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
            st->items, st->leaf_pairs, r->limited ? " limited" : "", ms);
 }
 
-static void
-print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, int hex,
-           double ms)
+/* Three doubles as a JSON array. */
+static json_t *
+json_vec3(const double *v)
 {
-    (void)hex;
-    char an[32];
-    printf("{\"bodies\": [");
-    for (int i = 0; i < 2; i++)
-        printf("%s{\"name\": \"%s\", \"triangles\": %ld, \"motion\": \"%s\"}", i ? ", " : "", b[i].name, b[i].m->nt,
-               b[i].mo->type->name);
-    printf("], \"mode\": \"%s\", \"bv\": \"%s\", \"solver\": \"%s\", \"arith\": \"%s\", \"eps_t\": %.17g, "
-           "\"eps_d\": %.17g, \"min_separation\": %.17g, \"rigorous\": %s,\n", vccd_query_mode_name(o->mode),
-           vccd_bv_type_get(o->bv)->name, o->solve.solver->name, vccd_arith_name(an, sizeof an, &o->solve.arith),
-           o->solve.eps_t, o->eps_d, o->min_separation,
-           vccd_arith_is_rigorous(&o->solve.arith) ? "true" : "false");
-    printf(" \"status\": \"%s\", \"approximate\": %s, \"lo\": %.17g, \"hi\": %.17g", vccd_toc_status_name(r->status),
-           r->approximate ? "true" : "false", r->lo, r->hi);
-    if (r->stepped)
-        printf(", \"step_back\": {\"ok\": %s, \"lo_contact\": %.17g, \"distance_queries\": %ld}",
-               r->stepped > 0 ? "true" : "false", r->lo_contact, st->distance_queries);
-    if (r->have_pair) {
-        const vccd_query_pair *p = &r->pair;
-        printf(",\n \"pair\": {\"kind\": \"%s\", \"triangles\": [%ld, %ld], ", vccd_feature_kind_name(p->kind),
-               p->tri[0], p->tri[1]);
-        if (p->kind == VCCD_FEATURE_VE2D)
-            printf("\"vertex_body\": %d, \"vertex\": %ld, \"edge\": [%ld, %ld]}", p->vertex_body, p->v[0],
-                   p->v[1], p->v[2]);
-        else if (p->kind == VCCD_FEATURE_VF)
-            printf("\"vertex_body\": %d, \"vertex\": %ld}", p->vertex_body, p->v[0]);
-        else
-            printf("\"edges\": [[%ld, %ld], [%ld, %ld]]}", p->v[0], p->v[1], p->v[2], p->v[3]);
-        printf(",\n \"point\": [%.17g, %.17g, %.17g], \"normal\": [%.17g, %.17g, %.17g], "
-               "\"velocity\": [%.17g, %.17g, %.17g], \"vn\": %.17g", r->point[0], r->point[1], r->point[2],
-               r->normal[0], r->normal[1], r->normal[2], r->velocity[0], r->velocity[1], r->velocity[2], r->vn);
-    }
-    if (r->have_gap)
-        printf(",\n \"gap\": [%.17g, %.17g]", r->gap_lower, r->gap_upper);
-    printf(",\n \"bv_tests\": %ld, \"feature_pairs\": %ld, \"filtered\": %ld, \"solver_boxes\": %ld, "
-           "\"escalations\": %ld, \"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"work\": %ld, "
-           "\"max_work\": %ld, \"out_of_work\": %s, \"time_ms\": %.6f}\n",
-           st->bv_tests, st->feature_pairs, st->filtered, st->solver_boxes, st->escalations, st->items, st->leaf_pairs,
-           r->limited ? "true" : "false", st->work, o->max_work, r->out_of_work ? "true" : "false", ms);
+    return json_pack("[o, o, o]", vccd_cli_json_number(v[0]), vccd_cli_json_number(v[1]),
+                     vccd_cli_json_number(v[2]));
 }
 
-void
-vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json, int hex,
-                    double ms)
+/* The JSON object, in the order of the text; NULL when out of memory. */
+static json_t *
+json_answer(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_opts *o, const body *b, int hex,
+            double ms)
+{
+    char an[32];
+    json_t *j = json_pack(
+        "{s:[{s:o, s:I, s:s}, {s:o, s:I, s:s}], s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:b, s:s, s:b, s:o, s:o}",
+        "bodies", "name", vccd_cli_json_string(b[0].name), "triangles", (json_int_t)b[0].m->nt,
+        "motion", b[0].mo->type->name, "name", vccd_cli_json_string(b[1].name), "triangles",
+        (json_int_t)b[1].m->nt, "motion", b[1].mo->type->name, "mode", vccd_query_mode_name(o->mode),
+        "bv", vccd_bv_type_get(o->bv)->name, "solver", o->solve.solver->name,
+        "arith", vccd_arith_name(an, sizeof an, &o->solve.arith), "eps_t", vccd_cli_json_number(o->solve.eps_t),
+        "eps_d", vccd_cli_json_number(o->eps_d), "min_separation", vccd_cli_json_number(o->min_separation),
+        "rigorous", vccd_arith_is_rigorous(&o->solve.arith), "status", vccd_toc_status_name(r->status),
+        "approximate", r->approximate != 0, "lo", vccd_cli_json_time(r, 0, hex), "hi", vccd_cli_json_time(r, 1, hex));
+    /* json_object_set_new releases v when it fails, and refuses a NULL v */
+    int bad = !j;
+
+    if (r->stepped)
+        bad |= json_object_set_new(j, "step_back",
+                                   json_pack("{s:b, s:o, s:I}", "ok", r->stepped > 0, "lo_contact",
+                                             vccd_cli_json_number(r->lo_contact),
+                                             "distance_queries", (json_int_t)st->distance_queries));
+    if (r->have_pair) {
+        const vccd_query_pair *p = &r->pair;
+        json_t *pj = json_pack("{s:s, s:[I, I]}", "kind", vccd_feature_kind_name(p->kind), "triangles",
+                               (json_int_t)p->tri[0], (json_int_t)p->tri[1]);
+        if (p->kind == VCCD_FEATURE_VE2D)
+            bad |= json_object_update_new(pj, json_pack("{s:i, s:I, s:[I, I]}", "vertex_body", p->vertex_body,
+                                                        "vertex", (json_int_t)p->v[0], "edge",
+                                                        (json_int_t)p->v[1], (json_int_t)p->v[2]));
+        else if (p->kind == VCCD_FEATURE_VF)
+            bad |= json_object_update_new(pj, json_pack("{s:i, s:I}", "vertex_body", p->vertex_body, "vertex",
+                                                        (json_int_t)p->v[0]));
+        else
+            bad |= json_object_update_new(pj, json_pack("{s:[[I, I], [I, I]]}", "edges", (json_int_t)p->v[0],
+                                                        (json_int_t)p->v[1], (json_int_t)p->v[2],
+                                                        (json_int_t)p->v[3]));
+        bad |= json_object_set_new(j, "pair", pj);
+        bad |= json_object_set_new(j, "point", json_vec3(r->point));
+        bad |= json_object_set_new(j, "normal", json_vec3(r->normal));
+        bad |= json_object_set_new(j, "velocity", json_vec3(r->velocity));
+        bad |= json_object_set_new(j, "vn", vccd_cli_json_number(r->vn));
+    }
+    if (r->have_gap)
+        bad |= json_object_set_new(j, "gap", json_pack("[o, o]", vccd_cli_json_number(r->gap_lower),
+                                                       vccd_cli_json_number(r->gap_upper)));
+    bad |= json_object_update_new(j, json_pack(
+        "{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b, s:I, s:I, s:b, s:o}",
+        "bv_tests", (json_int_t)st->bv_tests, "feature_pairs", (json_int_t)st->feature_pairs,
+        "filtered", (json_int_t)st->filtered, "solver_boxes", (json_int_t)st->solver_boxes,
+        "escalations", (json_int_t)st->escalations, "items", (json_int_t)st->items,
+        "leaf_pairs", (json_int_t)st->leaf_pairs, "limited", r->limited != 0, "work", (json_int_t)st->work,
+        "max_work", (json_int_t)o->max_work, "out_of_work", r->out_of_work != 0, "time_ms",
+        vccd_cli_json_number(ms)));
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+int
+vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json,
+                    int hex, double ms)
 {
     const vccd_toc_input *in = vccd_toc_problem_meshes(p);
     body b[2];
@@ -125,5 +153,8 @@ vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const v
         b[i].m = vccd_toc_problem_mesh(p, i);
         b[i].mo = in->body[i].motion;
     }
-    (json ? print_json : print_text)(a, st, &in->opts, b, hex, ms);
+    if (json)
+        return vccd_cli_json_print(json_answer(a, st, &in->opts, b, hex, ms));
+    print_text(a, st, &in->opts, b, hex, ms);
+    return 0;
 }

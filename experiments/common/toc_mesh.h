@@ -6,9 +6,9 @@
 
 /* Print the answer a (counters st) of the meshes problem p, as JSON
    when json, ms the query's time in milliseconds; hex: lo and hi as
-   hex floats. */
-void vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json,
-                         int hex,
-                         double ms);
+   hex floats.  -1 when the JSON could not be built (out of memory), 0
+   otherwise. */
+int vccd_toc_mesh_print(const vccd_toc_problem *p, const vccd_toc_answer *a, const vccd_toc_stats *st, int json,
+                        int hex, double ms);
 
 #endif

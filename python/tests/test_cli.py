@@ -3,6 +3,8 @@ inputs here), `toc CONFIG` line for line as `vccd toc`, and one-line
 errors with exit status 2.  The commands run in this process
 (vccd.cli.main); two tests run `python3 -m vccd` itself, one of them on
 every error of `toc`."""
+import json
+import math
 import os
 import re
 import subprocess
@@ -11,6 +13,7 @@ import sys
 import pytest
 
 import vccd
+from vccd import _json
 from conftest import CLI, FULL, SRCDIR
 from vccd.cli import main
 
@@ -54,7 +57,7 @@ def test_bench_small(capsys):
 # reads the config for both, so every line must agree but the timing.
 CONFIGS = sorted((SRCDIR / "experiments" / "configs").glob("toc*.ini"))
 BIG_MODELS = ("bunny", "dragon", "buddha", "teapot")
-TIMING = re.compile(r'(time_(us|ms)=|"time_(us|ms)": )[0-9.]+')
+TIMING = re.compile(r'(time_(us|ms)=|"time_(us|ms)":)[0-9.e+-]+')
 
 
 def _env():
@@ -73,8 +76,46 @@ def test_toc_as_the_cli(path, json, cli, capsys):
     got = capsys.readouterr().out
     want, err = p.communicate()
     assert p.returncode == 0, err
-    assert "status: " in want or '"status": ' in want
+    assert "status: " in want or '"status":' in want
     assert TIMING.sub(r"\1", got).splitlines() == TIMING.sub(r"\1", want).splitlines()
+
+
+# Two boxes closing from 1e308 at speed 1e308 (tests/cli/t-toc-mesh.sh,
+# "huge"), body a named with a quote, a backslash, a control byte and a
+# byte that is not UTF-8: the rigorous gap at 0 has no finite upper bound.
+HUGE = (b'[body.q"u\\o\x01\xffz]\nmesh = box:1:1:1\nmotion = a\n[body.b]\nmesh = box:1:1:2\nmotion = b\n'
+        b"[motion.a]\ntype = ltlrm\no0 = 1e308 0 0\nv = -1e308 0 0\nomega = 0 0 0\n"
+        b"[motion.b]\ntype = ltlrm\no0 = 2 0 0\nv = -2 0 0\nq0 = 0.92387953251128674 0 0 0.38268343236508978\n"
+        b"omega = 0 0 0\n")
+
+
+def test_toc_json_names_and_infinity(cli, tmp_path, capsys):
+    """Python's --json is the command line's, byte for byte (vccd/_json.py
+    mirrors cli_json.c), where printf once wrote the name as is and the
+    infinite bound as inf: valid JSON, the name as read (U+FFFD for the
+    byte), "inf" for the bound."""
+    path = tmp_path / "huge.ini"
+    path.write_bytes(HUGE)
+    args = ["toc", "--json", str(path)]
+    p = subprocess.run([cli] + args, capture_output=True)
+    assert p.returncode == 0, p.stderr
+    assert main(args) == 0
+    got = capsys.readouterr().out
+    want = p.stdout.decode("utf-8")
+    assert TIMING.sub(r"\1", got) == TIMING.sub(r"\1", want)
+    d = json.loads(want, parse_constant=lambda c: pytest.fail("not JSON: " + c))
+    assert [b["name"] for b in d["bodies"]] == ['q"u\\o\x01\ufffdz', "b"]
+    assert d["lo"] == "0" and d["gap"][1] == "inf"
+
+
+def test_json_text():
+    """vccd/_json.py writes jansson's text: reals at 17 digits with ".0"
+    or an exponent without "+", escapes, non-finite numbers as strings."""
+    assert _json.dumps({"a": [1, 0.1, 3.0, -0.0, 1e20, 1e-5, True, None]}) == \
+        '{"a":[1,0.10000000000000001,3.0,-0.0,1e20,1.0000000000000001e-5,true,null]}'
+    assert _json.dumps(['"\\/\n\x1f\u00e9']) == '["\\"\\\\/\\n\\u001F\u00e9"]'
+    assert _json.dumps([math.inf, -math.inf, math.nan]) == '["inf","-inf","nan"]'
+    assert _json.time(0.5) == "0.5" and _json.time(0.1) == "0.10000000000000001"
 
 
 def test_toc_config_result():

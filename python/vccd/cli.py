@@ -4,6 +4,7 @@ import sys
 import time
 
 import vccd
+from vccd import _json
 from vccd._common import cstr, lib
 
 USAGE = """usage: python3 -m vccd COMMAND [ARGS]
@@ -55,12 +56,11 @@ def _toc_pair_print(p, r, json, us):
     arith, rigorous = p._arith(o)
     st = r.stats
     if json:
-        print('{"pair": "%s", "min_separation": %.17g, "solver": "%s", "arith": "%s", "eps_t": %.17g, '
-              '"rigorous": %s, "status": "%s", "lo": %.17g, "hi": %.17g, "boxes": %d, "evals": %d, '
-              '"escalations": %d, "precision": %d, "limited": %s, "time_us": %.3f}'
-              % (kind, dmin, cstr(o.solver.name), arith, o.eps_t, "true" if rigorous else "false", r.status, r.lo,
-                 r.hi, st["solver_boxes"], st["evals"], st["escalations"], st["prec"],
-                 "true" if r.limited else "false", us))
+        print(_json.dumps({
+            "pair": kind, "min_separation": dmin, "solver": cstr(o.solver.name), "arith": arith, "eps_t": o.eps_t,
+            "rigorous": bool(rigorous), "status": r.status, "lo": _json.time(r.lo), "hi": _json.time(r.hi),
+            "boxes": st["solver_boxes"], "evals": st["evals"], "escalations": st["escalations"],
+            "precision": st["prec"], "limited": bool(r.limited), "time_us": us}))
         return
     print("pair: %s solver=%s arith=%s eps_t=%g%s" % (kind, cstr(o.solver.name), arith, o.eps_t,
                                                        "" if rigorous else " (NON-RIGOROUS)"))
@@ -137,37 +137,32 @@ def _toc_meshes_json(p, r, ms):
     b = [p._body(0), p._body(1)]
     arith, rigorous = p._arith(o.solve)
     st = r.stats
-    tf = lambda x: "true" if x else "false"  # noqa: E731
-    out = '{"bodies": [' + ", ".join('{"name": "%s", "triangles": %d, "motion": "%s"}' % (n, nt, mo)
-                                     for n, _, nt, _, mo in b)
-    out += ('], "mode": "%s", "bv": "%s", "solver": "%s", "arith": "%s", "eps_t": %.17g, "eps_d": %.17g, '
-            '"min_separation": %.17g, "rigorous": %s,\n' % (
-                cstr(lib.vccd_query_mode_name(o.mode)), cstr(lib.vccd_bv_type_get(o.bv).name),
-                cstr(o.solve.solver.name), arith, o.solve.eps_t, o.eps_d, o.min_separation, tf(rigorous)))
-    out += ' "status": "%s", "approximate": %s, "lo": %.17g, "hi": %.17g' % (r.status, tf(r.approximate), r.lo, r.hi)
+    out = {"bodies": [{"name": n, "triangles": nt, "motion": mo} for n, _, nt, _, mo in b],
+           "mode": cstr(lib.vccd_query_mode_name(o.mode)), "bv": cstr(lib.vccd_bv_type_get(o.bv).name),
+           "solver": cstr(o.solve.solver.name), "arith": arith, "eps_t": o.solve.eps_t, "eps_d": o.eps_d,
+           "min_separation": o.min_separation, "rigorous": bool(rigorous), "status": r.status,
+           "approximate": bool(r.approximate), "lo": _json.time(r.lo), "hi": _json.time(r.hi)}
     if r.stepped:
-        out += ', "step_back": {"ok": %s, "lo_contact": %.17g, "distance_queries": %d}' % (
-            tf(r.stepped > 0), r.lo_contact, st["distance_queries"])
+        out["step_back"] = {"ok": r.stepped > 0, "lo_contact": r.lo_contact,
+                            "distance_queries": st["distance_queries"]}
     if r.pair is not None:
         q = r.pair
         v = q.vertices
-        out += ',\n "pair": {"kind": "%s", "triangles": [%d, %d], ' % (q.kind, q.triangles[0], q.triangles[1])
+        pair = {"kind": q.kind, "triangles": list(q.triangles)}
         if q.kind == "vertex-edge-2d":
-            out += '"vertex_body": %d, "vertex": %d, "edge": [%d, %d]}' % (q.vertex_body, v[0], v[1], v[2])
+            pair.update(vertex_body=q.vertex_body, vertex=v[0], edge=[v[1], v[2]])
         elif q.kind == "vertex-face":
-            out += '"vertex_body": %d, "vertex": %d}' % (q.vertex_body, v[0])
+            pair.update(vertex_body=q.vertex_body, vertex=v[0])
         else:
-            out += '"edges": [[%d, %d], [%d, %d]]}' % v
-        out += (',\n "point": [%.17g, %.17g, %.17g], "normal": [%.17g, %.17g, %.17g], '
-                '"velocity": [%.17g, %.17g, %.17g], "vn": %.17g' % (r.point + r.normal + r.velocity + (r.vn,)))
+            pair["edges"] = [[v[0], v[1]], [v[2], v[3]]]
+        out.update(pair=pair, point=r.point, normal=r.normal, velocity=r.velocity, vn=r.vn)
     if r.gap is not None:
-        out += ',\n "gap": [%.17g, %.17g]' % r.gap
-    out += (',\n "bv_tests": %d, "feature_pairs": %d, "filtered": %d, "solver_boxes": %d, "escalations": %d, '
-            '"items": %d, "leaf_pairs": %d, "limited": %s, "work": %d, "max_work": %d, "out_of_work": %s, '
-            '"time_ms": %.6f}' % (st["bv_tests"], st["feature_pairs"], st["filtered"], st["solver_boxes"],
-                                  st["escalations"], st["items"], st["leaf_pairs"], tf(r.limited), st["work"],
-                                  o.max_work, tf(r.out_of_work), ms))
-    print(out)
+        out["gap"] = r.gap
+    out.update(bv_tests=st["bv_tests"], feature_pairs=st["feature_pairs"], filtered=st["filtered"],
+               solver_boxes=st["solver_boxes"], escalations=st["escalations"], items=st["items"],
+               leaf_pairs=st["leaf_pairs"], limited=bool(r.limited), work=st["work"], max_work=o.max_work,
+               out_of_work=bool(r.out_of_work), time_ms=ms)
+    print(_json.dumps(out))
 
 
 def toc(args):

@@ -54,7 +54,7 @@ check "2d mesh info: closed polygon" grep -q 'closed (2D: polygons)' "$tmp/out"
 
 printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
 expect 0 "2d step back" -- $vccd toc --json "$tmp/t.ini"
-check "2d step back: gap >= eps_d" python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(not (d['step_back']['ok'] and d['gap'][0] >= 0.01 and d['pair']['kind'] == 'vertex-edge-2d' and d['lo'] <= 0.375))"
+check "2d step back: gap >= eps_d" python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(not (d['step_back']['ok'] and d['gap'][0] >= 0.01 and d['pair']['kind'] == 'vertex-edge-2d' and float(d['lo']) <= 0.375))"
 
 # min_separation = 0.1: the vertex comes within 0.1 of B's left edge at
 # t = 3/8 - 0.1/4 = 0.35, through the segment's capsule piece; the gap

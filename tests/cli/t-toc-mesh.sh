@@ -58,7 +58,7 @@ check "step back: before t" before_t
 
 printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
 expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
-check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\": \"' '$tmp/out'"
+check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\":\"' '$tmp/out'"
 
 # B deforming: its 8 vertices move as the rigid box would (vertex-linear).
 # The scene of base up to [motion.b], with B a unit box.
@@ -145,8 +145,28 @@ check "minsep deforming: holds 0.725" holds 0.725
 
 printf '%s\n[query]\nmin_separation = 0.1\n' "$base" >"$tmp/t.ini"
 expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
-check "json: min_separation" grep -q '"min_separation": 0.10000000000000001' "$tmp/out"
+check "json: min_separation" grep -q '"min_separation":0.10000000000000001' "$tmp/out"
 check "json: parses" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] == \"certified\" and d[\"min_separation\"] > 0.0999))' 2>/dev/null || ! command -v python3 >/dev/null"
+# lo and hi are strings (no JSON reader rounds them), the text's digits
+sed -n 's/.*"lo":"\([^"]*\)","hi":"\([^"]*\)".*/toc: [\1, \2]/p' "$tmp/out" >"$tmp/json-toc"
+expect 0 "json: the text" -- $vccd toc "$tmp/t.ini"
+check "json: lo and hi are the text's, as strings" sh -c "test -s '$tmp/json-toc' && grep -qF \"\$(cat '$tmp/json-toc') (first time\" '$tmp/out'"
+
+# Any name is a valid JSON string: a body named with a quote, a backslash,
+# a control byte and a byte that is not UTF-8 (written as U+FFFD) reads
+# back as that name, with Debian's python3 (the one .ci/deps installs).
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+printf '%s\n' "$base" | sed '1d' >"$tmp/t.ini"
+printf '[body.q"u\\o\001\377z]\n%s\n' "$(cat "$tmp/t.ini")" >"$tmp/name.ini"
+expect 0 "json name" -- $vccd toc --json "$tmp/name.ini"
+check "json name: one line" test "$(wc -l <"$tmp/out")" -eq 1
+cat >"$tmp/name.py" <<'PY'
+import json, sys
+d = json.loads(sys.stdin.buffer.read())
+sys.exit(not ([b["name"] for b in d["bodies"]] == ['q"u\\o\x01\ufffdz', "b"]))
+PY
+check "json name: the same string" sh -c "$py '$tmp/name.py' <'$tmp/out'"
 
 # the example config
 expect 0 "toc-minsep.ini" -- $vccd toc "${srcdir:-.}/experiments/configs/toc-minsep.ini"
@@ -195,11 +215,15 @@ printf '%s\n[query]\nbv = kdop18\n' "$(cat "$tmp/spin.ini")" >"$tmp/spin18.ini"
 hopeless spin18 --query-max-work 1000000
 # --json says so too
 expect 0 "spin json" -- timeout 60 $vccd toc --json --query-max-work 1000000 "$tmp/spin.ini"
-check "spin json: out_of_work" grep -q '"limited": true, "work": [0-9]*, "max_work": 1000000, "out_of_work": true' "$tmp/out"
+check "spin json: out_of_work" grep -q '"limited":true,"work":[0-9]*,"max_work":1000000,"out_of_work":true' "$tmp/out"
 # so large that nothing is left to say: possible from 0, at once
 printf '%s\n' "$base" | sed -e 's/^o0 = -2 0 0$/o0 = 1e308 0 0/' -e 's/^v = 2 0 0$/v = -1e308 0 0/' >"$tmp/huge.ini"
 expect 0 "huge" -- timeout 60 $vccd toc "$tmp/huge.ini"
 check "huge: possible from 0" grep -q '^toc: \[0, ' "$tmp/out"
+# its gap at 0 has no finite upper bound: JSON has no infinity, and the
+# output says "inf" (doc/query.md), which still parses
+expect 0 "huge json" -- timeout 60 $vccd toc --json "$tmp/huge.ini"
+check "huge json: gap [0, inf], valid JSON" sh -c "$py -c 'import json,sys; d=json.loads(sys.stdin.buffer.read(), parse_constant=lambda c: sys.exit(\"not JSON: \" + c)); sys.exit(not (d[\"lo\"] == \"0\" and d[\"gap\"][1] == \"inf\" and float(d[\"gap\"][1]) > 0))' <'$tmp/out'"
 
 # A small budget on the boxes: possible from a proved lo before t, and
 # --query-max-work is [query] max_work; a budget the query does not

@@ -83,7 +83,7 @@ for s in bisection taylor-lagrange newton; do
     check "toc minsep $s: [lo, hi] holds 0.45" every 's/^toc: \[\(.*\), \(.*\)\] (first time the distance can be <= min_separation=0.1.*)$/\1 \2/p' 'NF == 2 && $1 <= 0.45 + 1e-15 && 0.45 - 1e-15 <= $2'
 done
 expect 0 "toc minsep json" -- $vccd toc --json "$tmp/t.ini"
-check "toc minsep json: the margin" grep -q '"min_separation": 0.10000000000000001' "$tmp/out"
+check "toc minsep json: the margin" grep -q '"min_separation":0.10000000000000001' "$tmp/out"
 sed 's/^point.0 = spinner 0.25 0.25 0$/point.0 = spinner 8 0 0/; s/^point.3 = ground vertex 2$/point.3 = ground vertex 2\nmin_separation = 0.5/' "$ini" >"$tmp/t.ini"
 expect 0 "toc minsep miss" -- $vccd toc "$tmp/t.ini"
 check "toc minsep miss: none (always farther than 0.5)" grep -q '^status: none$' "$tmp/out"
@@ -130,7 +130,7 @@ bad "bad eps_t" "bad.ini:" "eps_t" "tiny"
 expect 0 "--max-work 1" -- $vccd toc --max-work 1 "$ini"
 check "--max-work 1: cut short, possible" sh -c "grep -qx 'status: possible' '$tmp/out' && grep -q ' limited ' '$tmp/out'"
 expect 0 "--json --max-work" -- $vccd toc "$ini" --max-work 1 --json
-check "--json --max-work: limited" grep -q '"limited": true' "$tmp/out"
+check "--json --max-work: limited" grep -q '"limited":true' "$tmp/out"
 expect 0 "--max-work large" -- $vccd toc --max-work 1000000 "$ini"
 check "--max-work large: not cut short" sh -c "! grep -q ' limited ' '$tmp/out'"
 for bad in "--max-work 0" "--max-work x" "--max-work -1" "--max-work 2.5" "--max-work" "--frobnicate"; do
