@@ -40,6 +40,11 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
                r->stepped < 0 ? (o->eps_d > 0.0 ? "FAILED: the gap at t0 is below eps_d" : "FAILED: touching at t0")
                : o->eps_d > 0.0 ? "gap >= eps_d proved" : "gap > 0 proved", r->lo_contact,
                st->distance_queries);
+    /* one rule for every status: where a caller may move to */
+    if (r->have_safe)
+        printf("safe_t: %.17g (gap >= eps_d proved there; [t0, safe_t] contact-free)\n", r->safe_t);
+    else if (o->eps_d > 0.0 && r->stepped < 0)
+        printf("safe_t: none (no time in [t0, t1] proved to keep the gap >= eps_d)\n");
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;
         if (p->kind == VCCD_FEATURE_VE2D)
@@ -57,7 +62,7 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
         printf("velocity: %.9g %.9g %.9g v.n=%.9g\n", r->velocity[0], r->velocity[1], r->velocity[2], r->vn);
     }
     if (r->have_gap)
-        printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->lo);
+        printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->gap_t);
     if (r->out_of_work)
         printf("out_of_work: the query spent its budget ([query] max_work=%ld; work=%ld): [%.17g, %.17g) "
                "is proved contact-free, the rest was not searched\n", o->max_work, st->work, o->solve.t0,
@@ -85,6 +90,10 @@ print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
     if (r->stepped)
         printf(", \"step_back\": {\"ok\": %s, \"lo_contact\": %.17g, \"distance_queries\": %ld}",
                r->stepped > 0 ? "true" : "false", r->lo_contact, st->distance_queries);
+    if (r->have_safe)
+        printf(", \"safe_t\": %.17g", r->safe_t);
+    else if (o->eps_d > 0.0 && r->stepped < 0)
+        printf(", \"safe_t\": null");
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;
         printf(",\n \"pair\": {\"kind\": \"%s\", \"triangles\": [%ld, %ld], ", vccd_feature_kind_name(p->kind),
@@ -101,7 +110,7 @@ print_json(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
                r->normal[0], r->normal[1], r->normal[2], r->velocity[0], r->velocity[1], r->velocity[2], r->vn);
     }
     if (r->have_gap)
-        printf(",\n \"gap\": [%.17g, %.17g]", r->gap_lower, r->gap_upper);
+        printf(",\n \"gap\": [%.17g, %.17g], \"gap_t\": %.17g", r->gap_lower, r->gap_upper, r->gap_t);
     printf(",\n \"bv_tests\": %ld, \"feature_pairs\": %ld, \"filtered\": %ld, \"solver_boxes\": %ld, "
            "\"escalations\": %ld, \"items\": %ld, \"leaf_pairs\": %ld, \"limited\": %s, \"work\": %ld, "
            "\"max_work\": %ld, \"out_of_work\": %s, \"time_ms\": %.6f}\n",
