@@ -117,13 +117,17 @@ def _toc_meshes_text(p, r, ms):
         else:
             what = "gap >= eps_d proved" if o.eps_d > 0 else "gap > 0 proved"
         print("step_back: %s from lo=%.17g (%d distance queries)" % (what, r.lo_contact, st["distance_queries"]))
+    if r.safe_t is not None:
+        print("safe_t: %.17g (gap >= eps_d proved there; [t0, safe_t] contact-free)" % r.safe_t)
+    elif o.eps_d > 0 and r.stepped < 0:
+        print("safe_t: none (no time in [t0, t1] proved to keep the gap >= eps_d)")
     if r.pair is not None:
         print("pair: " + _pair_text(r, b))
         print("point: %.9g %.9g %.9g" % r.point)
         print("normal: %.9g %.9g %.9g" % r.normal)
         print("velocity: %.9g %.9g %.9g v.n=%.9g" % (r.velocity + (r.vn,)))
     if r.gap is not None:
-        print("gap: [%.17g, %.17g] at t=%.17g" % (r.gap + (r.lo,)))
+        print("gap: [%.17g, %.17g] at t=%.17g" % (r.gap + (r.gap_t,)))
     if r.out_of_work:
         print("out_of_work: the query spent its budget ([query] max_work=%d; work=%d): [%.17g, %.17g) "
               "is proved contact-free, the rest was not searched" % (o.max_work, st["work"], o.solve.t0, r.lo))
@@ -148,6 +152,10 @@ def _toc_meshes_json(p, r, ms):
     if r.stepped:
         out += ', "step_back": {"ok": %s, "lo_contact": %.17g, "distance_queries": %d}' % (
             tf(r.stepped > 0), r.lo_contact, st["distance_queries"])
+    if r.safe_t is not None:
+        out += ', "safe_t": %.17g' % r.safe_t
+    elif o.eps_d > 0 and r.stepped < 0:
+        out += ', "safe_t": null'
     if r.pair is not None:
         q = r.pair
         v = q.vertices
@@ -161,7 +169,7 @@ def _toc_meshes_json(p, r, ms):
         out += (',\n "point": [%.17g, %.17g, %.17g], "normal": [%.17g, %.17g, %.17g], '
                 '"velocity": [%.17g, %.17g, %.17g], "vn": %.17g' % (r.point + r.normal + r.velocity + (r.vn,)))
     if r.gap is not None:
-        out += ',\n "gap": [%.17g, %.17g]' % r.gap
+        out += ',\n "gap": [%.17g, %.17g], "gap_t": %.17g' % (r.gap + (r.gap_t,))
     out += (',\n "bv_tests": %d, "feature_pairs": %d, "filtered": %d, "solver_boxes": %d, "escalations": %d, '
             '"items": %d, "leaf_pairs": %d, "limited": %s, "work": %d, "max_work": %d, "out_of_work": %s, '
             '"time_ms": %.6f}' % (st["bv_tests"], st["feature_pairs"], st["filtered"], st["solver_boxes"],
