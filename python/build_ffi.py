@@ -211,6 +211,9 @@ typedef struct {
     double gap_lower, gap_upper;
     int stepped;
     double lo_contact;
+    int have_safe;
+    double safe_t;
+    double gap_t;
     ...;
 } vccd_toc_answer;
 typedef struct {

@@ -148,7 +148,10 @@ const vccd_cli_cmd vccd_cmd_toc = {
     "  [query]\n"
     "  mode = exact             # exact | capoeira (the BVH alone: APPROXIMATE)\n"
     "  bv = obb                 # {bv}\n"
-    "  eps_d = 0.01             # step back to a time with a proved gap >= eps_d\n"
+    "  eps_d = 0.01             # safe_t: the latest time with a proved gap\n"
+    "                           # >= eps_d, for every status (a contact's lo\n"
+    "                           # steps back to it; none: t1 or, after a near\n"
+    "                           # miss, earlier); rigid motions only\n"
     "  positive_gap = yes       # (default) exact: lo stepped back until the\n"
     "                           # rigorous gap there is proved > 0\n"
     "  min_separation = 0.05    # the first time the meshes can come within 0.05\n"
@@ -159,6 +162,7 @@ const vccd_cli_cmd vccd_cmd_toc = {
     "prints the status, [lo, hi] ([0, lo) proved contact-free), the feature\n"
     "pair (triangles, vertex or edges), contact point, normal (oriented so\n"
     "that v.n >= 0), relative velocity, the rigorous gap at lo (rigid\n"
-    "motions) and the work done.  See experiments/configs/toc-bunnies.ini.\n",
+    "motions; at safe_t for none with eps_d), safe_t with eps_d, and the\n"
+    "work done.  See experiments/configs/toc-bunnies.ini.\n",
     opts, NULL, run
 };

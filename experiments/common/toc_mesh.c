@@ -44,6 +44,11 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
                r->stepped < 0 ? (o->eps_d > 0.0 ? "FAILED: the gap at t0 is below eps_d" : "FAILED: touching at t0")
                : o->eps_d > 0.0 ? "gap >= eps_d proved" : "gap > 0 proved", r->lo_contact,
                st->distance_queries);
+    /* one rule for every status: where a caller may move to */
+    if (r->have_safe)
+        printf("safe_t: %.17g (gap >= eps_d proved there; [t0, safe_t] contact-free)\n", r->safe_t);
+    else if (o->eps_d > 0.0 && r->stepped < 0)
+        printf("safe_t: none (no time in [t0, t1] proved to keep the gap >= eps_d)\n");
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;
         if (p->kind == VCCD_FEATURE_VE2D)
@@ -61,7 +66,7 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
         printf("velocity: %.9g %.9g %.9g v.n=%.9g\n", r->velocity[0], r->velocity[1], r->velocity[2], r->vn);
     }
     if (r->have_gap)
-        printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->lo);
+        printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->gap_t);
     if (r->out_of_work)
         printf("out_of_work: the query spent its budget ([query] max_work=%ld; work=%ld): [%.17g, %.17g) "
                "is proved contact-free, the rest was not searched\n", o->max_work, st->work, o->solve.t0,
@@ -103,6 +108,10 @@ json_answer(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query
                                    json_pack("{s:b, s:o, s:I}", "ok", r->stepped > 0, "lo_contact",
                                              vccd_cli_json_number(r->lo_contact),
                                              "distance_queries", (json_int_t)st->distance_queries));
+    if (r->have_safe)
+        bad |= json_object_set_new(j, "safe_t", vccd_cli_json_number(r->safe_t));
+    else if (o->eps_d > 0.0 && r->stepped < 0)
+        bad |= json_object_set_new(j, "safe_t", json_null());
     if (r->have_pair) {
         const vccd_query_pair *p = &r->pair;
         json_t *pj = json_pack("{s:s, s:[I, I]}", "kind", vccd_feature_kind_name(p->kind), "triangles",
@@ -124,9 +133,11 @@ json_answer(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query
         bad |= json_object_set_new(j, "velocity", json_vec3(r->velocity));
         bad |= json_object_set_new(j, "vn", vccd_cli_json_number(r->vn));
     }
-    if (r->have_gap)
+    if (r->have_gap) {
         bad |= json_object_set_new(j, "gap", json_pack("[o, o]", vccd_cli_json_number(r->gap_lower),
                                                        vccd_cli_json_number(r->gap_upper)));
+        bad |= json_object_set_new(j, "gap_t", vccd_cli_json_number(r->gap_t));
+    }
     bad |= json_object_update_new(j, json_pack(
         "{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:b, s:I, s:I, s:b, s:o}",
         "bv_tests", (json_int_t)st->bv_tests, "feature_pairs", (json_int_t)st->feature_pairs,

@@ -2,7 +2,9 @@
    (thesis 5.3.2).  The thesis stepped back by a time computed from the
    speed and checked the gap afterwards, empirically; here a time is only
    reported once the rigorous distance proves its gap >= eps_d, and since
-   it is before lo, [t0, that time] is contact-free as well. */
+   it is before lo, [t0, that time] is contact-free as well.  A none
+   answer gets the same safe time (from t1), since a near miss can end
+   closer than eps_d. */
 #include <math.h>
 #include <string.h>
 
@@ -151,26 +153,19 @@ gap_ok(const vccd_distance_result *d, double eps)
     return eps > 0.0 ? d->lower >= eps : d->lower > 0.0;
 }
 
-/* lo moved back to the latest time found whose rigorous gap is proved
-   >= eps (or > 0 when eps = 0).  Since [t0, lo) is contact-free, so is
-   [t0, that time]; hi is unchanged and still bounds the contact. */
+/* From `from`, where the gap is not proved ok, back to the latest time
+   found whose rigorous gap is proved >= eps (> 0 when eps = 0): first
+   steps of dt, doubling, then a bisection between the last time that
+   failed and the first that passed.  1 with *t and *dg that time and its
+   gap; 0 when not even t0 passes (*t = t0, *dg its gap); -1 with e set. */
 static int
-step_back(q_state *q, double eps, vccd_error *e)
+back_to_gap(double *t, vccd_distance_result *dg, q_state *q, double eps, double from, double dt, vccd_error *e)
 {
-    vccd_query_result *r = q->r;
-    double t0 = q->o->solve.t0, good, bad = r->lo, dt, s;
-    vccd_distance_result d, dgood;
+    double t0 = q->o->solve.t0, good, bad = from;
+    vccd_distance_result d;
 
-    r->lo_contact = r->lo;
-    /* The gap closes at most at the roots' relative speed, so no time
-       later than lo - eps_d / s can have a gap of eps_d: start there and
-       double the step until the gap is proved.  For a positive gap any
-       earlier time has one (lo is a proved lower bound), and only the
-       rounding of the distance hides it: start a tiny step back. */
-    s = Q_UP(vccd_query_body_speed(q->body[0], 0) + vccd_query_body_speed(q->body[1], 0));
-    if (eps > 0.0)
-        dt = s > 0.0 && s < INFINITY ? eps / s : bad - t0;
-    else
+    /* a step that underflowed would never leave `from` */
+    if (!(dt > 0.0))
         dt = Q_GAP_STEP0 * (q->o->solve.t1 - t0);
     for (;;) {
         good = bad - dt > t0 ? bad - dt : t0;
@@ -179,18 +174,14 @@ step_back(q_state *q, double eps, vccd_error *e)
         if (gap_ok(&d, eps))
             break;
         if (good == t0) {
-            r->stepped = -1;
-            r->lo = t0;
-            memset(&r->lo_exact, 0, sizeof r->lo_exact);
-            r->gap_lower = d.lower;
-            r->gap_upper = d.upper;
-            r->have_gap = 1;
+            *t = t0;
+            *dg = d;
             return 0;
         }
         bad = good;
         dt *= 2.0;
     }
-    dgood = d;
+    *dg = d;
     for (int i = 0; i < Q_STEP_BISECT && bad - good > q->o->solve.eps_t; i++) {
         double m = 0.5 * good + 0.5 * bad;
         if (!(m > good && m < bad))
@@ -199,17 +190,103 @@ step_back(q_state *q, double eps, vccd_error *e)
             return -1;
         if (gap_ok(&d, eps)) {
             good = m;
-            dgood = d;
+            *dg = d;
         } else {
             bad = m;
         }
     }
-    r->stepped = 1;
-    r->lo = good;
-    memset(&r->lo_exact, 0, sizeof r->lo_exact);
-    r->gap_lower = dgood.lower;
-    r->gap_upper = dgood.upper;
+    *t = good;
+    return 1;
+}
+
+static void
+set_gap(vccd_query_result *r, const vccd_distance_result *d, double t)
+{
+    r->gap_lower = d->lower;
+    r->gap_upper = d->upper;
+    r->gap_t = t;
     r->have_gap = 1;
+}
+
+/* The relative speed bound of the two bodies (every point, over [0, 1]):
+   the gap changes at most at this rate. */
+static double
+speed_bound(q_state *q)
+{
+    return Q_UP(vccd_query_body_speed(q->body[0], 0) + vccd_query_body_speed(q->body[1], 0));
+}
+
+/* lo moved back to the latest time found whose rigorous gap is proved
+   >= eps (or > 0 when eps = 0).  Since [t0, lo) is contact-free, so is
+   [t0, that time]; hi is unchanged and still bounds the contact. */
+static int
+step_back(q_state *q, double eps, vccd_error *e)
+{
+    vccd_query_result *r = q->r;
+    double t0 = q->o->solve.t0, dt, s = speed_bound(q), t;
+    vccd_distance_result d;
+    int rc;
+
+    r->lo_contact = r->lo;
+    /* The gap closes at most at the roots' relative speed, so no time
+       later than lo - eps_d / s can have a gap of eps_d: start there and
+       double the step until the gap is proved.  For a positive gap any
+       earlier time has one (lo is a proved lower bound), and only the
+       rounding of the distance hides it: start a tiny step back. */
+    if (eps > 0.0)
+        dt = s > 0.0 && s < INFINITY ? eps / s : r->lo - t0;
+    else
+        dt = Q_GAP_STEP0 * (q->o->solve.t1 - t0);
+    if ((rc = back_to_gap(&t, &d, q, eps, r->lo, dt, e)) < 0)
+        return -1;
+    r->stepped = rc ? 1 : -1;
+    r->lo = t;
+    memset(&r->lo_exact, 0, sizeof r->lo_exact);      /* lo is the double t now */
+    set_gap(r, &d, t);
+    if (rc && eps > 0.0) {
+        r->have_safe = 1;
+        r->safe_t = t;
+    }
+    return 0;
+}
+
+/* A none answer with eps_d: no contact in [t0, t1] is proved, but a near
+   miss can end closer than eps_d at t1 (9 in 400 random pairs of an
+   independent check), so a caller moving to t1 would break the distance
+   it asked for.  safe_t is t1 when the gap there is proved >= eps, else
+   the latest time found before it that is, by the contact answers' step
+   back; lo and hi keep their meaning (t1). */
+static int
+safe_none(q_state *q, double eps, vccd_error *e)
+{
+    vccd_query_result *r = q->r;
+    double t0 = q->o->solve.t0, t1 = q->o->solve.t1, dt, s = speed_bound(q), t;
+    vccd_distance_result d;
+    int rc;
+
+    r->lo_contact = r->lo;
+    if (gap_at(&d, q, t1, e) != 0)
+        return -1;
+    if (gap_ok(&d, eps)) {
+        r->stepped = 0;
+        r->have_safe = 1;
+        r->safe_t = t1;
+        set_gap(r, &d, t1);
+        return 0;
+    }
+    /* A time t with a gap >= eps is at least (eps - gap(t1)) / s before
+       t1, and the gap at t1 is at most d.upper: start there (a double
+       rounded either way: it only decides where the search starts, each
+       time reported carries its own proof).  When the upper bound is
+       already >= eps only rounding hides the gap: a tiny step
+       (back_to_gap's default). */
+    dt = s > 0.0 && s < INFINITY ? (eps - d.upper) / s : t1 - t0;
+    if ((rc = back_to_gap(&t, &d, q, eps, t1, dt, e)) < 0)
+        return -1;
+    r->stepped = rc ? 1 : -1;
+    if ((r->have_safe = rc))
+        r->safe_t = t;
+    set_gap(r, &d, t);
     return 0;
 }
 
@@ -225,6 +302,8 @@ q_after(q_state *q, vccd_error *e)
         return 0;
     if (exact && q->o->eps_d > 0.0)
         return step_back(q, q->o->eps_d, e);
+    if (q->o->mode == VCCD_QUERY_EXACT && r->status == VCCD_TOC_NONE && q->o->eps_d > 0.0)
+        return safe_none(q, q->o->eps_d, e);
     if (!q->o->gap && !(exact && q->o->positive_gap))
         return 0;
     /* Only the proof is asked for: on small meshes the hulls' gap gives
@@ -239,8 +318,6 @@ q_after(q_state *q, vccd_error *e)
        the gap at lo cannot show.  Stepping back a little shows it. */
     if (exact && q->o->positive_gap && !gap_ok(&d, 0.0))
         return step_back(q, 0.0, e);
-    r->gap_lower = d.lower;
-    r->gap_upper = d.upper;
-    r->have_gap = 1;
+    set_gap(r, &d, r->lo);
     return 0;
 }

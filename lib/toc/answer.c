@@ -29,8 +29,11 @@ vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_qu
     a->have_gap = r->have_gap;
     a->gap_lower = r->gap_lower;
     a->gap_upper = r->gap_upper;
+    a->gap_t = r->gap_t;
     a->stepped = r->stepped;
     a->lo_contact = r->lo_contact;
+    a->have_safe = r->have_safe;
+    a->safe_t = r->safe_t;
     if (!st)
         return;
     memset(st, 0, sizeof *st);

@@ -43,6 +43,14 @@ vccd_toc_meshes(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_i
     memset(answer, 0, sizeof *answer);
     if (stats)
         memset(stats, 0, sizeof *stats);
+    /* the safe time's gap is the rigorous distance of posed meshes,
+       which a deforming one has not: refused rather than answered
+       without the safe_t asked for (toc.h) */
+    for (int i = 0; i < 2 && in->opts.eps_d > 0.0; i++)
+        if (in->body[i].motion && in->body[i].motion->type->per_vertex)
+            return vccd_error_set(e, "vccd_toc_input", 0, NULL, NULL,
+                                  "eps_d: the step back needs rigid motions (body %d moves its vertices: %s)", i,
+                                  in->body[i].motion->type->name);
     if (bodies_init(qb, in, e) != 0)
         return -1;
     memset(&r, 0, sizeof r);

@@ -173,6 +173,17 @@ vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *o
     if (nb != 2)
         return vccd_error_set(e, c->file, 0, NULL, NULL, "%s [body.NAME] section%s: the query takes two",
                               nb ? "one" : "no", nb ? "" : "s");
+    /* The step back proves its gap with the rigorous distance of two
+       posed meshes, which a deforming mesh does not have: refused, not
+       answered without the safe time asked for. */
+    for (int i = 0; i < 2 && o->eps_d > 0.0; i++)
+        if (p->body[i].mo->type->per_vertex) {
+            vccd_config_section *s = vccd_config_find(c, "query");
+            vccd_config_kv *kv = vccd_config_get(s, "eps_d");
+            return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
+                                  "the step back needs rigid motions ([body.%s] moves its vertices: %s)",
+                                  p->body[i].name, p->body[i].mo->type->name);
+        }
     for (int i = 0; i < 2; i++) {
         if (vccd_bvh_build(&p->body[i].h, &p->body[i].m, &bo, e) != 0)
             return -1;

@@ -78,7 +78,11 @@ typedef struct {
     vccd_query_mode mode;
     vccd_query_search search;   /* vccd_query_opts_init: AUTO */
     int bv;                     /* BV type index (built in both BVHs) */
-    double eps_d;               /* > 0: step back to a gap >= eps_d */
+    double eps_d;               /* > 0 (exact mode, rigid motions): the
+                                   answer's safe_t, the latest time found
+                                   with a proved gap >= eps_d, whatever
+                                   the status (contact answers: lo stepped
+                                   back to it) */
     double min_separation;      /* d > 0: the first time the distance can
                                    be <= d instead of the first contact
                                    (vccd_solve_minsep per feature pair,
@@ -165,17 +169,35 @@ typedef struct {
        velocity of A's point minus B's. */
     double point[3], normal[3], velocity[3], vn;
     vccd_di param[2];
-    /* Step back (exact mode, a contact found; eps_d > 0, or positive_gap
-       and the gap at lo not proved > 0): lo moved back to a time where
-       the rigorous gap lower bound is >= eps_d (> 0 when eps_d = 0). */
-    int stepped;                /* 1: done; -1: even t0 is closer than eps_d
-                                   (or touching: lo is then t0 and the gap
-                                   says so) */
-    double lo_contact;          /* lo before stepping back */
+    /* Step back (exact mode, rigid motions).  A contact found (eps_d > 0,
+       or positive_gap and the gap at lo not proved > 0): lo moved back to
+       a time where the rigorous gap lower bound is >= eps_d (> 0 when
+       eps_d = 0).  None (eps_d > 0 only): lo and hi stay t1 (no contact
+       in [t0, t1] is still the proof), and the step back starts from t1
+       when the gap there is not proved >= eps_d; only safe_t moves. */
+    int stepped;                /* 1: done; 0: not needed (none: the gap at
+                                   t1 is proved >= eps_d); -1: even t0 is
+                                   closer than eps_d (or touching: a
+                                   contact answer's lo is then t0, and the
+                                   gap at t0 says so) */
+    double lo_contact;          /* where the step back started: lo before
+                                   it (t1 for none) */
     int distance_queries;       /* spent by the step back */
-    /* The gap at lo by the rigorous distance (rigid motions only). */
+    /* eps_d > 0 (exact mode, rigid motions): the latest time found whose
+       rigorous gap is proved >= eps_d, for every status -- the time a
+       caller may move both bodies to and still be eps_d apart.  [t0,
+       safe_t] is contact-free.  A contact answer: its stepped-back lo; none:
+       t1 when the gap there is proved >= eps_d, else earlier (a near
+       miss).  "Latest" only within the bisection (doc/query.md).
+       have_safe = 0 when no time was proved (stepped = -1) or the step
+       back was not asked for. */
+    int have_safe;
+    double safe_t;
+    /* The gap at gap_t by the rigorous distance (rigid motions only):
+       gap_t is lo, except for none with eps_d > 0, where it is safe_t
+       (or t0 when stepped = -1). */
     int have_gap;
-    double gap_lower, gap_upper;
+    double gap_lower, gap_upper, gap_t;
     long bv_tests, feature_pairs, solver_boxes, escalations, items, leaf_pairs;
     long filtered;              /* feature pairs excluded before a solve by
                                    their vertex enclosures over the box */

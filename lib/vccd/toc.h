@@ -76,10 +76,25 @@ typedef struct {
        enclosures. */
     double point[3], normal[3], velocity[3];
     double vn;                  /* velocity . normal (>= 0: approaching) */
-    int have_gap;               /* the rigorous distance at lo (rigid) */
+    int have_gap;               /* the rigorous distance at gap_t (rigid) */
     double gap_lower, gap_upper;
-    int stepped;                /* lo was stepped back (query.h) */
-    double lo_contact;          /* lo before the step back */
+    int stepped;                /* lo (or, for none, safe_t) was stepped
+                                   back: 1, or -1 when no time was proved
+                                   (query.h) */
+    double lo_contact;          /* where the step back started: lo before
+                                   it, t1 for none */
+    /* opts.eps_d > 0 (exact mode, rigid motions), whatever the status:
+       safe_t is the latest time found whose rigorous gap is proved
+       >= eps_d, so [t0, safe_t] is contact-free and the bodies are
+       eps_d apart there -- the time to move to.  A contact answer's
+       safe_t is its stepped-back lo; none's is t1 unless a near miss
+       ends closer than eps_d, then earlier (lo and hi stay t1: no
+       contact in [t0, t1] still holds).  have_safe = 0: no such time
+       (stepped = -1), or not asked.  The gap above is at gap_t: lo,
+       or safe_t for none with eps_d (t0 when stepped = -1). */
+    int have_safe;
+    double safe_t;
+    double gap_t;
 } vccd_toc_answer;
 
 /* The work the answer took: counters for experiments and profiles. */

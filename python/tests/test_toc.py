@@ -134,6 +134,7 @@ def test_toc_config_as_the_cli(path, cli):
         assert list(got.velocity) == want["velocity"]
     if "step_back" in want:
         assert got.stepped != 0 and got.lo_contact == want["step_back"]["lo_contact"]
+    assert got.safe_t == want.get("safe_t") and got.gap_t == want.get("gap_t")
     for k in ("bv_tests", "feature_pairs", "solver_boxes", "items", "leaf_pairs", "filtered", "escalations"):
         assert got.stats[k] == want[k], k
 
@@ -167,6 +168,40 @@ def test_result():
     assert m.status == "certified" and m.hi < r.lo
     d = vccd.distance(a, ma, a, mb, m.lo)
     assert d.lower > 0.1 - 1e-6
+
+
+def test_safe_time_near_miss():
+    # issue 29: box B slides over box A 1e-4 above its top face, from
+    # x = -3 to x = 0 at t = 1: none, but 1e-4 apart at t1.  With
+    # eps_d = 1e-3 the safe time comes before t* = (2 - sqrt(1e-6 - 1e-8))
+    # / 3, where the gap is 1e-3, within the step back's bisection
+    a = vccd.Mesh.load("box:1:1:1")
+    still = vccd.Ltlrm(o0=(0, 0, 0), v=(0, 0, 0), omega=(0, 0, 0))
+    slide = vccd.Ltlrm(o0=(-3, 0, 1.0001), v=(3, 0, 0), omega=(0, 0, 0))
+    tstar = (2 - math.sqrt(1e-6 - 1e-8)) / 3
+    r = vccd.toc(a, still, a, slide, eps_d="1e-3")
+    assert r.status == "none" and r.lo == r.hi == 1.0
+    assert r.stepped == 1 and r.lo_contact == 1.0 and tstar - 2**-12 <= r.safe_t <= tstar
+    assert r.gap_t == r.safe_t and r.gap[0] >= 1e-3 and "safe_t=" in repr(r)
+    # the proof, by the distance query on its own
+    assert vccd.distance(a, still, a, slide, r.safe_t).lower >= 1e-3
+    assert vccd.distance(a, still, a, slide, 1.0).upper < 1e-3
+    # eps_d below the gap at t1: t1 itself
+    s = vccd.toc(a, still, a, slide, eps_d="5e-5")
+    assert s.status == "none" and s.stepped == 0 and s.safe_t == 1.0 and s.gap_t == 1.0 and s.gap[0] >= 5e-5
+    # parked 1e-4 above A all along: no safe time
+    parked = vccd.Ltlrm(o0=(0, 0, 1.0001), v=(0, 0, 0), omega=(0, 0, 0))
+    p = vccd.toc(a, still, a, parked, eps_d="1e-3")
+    assert p.status == "none" and p.stepped == -1 and p.safe_t is None and p.gap_t == 0.0
+    # a contact: the safe time is the stepped-back lo; without eps_d, none
+    b, ma, mb = boxes()
+    c = vccd.toc(b, ma, b, mb, eps_d=0.01)
+    assert c.status == "certified" and c.stepped == 1 and c.safe_t == c.lo == c.gap_t and c.gap[0] >= 0.01
+    assert vccd.toc(b, ma, b, mb).safe_t is None and vccd.toc(a, still, a, slide).safe_t is None
+    # a deforming body has no rigorous distance to prove a gap with
+    eight = vccd.VertexLinear(x0=b.vertices, x1=b.vertices + 1)
+    with pytest.raises(vccd.Error, match="eps_d: the step back needs rigid motions"):
+        vccd.toc(b, eight, b, mb, eps_d=0.01)
 
 
 def test_query_work_budget():

@@ -7,10 +7,11 @@ hi as strings (doc/query.md, "JSON output")."""
 import math
 
 
-def time(t):
-    """A TOC time (lo, hi) as the string vccd_cli_json_time writes: 17
-    significant digits, which read back as the same double."""
-    return "%.17g" % t if math.isfinite(t) else _nonfinite(t)
+def time(text, t):
+    """A TOC time (lo, hi) as the string vccd_cli_json_time writes: its
+    text (Result.lo_text, hi_text: the digits of its precision, rounded
+    outward), or t's name when t is not finite."""
+    return text if math.isfinite(t) else _nonfinite(t)
 
 
 def _nonfinite(x):

@@ -58,7 +58,7 @@ def _toc_pair_print(p, r, json, us):
     if json:
         print(_json.dumps({
             "pair": kind, "min_separation": dmin, "solver": cstr(o.solver.name), "arith": arith, "eps_t": o.eps_t,
-            "rigorous": bool(rigorous), "status": r.status, "lo": _json.time(r.lo), "hi": _json.time(r.hi),
+            "rigorous": bool(rigorous), "status": r.status, "lo": _json.time(r.lo_text, r.lo), "hi": _json.time(r.hi_text, r.hi),
             "boxes": st["solver_boxes"], "evals": st["evals"], "escalations": st["escalations"],
             "precision": st["prec"], "limited": bool(r.limited), "time_us": us}))
         return
@@ -66,9 +66,9 @@ def _toc_pair_print(p, r, json, us):
                                                        "" if rigorous else " (NON-RIGOROUS)"))
     print("status: %s" % r.status)
     if dmin > 0:
-        print("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)" % (r.lo, r.hi, dmin))
+        print("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)" % (r.lo_text, r.hi_text, dmin))
     else:
-        print("toc: [%.17g, %.17g]" % (r.lo, r.hi))
+        print("toc: [%s, %s]" % (r.lo_text, r.hi_text))
     if r.status != "none":
         print("params: u in [%.17g, %.17g], v in [%.17g, %.17g]" % (r.params[0] + r.params[1]))
     print("boxes=%d evals=%d escalations=%d precision=%d%s time_us=%.2f"
@@ -107,23 +107,27 @@ def _toc_meshes_text(p, r, ms):
     print("status: %s%s" % (r.status, " (APPROXIMATE: capoeira, the BVH alone; lo is a proved lower bound)"
                             if r.approximate else ""))
     if o.min_separation > 0:
-        print("toc: [%.17g, %.17g] (first time the distance can be <= min_separation=%.17g)"
-              % (r.lo, r.hi, o.min_separation))
+        print("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)"
+              % (r.lo_text, r.hi_text, o.min_separation))
     else:
-        print("toc: [%.17g, %.17g]" % (r.lo, r.hi))
+        print("toc: [%s, %s]" % (r.lo_text, r.hi_text))
     if r.stepped:
         if r.stepped < 0:
             what = "FAILED: the gap at t0 is below eps_d" if o.eps_d > 0 else "FAILED: touching at t0"
         else:
             what = "gap >= eps_d proved" if o.eps_d > 0 else "gap > 0 proved"
         print("step_back: %s from lo=%.17g (%d distance queries)" % (what, r.lo_contact, st["distance_queries"]))
+    if r.safe_t is not None:
+        print("safe_t: %.17g (gap >= eps_d proved there; [t0, safe_t] contact-free)" % r.safe_t)
+    elif o.eps_d > 0 and r.stepped < 0:
+        print("safe_t: none (no time in [t0, t1] proved to keep the gap >= eps_d)")
     if r.pair is not None:
         print("pair: " + _pair_text(r, b))
         print("point: %.9g %.9g %.9g" % r.point)
         print("normal: %.9g %.9g %.9g" % r.normal)
         print("velocity: %.9g %.9g %.9g v.n=%.9g" % (r.velocity + (r.vn,)))
     if r.gap is not None:
-        print("gap: [%.17g, %.17g] at t=%.17g" % (r.gap + (r.lo,)))
+        print("gap: [%.17g, %.17g] at t=%.17g" % (r.gap + (r.gap_t,)))
     if r.out_of_work:
         print("out_of_work: the query spent its budget ([query] max_work=%d; work=%d): [%.17g, %.17g) "
               "is proved contact-free, the rest was not searched" % (o.max_work, st["work"], o.solve.t0, r.lo))
@@ -141,10 +145,14 @@ def _toc_meshes_json(p, r, ms):
            "mode": cstr(lib.vccd_query_mode_name(o.mode)), "bv": cstr(lib.vccd_bv_type_get(o.bv).name),
            "solver": cstr(o.solve.solver.name), "arith": arith, "eps_t": o.solve.eps_t, "eps_d": o.eps_d,
            "min_separation": o.min_separation, "rigorous": bool(rigorous), "status": r.status,
-           "approximate": bool(r.approximate), "lo": _json.time(r.lo), "hi": _json.time(r.hi)}
+           "approximate": bool(r.approximate), "lo": _json.time(r.lo_text, r.lo), "hi": _json.time(r.hi_text, r.hi)}
     if r.stepped:
         out["step_back"] = {"ok": r.stepped > 0, "lo_contact": r.lo_contact,
                             "distance_queries": st["distance_queries"]}
+    if r.safe_t is not None:
+        out["safe_t"] = r.safe_t
+    elif o.eps_d > 0 and r.stepped < 0:
+        out["safe_t"] = None
     if r.pair is not None:
         q = r.pair
         v = q.vertices
@@ -158,6 +166,7 @@ def _toc_meshes_json(p, r, ms):
         out.update(pair=pair, point=r.point, normal=r.normal, velocity=r.velocity, vn=r.vn)
     if r.gap is not None:
         out["gap"] = r.gap
+        out["gap_t"] = r.gap_t
     out.update(bv_tests=st["bv_tests"], feature_pairs=st["feature_pairs"], filtered=st["filtered"],
                solver_boxes=st["solver_boxes"], escalations=st["escalations"], items=st["items"],
                leaf_pairs=st["leaf_pairs"], limited=bool(r.limited), work=st["work"], max_work=o.max_work,

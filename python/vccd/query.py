@@ -18,14 +18,22 @@ _STATS = ("bv_tests", "items", "leaf_pairs", "feature_pairs", "filtered", "solve
           "advance_steps", "distance_queries", "prec", "guessed", "window_plane", "work")
 
 
-def _time_fraction(t, d):
-    """The exact value of a vccd_time (time.h) as a Fraction, read from
-    its hex text (exact; d, the double beside it, when it is not set)."""
+def _time_text(t, d, rnd, hexa):
+    """A vccd_time (time.h; d, the double beside it, when it is not set)
+    as vccd prints it: rounded in direction rnd with the digits of its
+    precision, or exactly as a hex float."""
     buf = ffi.new("char[]", 400)
-    lib.vccd_time_snprint(buf, 400, ffi.addressof(t), d, lib.MPFR_RNDN, 1)
-    m = re.fullmatch(r"(-?)0x([0-9a-fA-F]+)(?:\.([0-9a-fA-F]*))?p([+-]?[0-9]+)", ffi.string(buf).decode())
+    lib.vccd_time_snprint(buf, 400, ffi.addressof(t), d, rnd, hexa)
+    return ffi.string(buf).decode()
+
+
+def _time_fraction(t, d):
+    """The exact value of a vccd_time as a Fraction, read from its hex
+    text."""
+    text = _time_text(t, d, lib.MPFR_RNDN, 1)
+    m = re.fullmatch(r"(-?)0x([0-9a-fA-F]+)(?:\.([0-9a-fA-F]*))?p([+-]?[0-9]+)", text)
     if not m:
-        raise RuntimeError("vccd_time_snprint gave %r" % ffi.string(buf))
+        raise RuntimeError("vccd_time_snprint gave %r" % text)
     frac = m.group(3) or ""
     v = fractions.Fraction(int(m.group(2) + frac, 16)) * fractions.Fraction(2) ** (int(m.group(4)) - 4 * len(frac))
     return -v if m.group(1) else v
@@ -65,7 +73,9 @@ class Result:
     what each proves).  lo, hi: the bounds as floats, rounded outward;
     lo_exact, hi_exact the ends exactly as fractions.Fraction (P-bit
     numbers when eps_t took the time axis past binary64, else lo and
-    hi themselves, dyadic rationals).  rigorous: False on the unrounded
+    hi themselves, dyadic rationals); lo_text, hi_text the same as
+    `vccd toc` prints them (lo rounded down, hi up, with the digits of
+    their precision: read back at it, the same numbers).  rigorous: False on the unrounded
     arithmetic only (nothing is proved).  approximate: capoeira mode (hi
     is not a proved bound).  limited: possible because a budget ran out;
     out_of_work: the budget was the whole mesh query's (query_max_work).
@@ -73,15 +83,23 @@ class Result:
     velocity (body 0's point minus body 1's), vn (velocity . normal,
     >= 0): the contact's feature pair and display values (midpoints, not
     enclosures), None when no pair is known.  params: the pair's parameter enclosures at the contact.  gap:
-    (lower, upper), the rigorous distance at lo (rigid motions), or
-    None.  stepped: lo was stepped back to a proved gap (then lo_contact
-    is where the contact search ended).  stats: the work counters (a
+    (lower, upper), the rigorous distance at gap_t (rigid motions), or
+    None; gap_t is lo, or safe_t for a "none" answer with eps_d.
+    safe_t (eps_d > 0, exact mode, rigid motions; else None): the latest
+    time found whose rigorous gap is proved >= eps_d, for every status --
+    where both bodies may be moved and still be eps_d apart ([t0, safe_t]
+    is contact-free).  A contact answer's safe_t is its stepped-back lo;
+    a "none" answer's is t1, or earlier when a near miss ends closer than
+    eps_d (lo and hi stay t1).  None also when no time was proved
+    (stepped == -1).  stepped: 1 when lo (for "none": safe_t) was stepped
+    back to a proved gap (then lo_contact is where the step back started:
+    the contact search's lo, or t1), -1 when not even t0 has the gap.  stats: the work counters (a
     dict), kept apart from the answer.
     """
 
-    __slots__ = ("status", "lo", "hi", "lo_exact", "hi_exact", "rigorous", "approximate", "limited", "out_of_work", "pair",
-                 "point", "normal", "velocity",
-                 "vn", "params", "gap", "stepped", "lo_contact", "stats")
+    __slots__ = ("status", "lo", "hi", "lo_exact", "hi_exact", "lo_text", "hi_text", "rigorous", "approximate", "limited", "out_of_work", "pair",
+                 "point", "normal", "velocity", "vn", "params", "gap", "gap_t", "safe_t", "stepped", "lo_contact",
+                 "stats")
 
     def __init__(self, a, st, mesh):
         self.status = STATUS.get(a.status, str(a.status))
@@ -89,6 +107,10 @@ class Result:
         # the ends exactly: P-bit numbers when eps_t took time past binary64
         self.lo_exact = _time_fraction(a.lo_exact, a.lo)
         self.hi_exact = _time_fraction(a.hi_exact, a.hi)
+        # as `vccd toc` prints them: lo rounded down, hi up, with the
+        # digits of their precision (read back, the same numbers)
+        self.lo_text = _time_text(a.lo_exact, a.lo, lib.MPFR_RNDD, 0)
+        self.hi_text = _time_text(a.hi_exact, a.hi, lib.MPFR_RNDU, 0)
         self.rigorous = bool(a.rigorous)
         self.approximate = bool(a.approximate)
         self.limited = bool(a.limited)
@@ -101,6 +123,8 @@ class Result:
         else:
             self.point = self.normal = self.velocity = self.vn = None
         self.gap = (float(a.gap_lower), float(a.gap_upper)) if a.have_gap else None
+        self.gap_t = float(a.gap_t) if a.have_gap else None
+        self.safe_t = float(a.safe_t) if a.have_safe else None
         self.stepped = int(a.stepped)
         self.lo_contact = float(a.lo_contact)
         self.stats = {k: int(getattr(st, k)) for k in _STATS}
@@ -119,6 +143,8 @@ class Result:
             s += ", pair=%r" % (self.pair,)
         if self.gap is not None:
             s += ", gap=%r" % (self.gap,)
+        if self.safe_t is not None:
+            s += ", safe_t=%r" % (self.safe_t,)
         return s + ")"
 
 
@@ -236,7 +262,9 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
       solver          taylor-lagrange (default), bisection, newton
       arith           binary64 (default), mpfr:PREC, adaptive, unrounded
       eps_t           the width of a certified [lo, hi] (default 1e-6)
-      eps_d           > 0: step lo back to a proved gap >= eps_d
+      eps_d           > 0: safe_t, the latest time with a proved gap
+                      >= eps_d, for every status (lo of a contact
+                      stepped back to it); rigid motions only
       min_separation  d > 0: the first time the distance can be <= d
       positive_gap    step lo back until the gap there is proved > 0
                       (default True)
@@ -254,7 +282,8 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
     meshes and motions are only read, so queries may run in threads.
     Raises vccd.Error (a ValueError) with the library's message on bad
     options, a motion that does not fit its mesh (a per-vertex motion
-    with fewer vertices, a planar motion on a 3D mesh), or out of memory.
+    with fewer vertices, a planar motion on a 3D mesh), eps_d with a
+    per-vertex motion, or out of memory.
     """
     inp, keep = _input(mesh_a, motion_a, mesh_b, motion_b, mode, bv, solver, arith, eps_t, eps_d, min_separation,
                        t0, t1, max_boxes, max_work, max_precision, positive_gap, search, advance, query_max_work)

@@ -2,7 +2,7 @@
 # End-to-end tests of `vccd toc` on two moving meshes: boxes meeting at a
 # known time for every BV type and both modes (capoeira never after the
 # contact, and labelled approximate), the step back with a proved gap,
-# a deforming body, --json, min_separation, the advance of tiny meshes
+# the safe time of a near miss answered none, a deforming body, --json, min_separation, the advance of tiny meshes
 # turned off, and bad configs named by file, line and key.
 set -u
 . "${srcdir:-.}/tests/cli/common.sh"
@@ -58,7 +58,63 @@ check "step back: before t" before_t
 
 printf '%s\n[query]\neps_d = 0.01\n' "$base" >"$tmp/t.ini"
 expect 0 "json" -- $vccd toc --json "$tmp/t.ini"
-check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\":\"' '$tmp/out'"
+check "json: safe_t is the stepped lo" python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(not (d['safe_t'] == float(d['lo']) == d['gap_t'] and d['gap'][0] >= 0.01))"
+
+# A near miss (issue 29): box B slides over box A, 1e-4 above its top
+# face, from x = -3 to x = 0 at t = 1 -- never touching, so none, but
+# 1e-4 apart at t1.  With eps_d = 1e-3 the safe time is before t1: at
+# most t* = (2 - sqrt(1e-6 - 1e-8)) / 3 = 0.66633500418..., where the
+# gap is 1e-3 (the edges 9.95e-4 apart along x), and within the step
+# back's bisection (2^-12) of it; the gap is proved >= eps_d there.
+near='[body.a]
+mesh = box:1:1:1
+motion = a
+[body.b]
+mesh = box:1:1:1
+motion = b
+[motion.a]
+type = ltlrm
+o0 = 0 0 0
+v = 0 0 0
+omega = 0 0 0
+[motion.b]
+type = ltlrm
+o0 = -3 0 1.0001
+v = 3 0 0
+omega = 0 0 0'
+tstar=0.66633500418
+safe_of() { sed -n 's/^safe_t: \([^ ]*\) .*/\1/p' "$tmp/out"; }
+for bv in obb kdop14; do
+    printf '%s\n[query]\nbv = %s\neps_d = 1e-3\n' "$near" $bv >"$tmp/t.ini"
+    expect 0 "near miss $bv" -- $vccd toc "$tmp/t.ini"
+    check "near miss $bv: none, [1, 1]" sh -c "grep -q '^status: none$' '$tmp/out' && grep -q '^toc: \[1, 1\]$' '$tmp/out'"
+    check "near miss $bv: stepped back from t1" grep -q '^step_back: gap >= eps_d proved from lo=1 ' "$tmp/out"
+    s=$(safe_of)
+    check "near miss $bv: safe_t just before t*" awk -v s="$s" -v t=$tstar 'BEGIN { exit !(s != "" && s <= t && s >= t - 2^-12) }'
+    check "near miss $bv: gap >= eps_d at safe_t" every 's/^gap: \[\([^,]*\), .*\] at t=\(.*\)/\1 \2/p' "\$1 >= 0.001 && \$2 == $s"
+done
+printf '%s\n[query]\neps_d = 1e-3\n' "$near" >"$tmp/t.ini"
+expect 0 "near miss json" -- $vccd toc --json "$tmp/t.ini"
+check "near miss json: safe_t < 1, proved" python3 -c "import json,sys; d=json.load(open('$tmp/out')); sys.exit(not (d['status'] == 'none' and float(d['lo']) == float(d['hi']) == 1 and d['safe_t'] <= $tstar and d['gap_t'] == d['safe_t'] and d['gap'][0] >= 1e-3 and d['step_back']['ok']))"
+# the example config is this near miss
+expect 0 "toc-near-miss.ini" -- $vccd toc "${srcdir:-.}/experiments/configs/toc-near-miss.ini"
+check "toc-near-miss.ini: none" grep -q '^status: none$' "$tmp/out"
+s=$(safe_of)
+check "toc-near-miss.ini: safe_t just before t*" awk -v s="$s" -v t=$tstar 'BEGIN { exit !(s != "" && s <= t && s >= t - 2^-12) }'
+# eps_d below the gap at t1: t1 itself is safe, nothing stepped
+printf '%s\n[query]\neps_d = 5e-5\n' "$near" >"$tmp/t.ini"
+expect 0 "near miss, eps_d < gap" -- $vccd toc "$tmp/t.ini"
+check "near miss, eps_d < gap: safe_t = 1" grep -q '^safe_t: 1 ' "$tmp/out"
+check "near miss, eps_d < gap: no step back" sh -c "! grep -q '^step_back:' '$tmp/out'"
+check "near miss, eps_d < gap: gap at 1" every 's/^gap: \[\([^,]*\), .*\] at t=\(.*\)/\1 \2/p' '$1 >= 5e-5 && $2 == 1'
+# B parked 1e-4 above A all along: no time is safe, and the output says so
+printf '%s\n[query]\neps_d = 1e-3\n' "$near" | sed -e 's/^o0 = -3 0 1.0001$/o0 = 0 0 1.0001/' -e 's/^v = 3 0 0$/v = 0 0 0/' >"$tmp/t.ini"
+expect 0 "parked" -- $vccd toc "$tmp/t.ini"
+check "parked: none" grep -q '^status: none$' "$tmp/out"
+check "parked: said" sh -c "grep -q '^step_back: FAILED: the gap at t0 is below eps_d' '$tmp/out' && grep -q '^safe_t: none' '$tmp/out'"
+expect 0 "parked json" -- $vccd toc --json "$tmp/t.ini"
+check "parked json: safe_t null" grep -q '"safe_t": null' "$tmp/out"
+check "json: one object" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$tmp/out\")); sys.exit(not (d[\"status\"] in (\"certified\",\"possible\") and d[\"gap\"][0] >= 0.01))' 2>/dev/null || grep -q '\"status\": \"' '$tmp/out'"
 
 # B deforming: its 8 vertices move as the rigid box would (vertex-linear).
 # The scene of base up to [motion.b], with B a unit box.
@@ -275,6 +331,9 @@ eps_d = -1" "epsd.ini:19" "eps_d" "expected a decimal > 0"
 bad_toc advance "$base
 [query]
 advance = maybe" "advance.ini:19" "advance" "expected yes or no"
+bad_toc deformstep "$(cat "$tmp/deform.ini")
+[query]
+eps_d = 0.01" "deformstep.ini:$(($(wc -l <"$tmp/deform.ini") + 2))" "eps_d" "needs rigid motions" "body.b"
 bad_toc capostep "$base
 [query]
 mode = capoeira

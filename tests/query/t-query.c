@@ -9,7 +9,8 @@
    certain crossing.  Then a known contact (two boxes, one turned
    45 degrees, meeting at t = 1 - (1/2 + sqrt(1/2)) / 4) with its normal
    and approach speed; the thesis' bunny frames with 0 penetrations and
-   the step back's gap >= eps_d; the conservative advancement of tiny
+   the step back's gap >= eps_d; near misses answered none with a safe
+   time stepped back from t1; the conservative advancement of tiny
    meshes against the query without it; and the errors. */
 #include <math.h>
 #include <stdlib.h>
@@ -378,6 +379,10 @@ START_TEST(test_bunny)
         TU_CHECK(s.stepped == 1 && s.gap_lower >= o.eps_d && s.lo < r.lo && s.lo_contact == raw.lo,
                  "frame %ld: step back %d to %.17g, gap %.17g (contact %.17g)", i, s.stepped, s.lo, s.gap_lower,
                  raw.lo);
+        /* one rule for every status: a contact's safe time is its lo */
+        TU_CHECK(s.have_safe && s.safe_t == s.lo && s.gap_t == s.lo && !r.have_safe,
+                 "frame %ld: safe_t %.17g (have %d), lo %.17g, gap at %.17g", i, s.safe_t, s.have_safe, s.lo,
+                 s.gap_t);
         vccd_motion_free(ma);
         vccd_motion_free(mb);
     }
@@ -386,6 +391,171 @@ START_TEST(test_bunny)
     vccd_query_body_clear(&b.qb);
     vccd_bvh_clear(&a.h);
     vccd_mesh_clear(&a.m);
+}
+END_TEST
+
+/* World vertices of body b at time t (the midpoints of its pose's
+   enclosures: only a construction, every proof is the distance's). */
+static void
+world_vertices(double (*x)[3], const body *b, double t)
+{
+    vccd_di_vec3 o;
+    vccd_di_mat3 R;
+    if (vccd_motion_pose_di(&o, &R, b->mo, vccd_di_set_d(t)) != 0)
+        tu_fail("pose");
+    for (long v = 0; v < b->m.nv; v++)
+        for (int i = 0; i < 3; i++) {
+            x[v][i] = 0.5 * o.c[i].lo + 0.5 * o.c[i].hi;
+            for (int j = 0; j < 3; j++)
+                x[v][i] += (0.5 * R.m[3 * i + j].lo + 0.5 * R.m[3 * i + j].hi) * b->m.v[v][j];
+        }
+}
+
+/* A translating ltlrm motion at end position p1 and velocity v, turned
+   by q, as config text. */
+static vccd_motion *
+translation(const double p1[3], const double v[3], const double q[4])
+{
+    char text[1024];
+    snprintf(text, sizeof text, "[motion.m]\ntype = ltlrm\no0 = %.17g %.17g %.17g\nv = %.17g %.17g %.17g\n"
+             "q0 = %.17g %.17g %.17g %.17g\nomega = 0 0 0\n", p1[0] - v[0], p1[1] - v[1], p1[2] - v[2], v[0], v[1],
+             v[2], q[0], q[1], q[2], q[3]);
+    return motion_from_text(text);
+}
+
+/* Two convex bodies (tetrahedron, box, icosphere) turned at random and
+   translating, B ending at t = 1 at a distance g from A: B's lowest
+   vertex along a random axis u put g beyond A's highest, so that the
+   plane between them keeps them at least g apart and the two vertices
+   are g apart (the distance is g).  B's velocity relative to A has
+   v_rel . u <= 0, so the plane's gap never closes before t = 1: a near
+   miss, never a contact (the distance is >= g throughout).  With v_rel =
+   0 B sits at g from A all along. */
+static void
+near_miss(body *a, body *b, double g, int still)
+{
+    double (*xa)[3] = malloc((size_t)a->m.nv * sizeof *xa), (*yb)[3] = malloc((size_t)b->m.nv * sizeof *yb);
+    double qa[4], qb[4], u[3], un = 0.0, vn = 0.0, a1[3], va[3], vr[3], vb[3], c1[3], zero[3] = { 0, 0, 0 }, dot;
+    double speed = still ? 0.0 : rnd(2.5, 4.0);
+    long ia = 0, ib = 0;
+    if (!xa || !yb)
+        tu_fail("out of memory");
+    rand_quat(qa);
+    rand_quat(qb);
+    for (int k = 0; k < 3; k++) {
+        u[k] = rnd(-1, 1);
+        un += u[k] * u[k];
+        a1[k] = rnd(-0.5, 0.5);
+        va[k] = rnd(-1, 1);
+        vr[k] = rnd(-1, 1);
+        vn += vr[k] * vr[k];
+    }
+    /* at least 2.5 apart relative to A over the step, more than twice
+       the bodies' two radii (0.6 at most each) and g: far from eps_d at
+       t = 0, so that a time with the gap exists */
+    for (int k = 0; k < 3; k++) {
+        u[k] /= sqrt(un);
+        vr[k] *= speed / sqrt(vn);
+    }
+    dot = vr[0] * u[0] + vr[1] * u[1] + vr[2] * u[2];
+    for (int k = 0; k < 3; k++) {
+        if (dot > 0.0)          /* towards A along u, or sideways */
+            vr[k] -= 2.0 * dot * u[k];
+        vb[k] = va[k] + vr[k];
+    }
+    body_move(a, translation(a1, va, qa));
+    world_vertices(xa, a, 1.0);
+    body_move(b, translation(zero, zero, qb));
+    world_vertices(yb, b, 1.0);
+    for (long v = 1; v < a->m.nv; v++)
+        if (xa[v][0] * u[0] + xa[v][1] * u[1] + xa[v][2] * u[2]
+            > xa[ia][0] * u[0] + xa[ia][1] * u[1] + xa[ia][2] * u[2])
+            ia = v;
+    for (long v = 1; v < b->m.nv; v++)
+        if (yb[v][0] * u[0] + yb[v][1] * u[1] + yb[v][2] * u[2]
+            < yb[ib][0] * u[0] + yb[ib][1] * u[1] + yb[ib][2] * u[2])
+            ib = v;
+    for (int k = 0; k < 3; k++)
+        c1[k] = xa[ia][k] + g * u[k] - yb[ib][k];
+    body_move(b, translation(c1, vb, qb));
+    free(xa);
+    free(yb);
+}
+
+/* The safe time of a none answer (issue 29): near misses that end
+   closer than eps_d at t = 1 must not be answered "move to t1".  For
+   each, status none with lo = hi = 1; a safe_t < 1 stepped back to,
+   where the distance query, run here on its own, proves a gap >= eps_d;
+   and no later by more than the bisection leaves (2^-12 of the step,
+   checked at 2^-10): for two convex bodies under relative translation
+   the distance is convex in t, so every time past the latest one with a
+   gap of eps_d is closer than eps_d.  With eps_d at most the gap at
+   t = 1, safe_t is t1 itself; two bodies g apart all along have no safe
+   time at all (stepped = -1).  The contact answers' safe_t is their
+   stepped-back lo (test_bunny). */
+START_TEST(test_near_miss)
+{
+    static const char *const convex[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1" };
+    long n = tu_iters(40), stepped = 0, queries = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result r;
+        vccd_distance_result d;
+        vccd_error e;
+        char what[160];
+        double g = exp(rnd(log(1e-5), log(1e-3))), w = 0x1p-10;
+        int mode = it % 4;      /* 0, 1: stepped back; 2: safe at t1; 3: never safe */
+
+        body_load(&a, convex[tu_ulong() % 3], rnd(0.3, 0.6));
+        body_load(&b, convex[tu_ulong() % 3], rnd(0.3, 0.6));
+        near_miss(&a, &b, g, mode == 3);
+        vccd_query_opts_init(&o);
+        o.bv = (int)(tu_ulong() % (unsigned long)vccd_bv_type_count());
+        o.eps_d = mode == 2 ? 0.5 * g : g * rnd(2, 20);
+        snprintf(what, sizeof what, "case %ld (%s vs %s, g %.3g, eps_d %.3g, %s)", it, a.m.name, b.m.name, g,
+                 o.eps_d, vccd_bv_type_get(o.bv)->name);
+        /* the construction: g apart at t = 1 */
+        if (vccd_query_distance_at(&d, &a.qb, &b.qb, 1.0, o.bv, &e) != 0)
+            tu_fail("distance: %s", e.msg);
+        TU_CHECK(d.lower <= g * (1 + 1e-9) + 1e-12 && d.upper >= g * (1 - 1e-9) - 1e-12 && d.lower > 0.0,
+                 "%s: the distance at 1 is [%g, %g]", what, d.lower, d.upper);
+        if (vccd_query_toc(&r, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("query: %s", e.msg);
+        TU_CHECK(r.status == VCCD_TOC_NONE && r.lo == 1.0 && r.hi == 1.0, "%s: %s [%.17g, %.17g]", what,
+                 vccd_toc_status_name(r.status), r.lo, r.hi);
+        queries += r.distance_queries;
+        if (mode == 3) {
+            TU_CHECK(r.stepped == -1 && !r.have_safe && r.have_gap && r.gap_t == 0.0 && r.gap_lower < o.eps_d,
+                     "%s: g apart all along, stepped %d, have_safe %d, gap %g at %.17g", what, r.stepped,
+                     r.have_safe, r.gap_lower, r.gap_t);
+        } else if (mode == 2) {
+            TU_CHECK(r.stepped == 0 && r.have_safe && r.safe_t == 1.0 && r.gap_t == 1.0 && r.gap_lower >= o.eps_d,
+                     "%s: safe at t1, but stepped %d, safe_t %.17g, gap %g at %.17g", what, r.stepped, r.safe_t,
+                     r.gap_lower, r.gap_t);
+        } else {
+            TU_CHECK(r.stepped == 1 && r.have_safe && r.safe_t < 1.0 && r.safe_t >= 0.0 && r.lo_contact == 1.0,
+                     "%s: stepped %d, have_safe %d, safe_t %.17g", what, r.stepped, r.have_safe, r.safe_t);
+            stepped++;
+            /* the proof, independently: the distance query at safe_t */
+            if (vccd_query_distance_at(&d, &a.qb, &b.qb, r.safe_t, o.bv, &e) != 0)
+                tu_fail("distance: %s", e.msg);
+            TU_CHECK(d.lower >= o.eps_d && r.have_gap && r.gap_t == r.safe_t && r.gap_lower >= o.eps_d,
+                     "%s: at safe_t = %.17g the distance is [%g, %g], reported [%g, %g] at %.17g", what, r.safe_t,
+                     d.lower, d.upper, r.gap_lower, r.gap_upper, r.gap_t);
+            /* the latest, within the bisection */
+            if (r.safe_t + w < 1.0) {
+                if (vccd_query_distance_at(&d, &a.qb, &b.qb, r.safe_t + w, o.bv, &e) != 0)
+                    tu_fail("distance: %s", e.msg);
+                TU_CHECK(d.upper < o.eps_d, "%s: safe_t = %.17g, but %.17g later the gap is still [%g, %g]", what,
+                         r.safe_t, w, d.lower, d.upper);
+            }
+        }
+        body_clear(&a);
+        body_clear(&b);
+    }
+    printf("near misses: %ld of %ld stepped back to a proved gap >= eps_d before t1, %.1f distance queries each\n",
+           stepped, n, (double)queries / (double)n);
 }
 END_TEST
 
@@ -1416,7 +1586,7 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_known, test_bunny, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
+    const TTest *tests[] = { test_random, test_known, test_bunny, test_near_miss, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
                              test_hull_gap, test_known_scales };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -32,7 +32,8 @@ same_answer(const vccd_toc_answer *a, const vccd_toc_answer *b)
            && a->param[0].hi == b->param[0].hi && a->param[1].lo == b->param[1].lo
            && a->param[1].hi == b->param[1].hi && memcmp(a->point, b->point, sizeof a->point) == 0
            && memcmp(a->normal, b->normal, sizeof a->normal) == 0 && a->vn == b->vn && a->have_gap == b->have_gap
-           && a->gap_lower == b->gap_lower && a->gap_upper == b->gap_upper && a->stepped == b->stepped;
+           && a->gap_lower == b->gap_lower && a->gap_upper == b->gap_upper && a->gap_t == b->gap_t && a->stepped == b->stepped
+           && a->have_safe == b->have_safe && a->safe_t == b->safe_t;
 }
 
 /* experiments/configs/toc.ini's pair: a spinning vertex onto a fixed
