@@ -135,6 +135,16 @@ vccd_bench_solvers(int argc, char **argv)
         if (rc2 != VCCD_EXIT_OK)
             rc = rc2;
     }
+    if (rc != VCCD_EXIT_USAGE) {
+        vccd_queries *qs = NULL;
+        long nf = 0, nq = 0;
+        rc2 = o.qdir ? bs_read_queries(&qs, &nf, &nq, o.qdir) : VCCD_EXIT_OK;
+        if (rc2 == VCCD_EXIT_OK)
+            rc2 = run_eps(&o, qs, nf);
+        bs_free_queries(qs, nf);
+        if (rc2 != VCCD_EXIT_OK)
+            rc = rc2;
+    }
     if (o.csv && vccd_cli_close_output(o.csv, csv) != 0) {
         if (rc == VCCD_EXIT_OK)
             rc = VCCD_EXIT_FAIL;

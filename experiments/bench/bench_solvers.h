@@ -1,5 +1,6 @@
 /* bench_solvers.h -- what the parts of `vccd bench solvers` share
-   (bench_solvers.c: options, CSV and the entry; bench_solvers_queries.c:
+   (bench_solvers.c: options, CSV and the entry; bench_solvers_eps.c: the
+   time to eps_t past binary64; bench_solvers_queries.c:
    the sample queries; bench_solvers_pairs.c: random pairs under ltlrm
    motions; bench_solvers_arith.c: every arithmetic and the tail
    families). */
@@ -48,6 +49,12 @@ void bs_csv_row(FILE *csv, const char *part, const char *solver, const char *ari
 int run_queries(const bs_opts *o, double *tl_ratio);
 int run_pairs(const bs_opts *o, double q_tl_ratio);
 int run_by_arith(const bs_opts *o);
+/* Part 4 (bench_solvers_eps.c): the time to reach eps_t past binary64
+   on the positive queries of qs[0 .. nf) and on random touching pairs. */
+int run_eps(const bs_opts *o, const vccd_queries *qs, long nf);
+/* The query files under dir (bench_solvers_queries.c); the exit status. */
+int bs_read_queries(vccd_queries **qs, long *nf, long *nq, const char *dir);
+void bs_free_queries(vccd_queries *qs, long nf);
 /* --dump-pair: print pair idx's two motions and tracks. */
 int dump_pair(const bs_opts *o, long idx);
 
@@ -60,6 +67,7 @@ typedef struct {
     double R[9];
 } body;
 
+enum { HALF_TOUCH = 0, HALF_MISS = 1 };
 enum { FAMILY_RANDOM = 0, FAMILY_GRAZE, FAMILY_BOUNDARY, FAMILY_ENDS, NFAMILY };
 extern const char *const bs_family_name[];
 

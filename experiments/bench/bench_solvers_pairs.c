@@ -252,7 +252,6 @@ world_ee(v3 x[4], uint64_t *s, const v3 c, int touch, int family, const v3 vrel)
     }
 }
 
-enum { HALF_TOUCH = 0, HALF_MISS = 1 };
 static const char *const half_name[] = { "colliding", "miss" };
 
 /* Colliding pairs answered possible, listed by index per solver: allowed

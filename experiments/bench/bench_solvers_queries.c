@@ -167,6 +167,64 @@ print_q_row(const q_row *r, const q_row *bisect, const q_row *b64)
 
 /* Returns the exit status; *tl_ratio := taylor-lagrange/bisection mean
    time in binary64 (0 when not measured). */
+/* Every *.csv query file under dir, read (parsing is not what is
+   measured): *qs (free with bs_free_queries), *nf files, *nq queries.
+   The exit status (usage error, said, on a bad directory or file). */
+int
+bs_read_queries(vccd_queries **qs_out, long *nf_out, long *nq_out, const char *dir)
+{
+    str_list files = { 0 };
+    vccd_queries *qs;
+    long nq = 0, nf;
+    int rc = VCCD_EXIT_OK;
+
+    if (find_csv(&files, dir) != 0) {
+        str_clear(&files);
+        return VCCD_EXIT_USAGE;     /* find_csv said why */
+    }
+    if (files.n == 0) {
+        str_clear(&files);
+        return vccd_cli_usage_error("bench solvers: no *.csv file under '%s'", dir);
+    }
+    qsort(files.v, (size_t)files.n, sizeof *files.v, cmp_str);
+    if (!(qs = calloc((size_t)files.n, sizeof *qs))) {
+        str_clear(&files);
+        return vccd_cli_usage_error("out of memory");
+    }
+    for (nf = 0; nf < files.n; nf++) {
+        vccd_error e;
+        /* The library's message suggests --kind, which `vccd queries`
+           has and this command does not. */
+        if (vccd_queries_kind_from_path(files.v[nf]) < 0) {
+            rc = vccd_cli_usage_error("bench solvers: %s: the path names neither vertex-face nor edge-edge",
+                                      files.v[nf]);
+            break;
+        }
+        if (vccd_queries_read(&qs[nf], files.v[nf], -1, &e) != 0) {
+            rc = vccd_cli_usage_error("%s", e.msg);
+            break;
+        }
+        nq += qs[nf].n;
+    }
+    str_clear(&files);
+    if (rc != VCCD_EXIT_OK) {
+        bs_free_queries(qs, nf);
+        return rc;
+    }
+    *qs_out = qs;
+    *nf_out = nf;
+    *nq_out = nq;
+    return rc;
+}
+
+void
+bs_free_queries(vccd_queries *qs, long nf)
+{
+    for (long f = 0; f < nf; f++)
+        vccd_queries_clear(&qs[f]);
+    free(qs);
+}
+
 int
 run_queries(const bs_opts *o, double *tl_ratio)
 {
@@ -178,7 +236,6 @@ run_queries(const bs_opts *o, double *tl_ratio)
     };
     int ns = vccd_solver_type_count(), nrows = 0, rc = VCCD_EXIT_OK;
     q_row rows[3 * MAX_SOLVERS];
-    str_list files = { 0 };
     vccd_queries *qs = NULL;
     long nq = 0, nf = 0;
 
@@ -188,36 +245,8 @@ run_queries(const bs_opts *o, double *tl_ratio)
                "../shared/data/sample-queries, the CSV files of Wang et al. 2021) ==\n");
         return VCCD_EXIT_OK;
     }
-    if (find_csv(&files, o->qdir) != 0) {
-        str_clear(&files);
-        return VCCD_EXIT_USAGE;     /* find_csv said why */
-    }
-    if (files.n == 0) {
-        str_clear(&files);
-        return vccd_cli_usage_error("bench solvers: no *.csv file under '%s'", o->qdir);
-    }
-    qsort(files.v, (size_t)files.n, sizeof *files.v, cmp_str);
-    if (!(qs = calloc((size_t)files.n, sizeof *qs))) {
-        str_clear(&files);
-        return vccd_cli_usage_error("out of memory");
-    }
-    /* Read everything first: parsing is not what is measured. */
-    for (nf = 0; nf < files.n; nf++) {
-        vccd_error e;
-        /* The library's message suggests --kind, which `vccd queries`
-           has and this command does not. */
-        if (vccd_queries_kind_from_path(files.v[nf]) < 0) {
-            rc = vccd_cli_usage_error("bench solvers: %s: the path names neither vertex-face nor edge-edge",
-                                      files.v[nf]);
-            goto out;
-        }
-        if (vccd_queries_read(&qs[nf], files.v[nf], -1, &e) != 0) {
-            rc = vccd_cli_usage_error("%s", e.msg);
-            goto out;
-        }
-        nq += qs[nf].n;
-    }
-
+    if ((rc = bs_read_queries(&qs, &nf, &nq, o->qdir)) != VCCD_EXIT_OK)
+        return rc;
     memset(rows, 0, sizeof rows);
     for (size_t p = 0; p < sizeof plan / sizeof plan[0]; p++)
         for (int j = 0; j < ns && nrows < 3 * MAX_SOLVERS; j++) {
@@ -288,9 +317,6 @@ run_queries(const bs_opts *o, double *tl_ratio)
 out:
     for (int r = 0; r < nrows; r++)
         vccd_query_stats_clear(&rows[r].st);
-    for (long f = 0; f < nf; f++)
-        vccd_queries_clear(&qs[f]);
-    free(qs);
-    str_clear(&files);
+    bs_free_queries(qs, nf);
     return rc;
 }

@@ -13,7 +13,7 @@ commands:
   bench [toc] [queries] [--repeat N] [--queries DIR] [--cli PATH]
              what the Python layer costs over the library (vccd.bench)
   models     the motion models and their parameters
-  toc [--json] [--max-work W] [--query-max-work W] CONFIG
+  toc [--json] [--hex] [--max-work W] [--query-max-work W] CONFIG
              the time of contact of a config's feature pair or two meshes,
              printed as `vccd toc` prints it (vccd.toc_config)
   version    print the version of the package and of libvccd
@@ -29,7 +29,7 @@ def models():
     return 0
 
 
-TOC_USAGE = "toc: usage: vccd toc [--json] [--max-work W] [--query-max-work W] CONFIG (see vccd help toc)"
+TOC_USAGE = "toc: usage: vccd toc [--json] [--hex] [--max-work W] [--query-max-work W] CONFIG (see vccd help toc)"
 
 
 class _Usage(Exception):
@@ -48,7 +48,13 @@ def _option_long(opt, args, i, hi):
     return v
 
 
-def _toc_pair_print(p, r, json, us):
+def _ends(r, hexa):
+    """lo and hi as `vccd toc` prints them: decimal rounded outward with
+    the digits of their precision, or (--hex) exact hex floats."""
+    return (r.lo_hex, r.hi_hex) if hexa else (r.lo_text, r.hi_text)
+
+
+def _toc_pair_print(p, r, json, hexa, us):
     inp = p._pair_input()
     o = inp.solve
     kind = cstr(lib.vccd_feature_kind_name(inp.kind))
@@ -58,7 +64,8 @@ def _toc_pair_print(p, r, json, us):
     if json:
         print(_json.dumps({
             "pair": kind, "min_separation": dmin, "solver": cstr(o.solver.name), "arith": arith, "eps_t": o.eps_t,
-            "rigorous": bool(rigorous), "status": r.status, "lo": _json.time(r.lo_text, r.lo), "hi": _json.time(r.hi_text, r.hi),
+            "rigorous": bool(rigorous), "status": r.status, "lo": _json.time(_ends(r, hexa)[0], r.lo),
+            "hi": _json.time(_ends(r, hexa)[1], r.hi),
             "boxes": st["solver_boxes"], "evals": st["evals"], "escalations": st["escalations"],
             "precision": st["prec"], "limited": bool(r.limited), "time_us": us}))
         return
@@ -66,9 +73,9 @@ def _toc_pair_print(p, r, json, us):
                                                        "" if rigorous else " (NON-RIGOROUS)"))
     print("status: %s" % r.status)
     if dmin > 0:
-        print("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)" % (r.lo_text, r.hi_text, dmin))
+        print("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)" % (_ends(r, hexa) + (dmin,)))
     else:
-        print("toc: [%s, %s]" % (r.lo_text, r.hi_text))
+        print("toc: [%s, %s]" % _ends(r, hexa))
     if r.status != "none":
         print("params: u in [%.17g, %.17g], v in [%.17g, %.17g]" % (r.params[0] + r.params[1]))
     print("boxes=%d evals=%d escalations=%d precision=%d%s time_us=%.2f"
@@ -89,7 +96,7 @@ def _pair_text(r, b):
                                                                          q.triangles[0], q.triangles[1])
 
 
-def _toc_meshes_text(p, r, ms):
+def _toc_meshes_text(p, r, hexa, ms):
     o = p._mesh_input().opts
     b = [p._body(0), p._body(1)]
     arith, rigorous = p._arith(o.solve)
@@ -108,9 +115,9 @@ def _toc_meshes_text(p, r, ms):
                             if r.approximate else ""))
     if o.min_separation > 0:
         print("toc: [%s, %s] (first time the distance can be <= min_separation=%.17g)"
-              % (r.lo_text, r.hi_text, o.min_separation))
+              % (_ends(r, hexa) + (o.min_separation,)))
     else:
-        print("toc: [%s, %s]" % (r.lo_text, r.hi_text))
+        print("toc: [%s, %s]" % _ends(r, hexa))
     if r.stepped:
         if r.stepped < 0:
             what = "FAILED: the gap at t0 is below eps_d" if o.eps_d > 0 else "FAILED: touching at t0"
@@ -136,7 +143,7 @@ def _toc_meshes_text(p, r, ms):
                             st["escalations"], st["items"], st["leaf_pairs"], " limited" if r.limited else "", ms))
 
 
-def _toc_meshes_json(p, r, ms):
+def _toc_meshes_json(p, r, hexa, ms):
     o = p._mesh_input().opts
     b = [p._body(0), p._body(1)]
     arith, rigorous = p._arith(o.solve)
@@ -145,7 +152,8 @@ def _toc_meshes_json(p, r, ms):
            "mode": cstr(lib.vccd_query_mode_name(o.mode)), "bv": cstr(lib.vccd_bv_type_get(o.bv).name),
            "solver": cstr(o.solve.solver.name), "arith": arith, "eps_t": o.solve.eps_t, "eps_d": o.eps_d,
            "min_separation": o.min_separation, "rigorous": bool(rigorous), "status": r.status,
-           "approximate": bool(r.approximate), "lo": _json.time(r.lo_text, r.lo), "hi": _json.time(r.hi_text, r.hi)}
+           "approximate": bool(r.approximate), "lo": _json.time(_ends(r, hexa)[0], r.lo),
+           "hi": _json.time(_ends(r, hexa)[1], r.hi)}
     if r.stepped:
         out["step_back"] = {"ok": r.stepped > 0, "lo_contact": r.lo_contact,
                             "distance_queries": st["distance_queries"]}
@@ -179,7 +187,7 @@ def toc(args):
     of `vccd toc` (experiments/cmd/cmd_toc.c); the library reads the
     config for both."""
     from vccd.config import Problem
-    json = False
+    json = hexa = False
     max_work = query_max_work = None
     path = None
     i = 0
@@ -187,6 +195,8 @@ def toc(args):
         a = args[i]
         if a == "--json":
             json = True
+        elif a == "--hex":
+            hexa = True
         elif a == "--max-work":
             max_work = _option_long(a, args, i, lib.VCCD_SOLVE_MAX_WORK_LIMIT)
             i += 1
@@ -207,11 +217,11 @@ def toc(args):
     r = p.solve()
     t = time.perf_counter() - t0
     if p.form == "pair":
-        _toc_pair_print(p, r, json, 1e6 * t)
+        _toc_pair_print(p, r, json, hexa, 1e6 * t)
     elif json:
-        _toc_meshes_json(p, r, 1e3 * t)
+        _toc_meshes_json(p, r, hexa, 1e3 * t)
     else:
-        _toc_meshes_text(p, r, 1e3 * t)
+        _toc_meshes_text(p, r, hexa, 1e3 * t)
     return 0
 
 

@@ -75,7 +75,8 @@ class Result:
     numbers when eps_t took the time axis past binary64, else lo and
     hi themselves, dyadic rationals); lo_text, hi_text the same as
     `vccd toc` prints them (lo rounded down, hi up, with the digits of
-    their precision: read back at it, the same numbers).  rigorous: False on the unrounded
+    their precision: read back at it, the same numbers); lo_hex, hi_hex
+    the same exactly, as hex floats (`vccd toc --hex`).  rigorous: False on the unrounded
     arithmetic only (nothing is proved).  approximate: capoeira mode (hi
     is not a proved bound).  limited: possible because a budget ran out;
     out_of_work: the budget was the whole mesh query's (query_max_work).
@@ -97,7 +98,8 @@ class Result:
     dict), kept apart from the answer.
     """
 
-    __slots__ = ("status", "lo", "hi", "lo_exact", "hi_exact", "lo_text", "hi_text", "rigorous", "approximate", "limited", "out_of_work", "pair",
+    __slots__ = ("status", "lo", "hi", "lo_exact", "hi_exact", "lo_text", "hi_text", "lo_hex", "hi_hex",
+                 "rigorous", "approximate", "limited", "out_of_work", "pair",
                  "point", "normal", "velocity", "vn", "params", "gap", "gap_t", "safe_t", "stepped", "lo_contact",
                  "stats")
 
@@ -111,6 +113,8 @@ class Result:
         # digits of their precision (read back, the same numbers)
         self.lo_text = _time_text(a.lo_exact, a.lo, lib.MPFR_RNDD, 0)
         self.hi_text = _time_text(a.hi_exact, a.hi, lib.MPFR_RNDU, 0)
+        self.lo_hex = _time_text(a.lo_exact, a.lo, lib.MPFR_RNDN, 1)
+        self.hi_hex = _time_text(a.hi_exact, a.hi, lib.MPFR_RNDN, 1)
         self.rigorous = bool(a.rigorous)
         self.approximate = bool(a.approximate)
         self.limited = bool(a.limited)

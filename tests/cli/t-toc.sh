@@ -67,11 +67,45 @@ X
 expect 0 "2D pair, 3D motion" -- $vccd toc "$tmp/v2d.ini"
 check "2D pair, 3D motion: certified" grep -q '^status: certified' "$tmp/out"
 check "2D pair, 3D motion: certified at 1/2" every "$lohi" '$1 <= 0.5 && 0.5 <= $2'
-# A subnormal eps_t is a number (strtod flags it ERANGE): time is then
-# resolved to one ulp, and [0, lo) stays contact-free.
-printf '[solver]\neps_t = 4.9e-324\n' >>"$tmp/v2d.ini"
-expect 0 "subnormal eps_t" -- $vccd toc "$tmp/v2d.ini"
-check "subnormal eps_t: lo <= 1/2" every "$lohi" '$1 <= 0.5 && $2 - $1 < 1e-15'
+# A subnormal eps_t is a number (strtod flags it ERANGE), finer than
+# binary64 time resolves (issue 29): refused at its line, with the
+# precision that would resolve it; under adaptive with max_precision
+# 1100 (time then at 1088 bits) it is reached, and [0, lo) stays
+# contact-free.
+cp "$tmp/v2d.ini" "$tmp/v2d-sub.ini"
+printf '[solver]\neps_t = 4.9e-324\n' >>"$tmp/v2d-sub.ini"
+expect 2 "subnormal eps_t on binary64" -- $vccd toc "$tmp/v2d-sub.ini"
+one_line_error "subnormal eps_t on binary64" 'v2d-sub.ini:[0-9]*: \[solver\] eps_t: eps_t = 4.94066e-324 is finer than binary64 resolves in time.*mpfr:1074'
+printf '[arithmetic]\nbackend = adaptive\nmax_precision = 1100\n' >>"$tmp/v2d-sub.ini"
+expect 0 "subnormal eps_t, adaptive" -- $vccd toc "$tmp/v2d-sub.ini"
+check "subnormal eps_t, adaptive: certified" grep -q '^status: certified' "$tmp/out"
+check "subnormal eps_t, adaptive: 1/2 in [lo, hi]" every "$lohi" '$1 <= 0.5 && 0.5 <= $2'
+
+# eps_t past binary64 (issue 29): at mpfr:256 and eps_t = 1e-60 the
+# pair's enclosure is 1e-60 wide around t* = 1/2, printed with 80
+# digits (lo rounded down) or exactly as hex floats; JSON keeps the text.
+cp "$tmp/v2d.ini" "$tmp/v2d-fine.ini"
+printf '[solver]\neps_t = 1e-60\n[arithmetic]\nbackend = mpfr:256\n' >>"$tmp/v2d-fine.ini"
+expect 0 "eps_t 1e-60" -- $vccd toc "$tmp/v2d-fine.ini"
+check "eps_t 1e-60: certified" grep -q '^status: certified' "$tmp/out"
+check "eps_t 1e-60: lo has the digits of 256 bits" grep -Eq '^toc: \[0\.4999999999999999999999999999999999999999999999999999999999999[0-9]{10,}, 0\.5\]$' "$tmp/out"
+cp "$tmp/out" "$tmp/fine.txt"
+expect 0 "eps_t 1e-60 --hex" -- $vccd toc --hex "$tmp/v2d-fine.ini"
+check "eps_t 1e-60 --hex: exact, 1e-60 wide" python3 -c "
+import re, sys
+from fractions import Fraction as F
+def h(s):
+    m = re.fullmatch(r'0x([0-9a-f]+)(?:\.([0-9a-f]*))?p([+-]?[0-9]+)', s)
+    fr = m.group(2) or ''
+    return F(int(m.group(1) + fr, 16)) * F(2) ** (int(m.group(3)) - 4 * len(fr))
+lo, hi = map(h, re.search(r'^toc: \[(.*), (.*)\]$', open('$tmp/out').read(), re.M).groups())
+sys.exit(not (lo <= F(1, 2) <= hi and hi - lo <= F(10) ** -60))"
+expect 0 "eps_t 1e-60 --json" -- $vccd toc --json "$tmp/v2d-fine.ini"
+check "eps_t 1e-60 --json: lo and hi as the text prints them" python3 -c "
+import json, re, sys
+d = json.load(open('$tmp/out'))
+t = re.search(r'^toc: \[(.*), (.*)\]$', open('$tmp/fine.txt').read(), re.M).groups()
+sys.exit(not ((d['lo'], d['hi']) == t and d['status'] == 'certified'))"
 
 # min_separation = d in [pair]: the vertex at height 1 - 2t is first within
 # d of the face at t = (1 - d) / 2, by every solver; the same vertex
