@@ -76,6 +76,7 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
         return -1;
     for (long i = 0; i < qs->n; i++) {
         vccd_toc_answer r;
+        char lo[VCCD_TIME_STR_MAX], hi[VCCD_TIME_STR_MAX];
         vccd_toc_stats rs;
         double t0, us;
         int truth = qs->q[i].truth;
@@ -93,14 +94,17 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
             vccd_toc_linear_ctx_free(c);
             return vccd_error_set(e, qs->file, qs->q[i].line, NULL, NULL, "out of memory");
         }
+        /* lo and hi with the digits of their precision, rounded outward
+           (time.h): P-bit numbers when eps_t took time past binary64 */
         if (log && verbose)
-            fprintf(log, "query %s:%d truth=%d %s [%.17g, %.17g] us=%.2f boxes=%ld escalations=%d evals=%ld "
-                    "prec=%ld%s\n", qs->file, qs->q[i].line, truth, vccd_toc_status_name(r.status), r.lo, r.hi, us,
-                    rs.solver_boxes, (int)rs.escalations, rs.evals, (long)rs.prec, r.limited ? " limited" : "");
+            fprintf(log, "query %s:%d truth=%d %s [%s, %s] us=%.2f boxes=%ld escalations=%d evals=%ld "
+                    "prec=%ld%s\n", qs->file, qs->q[i].line, truth, vccd_toc_status_name(r.status),
+                    vccd_cli_toc_end(lo, &r, 0, 0), vccd_cli_toc_end(hi, &r, 1, 0), us, rs.solver_boxes,
+                    (int)rs.escalations, rs.evals, (long)rs.prec, r.limited ? " limited" : "");
         if (csv)
-            fprintf(csv, "%s,%d,%d,%s,%.17g,%.17g,%.3f,%ld,%d,%ld,%ld,%d\n", qs->file, qs->q[i].line, truth,
-                    vccd_toc_status_name(r.status), r.lo, r.hi, us, rs.solver_boxes, (int)rs.escalations, rs.evals,
-                    (long)rs.prec, r.limited);
+            fprintf(csv, "%s,%d,%d,%s,%s,%s,%.3f,%ld,%d,%ld,%ld,%d\n", qs->file, qs->q[i].line, truth,
+                    vccd_toc_status_name(r.status), vccd_cli_toc_end(lo, &r, 0, 0), vccd_cli_toc_end(hi, &r, 1, 0),
+                    us, rs.solver_boxes, (int)rs.escalations, rs.evals, (long)rs.prec, r.limited);
         st->queries++;
         st->positives += truth;
         st->boxes += rs.solver_boxes;

@@ -68,9 +68,9 @@ print_text(const vccd_toc_answer *r, const vccd_toc_stats *st, const vccd_query_
     if (r->have_gap)
         printf("gap: [%.17g, %.17g] at t=%.17g\n", r->gap_lower, r->gap_upper, r->gap_t);
     if (r->out_of_work)
-        printf("out_of_work: the query spent its budget ([query] max_work=%ld; work=%ld): [%.17g, %.17g) "
+        printf("out_of_work: the query spent its budget ([query] max_work=%ld; work=%ld): [%.17g, %s) "
                "is proved contact-free, the rest was not searched\n", o->max_work, st->work, o->solve.t0,
-               r->lo);
+               vccd_cli_toc_end(lo, r, 0, hex));
     printf("bv_tests=%ld feature_pairs=%ld filtered=%ld solver_boxes=%ld escalations=%ld items=%ld leaf_pairs=%ld%s "
            "time_ms=%.3f\n", st->bv_tests, st->feature_pairs, st->filtered, st->solver_boxes, st->escalations,
            st->items, st->leaf_pairs, r->limited ? " limited" : "", ms);

@@ -121,7 +121,11 @@ static void
 open_answer(q_state *q)
 {
     vccd_query_result *r = q->r;
-    if (!r->out_of_work || (r->status != VCCD_TOC_NONE && r->lo <= q->open_lo))
+    vccd_time unset = { 0 };
+    /* exactly: a pair's lo past binary64 time may round to open_lo and
+       still lie above it, where nothing was searched */
+    if (!r->out_of_work
+        || (r->status != VCCD_TOC_NONE && vccd_time_cmp(&r->lo_exact, r->lo, &unset, q->open_lo) <= 0))
         return;
     r->status = VCCD_TOC_POSSIBLE;
     r->lo = q->open_lo;

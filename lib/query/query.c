@@ -289,11 +289,13 @@ static int
 oom_finish(q_state *q, const heap *h, const item *x, vccd_error *e)
 {
     vccd_query_result *r = q->r;
+    vccd_time unset = { 0 };
     double lo = x->lb;
     q_finish(q);
     for (long i = 0; i < h->n; i++)
         lo = h->it[i].lb < lo ? h->it[i].lb : lo;
-    if (lo < r->lo || r->status == VCCD_TOC_NONE) {
+    /* exactly, as open_answer (answer.c) */
+    if (vccd_time_cmp(&unset, lo, &r->lo_exact, r->lo) < 0 || r->status == VCCD_TOC_NONE) {
         r->status = VCCD_TOC_POSSIBLE;
         r->lo = lo;
         memset(&r->lo_exact, 0, sizeof r->lo_exact);

@@ -119,17 +119,20 @@ q_window_free(q_state *q, double t0)
     const vccd_di_vec3 *P[4];
     vccd_di_vec3 u, e[2], ee, n;
     vccd_di s;
-    double wdt[2], dt;
+    double wdt[2], dt, lo_up;
     int sigma, body[4];
 
     if (!q->have_guess || g->status != VCCD_TOC_CERTIFIED || g->incl_excluded != 0 || !q->have_pf[0]
         || !q->have_pf[1] || !q->vc[0].frame || !q->vc[1].frame || q->o->min_separation != 0.0
         || (p->kind != VCCD_FEATURE_VF && p->kind != VCCD_FEATURE_EE))
         return 0;
-    if (!(g->lo > t0))          /* nothing before the contact to prove */
-        return g->lo <= t0 ? 2 : 0;
+    /* The answer will claim [t0, lo) at lo's exact value (time.h), which
+       past binary64 time lies above the double lo: prove up to it. */
+    lo_up = vccd_time_get_d_up(&g->lo_exact, g->lo);
+    if (!(lo_up > t0))          /* nothing before the contact to prove */
+        return lo_up <= t0 ? 2 : 0;
     /* |w| (lo - t0) of each body, up */
-    dt = Q_UP(g->lo - t0);
+    dt = Q_UP(lo_up - t0);
     for (int k = 0; k < 2; k++)
         wdt[k] = Q_UP(Q_UP(sqrt(q->pf[k].w2.hi)) * dt);
     if (!(wdt[0] < INFINITY && wdt[1] < INFINITY))

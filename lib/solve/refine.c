@@ -59,18 +59,34 @@ fstack_push(fstack *s)
     return &s->b[s->n++];
 }
 
-/* No pt-bit number lies strictly inside x. */
+/* No pt-bit number lies strictly inside x -- at pt = 53 (eps_t = 0,
+   binary64 time) no double: MPFR's 53-bit numbers go on far below the
+   doubles near 0, and boxes there would split on to the budget. */
 static int
 at_resolution(vccd_mi_srcptr x, mpfr_prec_t pt)
 {
     mpfr_t m;
     int r;
+    if (pt == 53)
+        return !(vccd_fp_next_up(mpfr_get_d(&x->lo, MPFR_RNDD)) < mpfr_get_d(&x->hi, MPFR_RNDU));
     mpfr_init2(m, pt);
     mpfr_set(m, &x->lo, MPFR_RNDN);             /* exact: x has pt bits */
     mpfr_nextabove(m);
     r = mpfr_cmp(m, &x->hi) >= 0;
     mpfr_clear(m);
     return r;
+}
+
+/* m := a pt-bit point near the middle of x (a double at pt = 53, as
+   at_resolution counts them); 0 when none lies strictly inside x. */
+static int
+midpoint(mpfr_ptr m, vccd_mi_srcptr x, mpfr_prec_t pt)
+{
+    mpfr_add(m, &x->lo, &x->hi, MPFR_RNDN);
+    mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+    if (pt == 53)
+        mpfr_set_d(m, mpfr_get_d(m, MPFR_RNDN), MPFR_RNDN);
+    return mpfr_cmp(m, &x->lo) > 0 && mpfr_cmp(m, &x->hi) < 0;
 }
 
 /* hi - lo <= w, decided exactly (the difference rounded up). */
@@ -188,9 +204,7 @@ newton(fbox *y, vccd_feature *f, const fbox *x, mpfr_prec_t pt)
     if (vccd_di_is_empty(d[1]) || !(d[1].lo > 0.0 || d[1].hi < 0.0))
         return -1;
     mpfr_init2(m, pt);
-    mpfr_add(m, &x->t->lo, &x->t->hi, MPFR_RNDN);
-    mpfr_div_2ui(m, m, 1, MPFR_RNDN);
-    if (!(mpfr_cmp(m, &x->t->lo) > 0 && mpfr_cmp(m, &x->t->hi) < 0)) {
+    if (!midpoint(m, x->t, pt)) {
         mpfr_clear(m);
         return -1;
     }
@@ -209,6 +223,10 @@ newton(fbox *y, vccd_feature *f, const fbox *x, mpfr_prec_t pt)
        theorem), so x minus N holds none */
     mpfr_sub_d(&y->t->lo, m, q.hi, MPFR_RNDD);
     mpfr_sub_d(&y->t->hi, m, q.lo, MPFR_RNDU);
+    if (pt == 53) {             /* binary64 time: ends that are doubles */
+        mpfr_set_d(&y->t->lo, mpfr_get_d(&y->t->lo, MPFR_RNDD), MPFR_RNDD);
+        mpfr_set_d(&y->t->hi, mpfr_get_d(&y->t->hi, MPFR_RNDU), MPFR_RNDU);
+    }
     /* N strictly inside x proves a root in it (Moore's existence test) */
     y->root = mpfr_cmp(&y->t->lo, &x->t->lo) > 0 && mpfr_cmp(&y->t->hi, &x->t->hi) < 0;
     if (mpfr_cmp(&y->t->lo, &x->t->lo) < 0)
@@ -223,6 +241,52 @@ newton(fbox *y, vccd_feature *f, const fbox *x, mpfr_prec_t pt)
 
 /* The answer of the refinement: status and the box c, exact and
    rounded outward, with the parameters over it. */
+static void finish(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr c, vccd_toc_status status,
+                   const vccd_solve_opts *o, mpfr_prec_t pt);
+
+/* Report x, undecided, as possible -- after windows about x.lo growing
+   fourfold (20 at most) are tried for a proved contact, as solve.c's
+   widen does on binary64 time: x may stand a few steps before a root
+   that the evaluation's rounding hides, and the first window that
+   proves a contact gives hi, so that the possible box reaches it
+   (certified when that is within eps_t).  [t0, x.lo) is proved, so any
+   window is sound. */
+static void
+widen(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr x, const vccd_solve_opts *o, mpfr_prec_t pt)
+{
+    mpfr_t w, l, h;
+    int found = 0;
+    VCCD_MI_TMP(c, pt);
+    vccd_mi_set(c, x);
+    mpfr_inits2(pt, w, l, h, (mpfr_ptr)0);
+    mpfr_sub(w, &x->hi, &x->lo, MPFR_RNDU);
+    if (mpfr_zero_p(w)) {
+        mpfr_set(w, &x->lo, MPFR_RNDN);
+        mpfr_nextabove(w);
+        mpfr_sub(w, w, &x->lo, MPFR_RNDU);
+    }
+    for (int k = 0; k < 20 && !found; k++) {
+        mpfr_mul_2ui(w, w, 2, MPFR_RNDU);
+        mpfr_div_2ui(h, w, 1, MPFR_RNDU);
+        mpfr_sub(l, &x->lo, h, MPFR_RNDD);
+        mpfr_add(h, &x->lo, h, MPFR_RNDU);
+        if (mpfr_cmp_d(l, o->t0) < 0)
+            mpfr_set_d(l, o->t0, MPFR_RNDD);
+        if (mpfr_cmp_d(h, o->t1) > 0)
+            mpfr_set_d(h, o->t1, MPFR_RNDU);
+        if (mpfr_cmp(h, &x->hi) <= 0)
+            continue;
+        if (contact_in(f, l, h, pt)) {
+            mpfr_set(&c->hi, h, MPFR_RNDU);
+            found = 1;
+        } else if (mpfr_cmp_d(l, o->t0) == 0 && mpfr_cmp_d(h, o->t1) == 0) {
+            break;
+        }
+    }
+    mpfr_clears(w, l, h, (mpfr_ptr)0);
+    /* certified when within eps_t (finish checks the width) */
+    finish(r, f, c, found && o->eps_t > 0.0 ? VCCD_TOC_CERTIFIED : VCCD_TOC_POSSIBLE, o, pt);
+}
 static void
 finish(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr c, vccd_toc_status status, const vccd_solve_opts *o,
        mpfr_prec_t pt)
@@ -284,8 +348,12 @@ solve_refine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double a, d
                 continue;
         }
         incl = vccd_feature_inclusion_mi(f, cur.t);
-        if (incl == VCCD_INCL_NO)
+        if (incl == VCCD_INCL_NO) {
+            /* counted as the search counts it: 0 means s itself has no
+               zero before lo, which the mesh query's window plane needs */
+            r->incl_excluded++;
             continue;
+        }
         at_res = at_resolution(cur.t, pt);
         if (at_res || width_le(cur.t, o->eps_t, pt)) {
             if (certify(c, f, &cur, incl, o, bound, pt)) {
@@ -297,7 +365,7 @@ solve_refine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double a, d
                excluded rather than reported (solve.c). */
             if (at_res || width_le(cur.t, o->eps_t * VCCD_SOLVE_DECIDE, pt)
                 || ++refine > VCCD_SOLVE_REFINE_BOXES) {
-                finish(r, f, cur.t, VCCD_TOC_POSSIBLE, o, pt);
+                widen(r, f, cur.t, o, pt);
                 break;
             }
         }
@@ -328,11 +396,9 @@ solve_refine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double a, d
             mpfr_t m;
             fbox *lft, *rgt;
             mpfr_init2(m, pt);
-            mpfr_add(m, &cur.t->lo, &cur.t->hi, MPFR_RNDN);
-            mpfr_div_2ui(m, m, 1, MPFR_RNDN);
-            if (!(mpfr_cmp(m, &cur.t->lo) > 0 && mpfr_cmp(m, &cur.t->hi) < 0)) {
+            if (!midpoint(m, cur.t, pt)) {
                 mpfr_clear(m);
-                finish(r, f, cur.t, VCCD_TOC_POSSIBLE, o, pt);
+                widen(r, f, cur.t, o, pt);
                 break;
             }
             /* cur's storage is the slot the pushes reuse: copy it first */

@@ -129,6 +129,9 @@ root_proved(vccd_feature *f, const vccd_box *x)
         return 1;
     vccd_feature_jet(&a, f, vccd_di_set_d(x->lo), 0);
     vccd_feature_jet(&b, f, vccd_di_set_d(x->hi), 0);
+    /* a NaN end (an overflow) proves no sign */
+    if (vccd_di_is_empty(a) || vccd_di_is_empty(b))
+        return 0;
     return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
 }
 
@@ -139,10 +142,10 @@ contact_in(vccd_feature *f, double lo, double hi)
 {
     vccd_di a, b;
     vccd_feature_jet(&a, f, vccd_di_set_d(lo), 0);
-    if (!(a.lo > 0.0 || a.hi < 0.0))
+    if (vccd_di_is_empty(a) || !(a.lo > 0.0 || a.hi < 0.0))
         return 0;
     vccd_feature_jet(&b, f, vccd_di_set_d(hi), 0);
-    if (!((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0)))
+    if (vccd_di_is_empty(b) || !((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0)))
         return 0;
     return vccd_feature_inclusion(f, vccd_di_set_2d(lo, hi)) == VCCD_INCL_YES;
 }
@@ -506,19 +509,19 @@ fine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
         return;
     pe = a.kind == VCCD_ARITH_MPFR ? a.prec : fine_start_prec(r, o);
     for (;;) {
-        vccd_toc sub;
+        vccd_toc sub, prev;
         mpfr_prec_t pt = o->eps_t == 0.0 ? 53 : pe < VCCD_TIME_PREC_MAX ? pe : VCCD_TIME_PREC_MAX;
         if (r->status == VCCD_TOC_NONE || r->limited || !wider_than_asked(r, o))
             return;
-        /* binary64 time with these very evaluations left the box
-           undecided: searching it again would decide nothing */
-        if (r->status == VCCD_TOC_POSSIBLE && pt == 53 && pe <= r->prec)
-            return;
+        /* eps_t = 0 and a box binary64 time left undecided: searched
+           again at pt = 53, where Newton's existence test may certify
+           what the end signs could not (one pass per precision) */
         memset(&sub, 0, sizeof sub);
         m = (vccd_arith){ VCCD_ARITH_MPFR, pe };
         vccd_feature_set_arith(f, &m);
         if (pe > r->prec)
             r->prec = pe;
+        prev = *r;
         solve_refine(&sub, f, o, r->lo, r->hi, r->status == VCCD_TOC_CERTIFIED ? r->hi : o->t1, pt, bud);
         if (sub.status == VCCD_TOC_NONE) {
             /* [lo, hi] holds no contact after all: search on after it,
@@ -533,6 +536,13 @@ fine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
             continue;
         }
         take(r, &sub);
+        /* a contact was proved by prev.hi: a box the refinement leaves
+           undecided still reaches it */
+        if (prev.status == VCCD_TOC_CERTIFIED && sub.status == VCCD_TOC_POSSIBLE
+            && vccd_time_cmp(&r->hi_exact, r->hi, &prev.hi_exact, prev.hi) < 0) {
+            r->hi = prev.hi;
+            r->hi_exact = prev.hi_exact;
+        }
         if (sub.status == VCCD_TOC_POSSIBLE && !sub.limited && a.kind == VCCD_ARITH_ADAPTIVE
             && pe < o->max_precision) {
             pe = 2 * pe < o->max_precision ? 2 * pe : o->max_precision;

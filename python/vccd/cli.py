@@ -136,8 +136,9 @@ def _toc_meshes_text(p, r, hexa, ms):
     if r.gap is not None:
         print("gap: [%.17g, %.17g] at t=%.17g" % (r.gap + (r.gap_t,)))
     if r.out_of_work:
-        print("out_of_work: the query spent its budget ([query] max_work=%d; work=%d): [%.17g, %.17g) "
-              "is proved contact-free, the rest was not searched" % (o.max_work, st["work"], o.solve.t0, r.lo))
+        print("out_of_work: the query spent its budget ([query] max_work=%d; work=%d): [%.17g, %s) "
+              "is proved contact-free, the rest was not searched" % (o.max_work, st["work"], o.solve.t0,
+                                                                     _ends(r, hexa)[0]))
     print("bv_tests=%d feature_pairs=%d filtered=%d solver_boxes=%d escalations=%d items=%d leaf_pairs=%d%s "
           "time_ms=%.3f" % (st["bv_tests"], st["feature_pairs"], st["filtered"], st["solver_boxes"],
                             st["escalations"], st["items"], st["leaf_pairs"], " limited" if r.limited else "", ms))
