@@ -904,8 +904,9 @@ check_query(counts *cn, const char *where, vccd_feature_kind kind, char *const *
             /* the first contact is a simple root strictly inside: vccd
                must certify it to eps_t */
             const root *r = &ref->rs.r[ref->first];
-            MISMATCH(cn, a.status == VCCD_TOC_CERTIFIED, "%s: status %s [%s, %s]%s, want certified", where, st, los,
-                     his, a.limited ? " (limited)" : "");
+            MISMATCH(cn, a.status == VCCD_TOC_CERTIFIED, "%s: status %s [%s, %s]%s, %s, want certified", where, st,
+                     los, his, a.limited ? " (limited)" : "",
+                     root_cmp_q(r, hi) > 0 ? "wholly before t*" : root_cmp_q(r, lo) >= 0 ? "holding t*" : "after t*");
             if (a.status == VCCD_TOC_CERTIFIED) {
                 MISMATCH(cn, root_cmp_q(r, lo) >= 0 && root_cmp_q(r, hi) <= 0,
                          "%s: certified [%s, %s] misses the first contact %s", where, los, his, root_text(r));
@@ -1055,21 +1056,68 @@ END_TEST
 
 /* --- part 2: random linear queries with a contact built in ------------------- */
 
-/* A random rational num/den, num in [-r, r], den in [1, d]. */
+/* The random queries come in four flavours, each kind in turn:
+   PLAIN: small rationals (denominators <= 64), the contact at a random
+   time well inside the face / both edges; DYADIC: coordinates in
+   [-1, 1] with denominator 2^52 (the benchmark's doubles) and a time
+   k / 2^53; NEAR: the contact within 2^-60 .. 2^-30 of the face's edge
+   or an edge's end, at a time that close to 0 or 1; ON: the contact
+   exactly on the face's edge or vertex, or at an edge's end (the
+   reference counts these as boundary). */
+enum { F_PLAIN, F_DYADIC, F_NEAR, F_ON };
+static const char *const f_name[] = { "plain", "dyadic", "near the boundary", "on the boundary" };
+
+/* A random coordinate of flavour f. */
 static void
-rand_q(mpq_t x, long r, long d)
+rand_coord(mpq_t x, int f)
 {
-    mpq_set_si(x, (long)(tu_ulong() % (unsigned long)(2 * r + 1)) - r, 1 + tu_ulong() % (unsigned long)d);
+    if (f == F_DYADIC) {
+        mpz_t z;
+        mpz_init(z);
+        mpz_urandomb(z, tu_rand, 53);           /* (z - 2^52) / 2^52 in [-1, 1) */
+        mpz_sub_ui(z, z, 1UL << 52);
+        mpq_set_z(x, z);
+        mpq_div_2exp(x, x, 52);
+        mpq_canonicalize(x);
+        mpz_clear(z);
+        return;
+    }
+    mpq_set_si(x, (long)(tu_ulong() % 2001) - 1000, 1 + tu_ulong() % 64);
     mpq_canonicalize(x);
 }
 
-/* A random rational strictly inside (0, 1). */
+/* 2^-e, e uniform in [30, 60]. */
 static void
-rand_unit(mpq_t x)
+rand_tiny(mpq_t x)
 {
+    mpq_set_ui(x, 1, 1);
+    mpq_div_2exp(x, x, 30 + (unsigned long)(tu_ulong() % 31));
+}
+
+/* A random number strictly inside (0, 1) of flavour f (for NEAR and ON,
+   the PLAIN one: the flavour's boundary is put in by the caller). */
+static void
+rand_unit(mpq_t x, int f)
+{
+    if (f == F_DYADIC) {
+        mpq_set_ui(x, 1 + tu_ulong() % ((1UL << 53) - 1), 1);
+        mpq_div_2exp(x, x, 53);
+        return;
+    }
     unsigned long d = 2 + tu_ulong() % 1000;
     mpq_set_ui(x, 1 + tu_ulong() % (d - 1), d);
     mpq_canonicalize(x);
+}
+
+/* x := 1 - x */
+static void
+one_minus(mpq_t x)
+{
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    mpq_sub(x, one, x);
+    mpq_clear(one);
 }
 
 /* x1 := x0 + (xc - x0) / tc: the linear motion from x0 through xc at tc. */
@@ -1102,6 +1150,10 @@ gmp_free(void *p, size_t n)
 START_TEST(random_built_in)
 {
     long n = tu_iters(RANDOM_CASES);
+    /* VCCD_EXACT_PREC / VCCD_EXACT_EPS_T: the same queries at another
+       precision and eps_t (the issue's settings are 256 and 1e-60) */
+    mpfr_prec_t prec = getenv("VCCD_EXACT_PREC") ? strtol(getenv("VCCD_EXACT_PREC"), NULL, 10) : 256;
+    double eps_t = getenv("VCCD_EXACT_EPS_T") ? strtod(getenv("VCCD_EXACT_EPS_T"), NULL) : 1e-60;
     counts cn;
     mpq_t x[8][3], tc, l1, l2, v, v2, X[3], D[3];
     char *xs[24];
@@ -1111,26 +1163,49 @@ START_TEST(random_built_in)
         for (int k = 0; k < 3; k++)
             mpq_init(x[r][k]);
     mpq_inits(tc, l1, l2, v, v2, X[0], X[1], X[2], D[0], D[1], D[2], (mpq_ptr)0);
-    printf("t-exact: seed %lu; %ld random queries (VCCD_TEST_MULTIPLIER) at mpfr:256, eps_t = 1e-60\n", tu_seed, n);
+    printf("t-exact: seed %lu; %ld random queries (VCCD_TEST_MULTIPLIER) at mpfr:%ld, eps_t = %g\n", tu_seed, n,
+           (long)prec, eps_t);
     for (long i = 0; i < n; i++) {
         vccd_feature_kind kind = i % 2 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        int f = (int)(i / 2 % 4);
         reference ref;
-        char where[200];
-        rand_unit(tc);
-        /* the three other points (VF: the face; EE: edge a b) free */
+        char where[300];
+
+        /* the time of the built-in contact */
+        rand_unit(tc, f);
+        if (f == F_NEAR) {
+            rand_tiny(tc);
+            if (tu_ulong() % 2)
+                one_minus(tc);
+        }
+        /* the points other than those put through the contact, free */
         for (int r = 0; r < 8; r++)
             for (int k = 0; k < 3; k++)
-                rand_q(x[r][k], 1000, 64);
+                rand_coord(x[r][k], f);
         if (kind == VCCD_FEATURE_VF) {
-            /* p(tc) := l1 a(tc) + l2 b(tc) + (1 - l1 - l2) c(tc), the
-               barycentric coordinates positive */
-            unsigned long S = 3 + tu_ulong() % 997, i1 = 1 + tu_ulong() % (S - 2), i2 = 1 + tu_ulong() % (S - 1 - i1);
-            mpq_set_ui(l1, i1, S);
-            mpq_canonicalize(l1);
-            mpq_set_ui(l2, i2, S);
-            mpq_canonicalize(l2);
+            /* p(tc) := c(tc) + l1 (a(tc) - c(tc)) + l2 (b(tc) - c(tc)): the
+               barycentric coordinates l1, l2, 1 - l1 - l2 all positive,
+               one of them tiny (NEAR), or zero (ON: on an edge, or at a
+               vertex one time in four) */
+            rand_unit(l1, f);
+            rand_unit(l2, f);
+            if (f == F_NEAR || f == F_ON) {
+                if (f == F_NEAR)
+                    rand_tiny(l1);
+                else
+                    mpq_set_ui(l1, 0, 1);
+                if (f == F_ON && tu_ulong() % 4 == 0)
+                    mpq_set_ui(l2, tu_ulong() % 2, 1);
+            }
+            /* l1 + l2 < 1 (<= 1 when ON): else l2 := (1 - l1) l2 */
+            mpq_add(v, l1, l2);
+            if (mpq_cmp_ui(v, 1, 1) > 0 || (mpq_cmp_ui(v, 1, 1) == 0 && f != F_ON)) {
+                mpq_set(v, l1);
+                one_minus(v);
+                mpq_mul(l2, l2, v);
+            }
             for (int k = 0; k < 3; k++) {
-                at_time(v, x, 3, k, tc);        /* c + l1 (a - c) + l2 (b - c) */
+                at_time(v, x, 3, k, tc);
                 mpq_set(X[k], v);
                 at_time(v2, x, 1, k, tc);
                 mpq_sub(v2, v2, v);
@@ -1144,16 +1219,24 @@ START_TEST(random_built_in)
             }
         } else {
             /* X := a(tc) + l1 (b(tc) - a(tc)); edge c d through X at tc:
-               c(tc) = X - l2 D, d(tc) = X + (1 - l2) D */
-            rand_unit(l1);
-            rand_unit(l2);
+               c(tc) = X - l2 D, d(tc) = X + (1 - l2) D; l2 tiny or
+               1 - tiny (NEAR), 0 or 1 (ON) */
+            rand_unit(l1, f);
+            rand_unit(l2, f);
+            if (f == F_NEAR) {
+                rand_tiny(l2);
+                if (tu_ulong() % 2)
+                    one_minus(l2);
+            } else if (f == F_ON) {
+                mpq_set_ui(l2, tu_ulong() % 2, 1);
+            }
             for (int k = 0; k < 3; k++) {
                 at_time(v, x, 0, k, tc);
                 at_time(v2, x, 1, k, tc);
                 mpq_sub(v2, v2, v);
                 mpq_mul(v2, v2, l1);
                 mpq_add(X[k], v, v2);
-                rand_q(D[k], 1000, 64);
+                rand_coord(D[k], f);
                 mpq_mul(v, D[k], l2);
                 mpq_sub(v, X[k], v);
                 through(x[6][k], x[2][k], v, tc);
@@ -1164,16 +1247,17 @@ START_TEST(random_built_in)
         for (int r = 0; r < 8; r++)
             for (int k = 0; k < 3; k++)
                 xs[3 * r + k] = mpq_get_str(NULL, 10, x[r][k]);
-        gmp_snprintf(where, sizeof where, "random query %ld (%s, built-in contact at t = %Qd)", i,
-                     kind == VCCD_FEATURE_VF ? "vertex-face" : "edge-edge", tc);
+        gmp_snprintf(where, sizeof where, "random query %ld (%s, %s, built-in contact at t = %Qd)", i,
+                     kind == VCCD_FEATURE_VF ? "vertex-face" : "edge-edge", f_name[f], tc);
         roots_init(&ref.rs);
         reference_solve(&ref, kind, x);
-        /* the built-in contact is a contact: the first one is no later */
+        /* the built-in contact is a contact: the reference finds one no
+           later, or a degenerate root before it */
         TU_CHECK(ref.first >= 0 || ref.cls == Q_BOUNDARY, "%s: the reference finds no contact", where);
         if (ref.first >= 0)
             TU_CHECK(root_cmp_q(&ref.rs.r[ref.first], tc) <= 0, "%s: the reference's first contact is after it",
                      where);
-        check_query(&cn, where, kind, xs, &ref, 256, 1e-60);
+        check_query(&cn, where, kind, xs, &ref, prec, eps_t);
         roots_clear(&ref.rs);
         for (int j = 0; j < 24; j++)
             gmp_free(xs[j], strlen(xs[j]) + 1);
