@@ -56,7 +56,7 @@
 
 #include "testutil.h"
 
-#define RANDOM_CASES 60
+#define RANDOM_CASES 400
 
 /* --- polynomials in t over Q ------------------------------------------------ */
 
