@@ -245,7 +245,8 @@ static void finish(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr c, vccd_toc_stat
                    const vccd_solve_opts *o, mpfr_prec_t pt);
 
 /* Report x, undecided, as possible -- after windows about x.lo growing
-   fourfold (20 at most) are tried for a proved contact, as solve.c's
+   sixteenfold up to the whole domain are tried for a proved contact
+   (pt / 4 + 2 windows at most), as solve.c's
    widen does on binary64 time: x may stand a few steps before a root
    that the evaluation's rounding hides, and the first window that
    proves a contact gives hi, so that the possible box reaches it
@@ -265,8 +266,11 @@ widen(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr x, const vccd_solve_opts *o, 
         mpfr_nextabove(w);
         mpfr_sub(w, w, &x->lo, MPFR_RNDU);
     }
-    for (int k = 0; k < 20 && !found; k++) {
-        mpfr_mul_2ui(w, w, 2, MPFR_RNDU);
+    /* the rounding of s can leave 1e-23 undecided around a grazing root
+       at 128 bits (Wang et al.'s cliff-edges query 929), 10^15 times the
+       box: so on to the whole domain, not a fixed number of steps */
+    for (int k = 0; k < (int)pt / 4 + 2 && !found; k++) {
+        mpfr_mul_2ui(w, w, 4, MPFR_RNDU);
         mpfr_div_2ui(h, w, 1, MPFR_RNDU);
         mpfr_sub(l, &x->lo, h, MPFR_RNDD);
         mpfr_add(h, &x->lo, h, MPFR_RNDU);

@@ -220,10 +220,12 @@ finish(vccd_toc *r, vccd_feature *f, const vccd_box *x, vccd_toc_status status)
    at resolution), made to reach the contact it may stand before: near
    a simple root binary64 leaves a few ulps undecided around it, and the
    leftmost of them lies wholly before the root.  Windows about r.lo
-   growing fourfold are tried for a proved contact (certify's test);
-   the first found gives hi (certified when that is within eps_t).
-   [t0, lo) stays proved whatever the window, so any window is sound;
-   at most 2 * WIDEN_STEPS jets and WIDEN_STEPS predicates. */
+   growing sixteenfold up to the whole domain are tried for a proved
+   contact (certify's test); the first found gives hi (certified when
+   that is within eps_t).  [t0, lo) stays proved whatever the window, so
+   any window is sound; at most 2 * WIDEN_STEPS jets and WIDEN_STEPS
+   predicates (16^20 covers [0, 1] from below 1e-24, past any box at
+   binary64 resolution). */
 #define WIDEN_STEPS 20
 static void
 widen(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
@@ -233,7 +235,7 @@ widen(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         w = vccd_fp_next_up(r->lo) - r->lo;
     for (int k = 0; k < WIDEN_STEPS; k++) {
         double l, h;
-        w *= 4.0;
+        w *= 16.0;
         l = r->lo - 0.5 * w;
         h = r->lo + 0.5 * w;
         l = l < o->t0 ? o->t0 : l;
