@@ -74,7 +74,7 @@ bs_csv_row(FILE *csv, const char *part, const char *solver, const char *arith, c
 int
 vccd_bench_solvers(int argc, char **argv)
 {
-    bs_opts o = { NULL, NULL, 10000, 1, 0 };
+    bs_opts o = { NULL, NULL, 10000, 1, 0, 128 };
     long dump = -1;
     const char *csv = NULL;
     double tl_ratio = 0.0;

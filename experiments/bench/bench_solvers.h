@@ -32,6 +32,7 @@ typedef struct {
     long pairs;
     unsigned long seed;
     int quick;
+    mpfr_prec_t motion_prec;    /* bits of the pairs' motion parameters */
 } bs_opts;
 
 /* Mean of total over n queries (0 for none). */

@@ -58,7 +58,7 @@ rnd_unit(uint64_t *s, double *u, int n)
 /* A random ltlrm body, built through the config parser like any user
    motion; %.17g keeps every double exactly. */
 static vccd_motion *
-rnd_motion(uint64_t *s, char *text_out, size_t n_out, vccd_error *e)
+rnd_motion(uint64_t *s, char *text_out, size_t n_out, mpfr_prec_t prec, vccd_error *e)
 {
     double o[3], v[3], q[4], w[3], speed = rnd_in(s, 0.5, 1.5), spin = rnd_in(s, 0.0, 3.0);
     char text[1024];
@@ -80,9 +80,10 @@ rnd_motion(uint64_t *s, char *text_out, size_t n_out, vccd_error *e)
         snprintf(text_out, n_out, "%s", strchr(text, '\n') + 1);    /* the keys */
     if (vccd_config_load_string(&cfg, "bench-solvers", text, e) != 0)
         return NULL;
-    /* Only the binary64 copies are used: 128 bits makes them the
-       tightest enclosures of the decimals. */
-    m = vccd_motion_from_config(vccd_config_find(&cfg, "motion"), 128, e);
+    /* 128 bits makes the binary64 copies the tightest enclosures of the
+       decimals; the MPFR parameters carry o->motion_prec bits, at least
+       the arithmetic's (feature.h), for the time past binary64 (part 4). */
+    m = vccd_motion_from_config(vccd_config_find(&cfg, "motion"), prec, e);
     vccd_config_clear(&cfg);
     return m;
 }
@@ -329,8 +330,8 @@ bs_build_pair(bench_pair *bp, const bs_opts *o, long idx, int family, vccd_error
     bp->kind = (idx & 1) ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
     bp->half = family != FAMILY_RANDOM || !((idx >> 1) & 1) ? HALF_TOUCH : HALF_MISS;
     rnd_next(&s);
-    if (!(bp->A.m = rnd_motion(&s, bp->text[0], sizeof bp->text[0], e))
-        || !(bp->B.m = rnd_motion(&s, bp->text[1], sizeof bp->text[1], e)))
+    if (!(bp->A.m = rnd_motion(&s, bp->text[0], sizeof bp->text[0], o->motion_prec, e))
+        || !(bp->B.m = rnd_motion(&s, bp->text[1], sizeof bp->text[1], o->motion_prec, e)))
         return -1;
     bp->tstar = rnd_in(&s, 0.05, 0.95);
     if (family == FAMILY_ENDS)

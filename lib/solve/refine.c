@@ -121,16 +121,34 @@ sign_at(vccd_feature *f, mpfr_srcptr p, mpfr_prec_t pt)
     return s.lo == 0.0 && s.hi == 0.0 ? 2 : 0;
 }
 
-/* Is a contact proved in [l, r]: s of strict sign at l, of the other
-   sign or zero at r, and the predicate YES over [l, r]? */
+/* Is a root of s proved in [l, r]: s of strict sign at l, of the other
+   sign or zero at r? */
 static int
-contact_in(vccd_feature *f, mpfr_srcptr l, mpfr_srcptr r, mpfr_prec_t pt)
+sign_change(vccd_feature *f, mpfr_srcptr l, mpfr_srcptr r, mpfr_prec_t pt)
 {
     int a = sign_at(f, l, pt), b;
     if (a != 1 && a != -1)
         return 0;
     b = sign_at(f, r, pt);
-    if (!(b == -a || b == 2))
+    return b == -a || b == 2;
+}
+
+/* The predicate over [l, r]. */
+static int
+incl_over(vccd_feature *f, mpfr_srcptr l, mpfr_srcptr r, mpfr_prec_t pt)
+{
+    VCCD_MI_TMP(x, pt);
+    mpfr_set(&x->lo, l, MPFR_RNDD);
+    mpfr_set(&x->hi, r, MPFR_RNDU);
+    return vccd_feature_inclusion_mi(f, x);
+}
+
+/* Is a contact proved in [l, r]: a sign change of s and the predicate
+   YES over [l, r]? */
+static int
+contact_in(vccd_feature *f, mpfr_srcptr l, mpfr_srcptr r, mpfr_prec_t pt)
+{
+    if (!sign_change(f, l, r, pt))
         return 0;
     VCCD_MI_TMP(x, pt);
     mpfr_set(&x->lo, l, MPFR_RNDD);
@@ -280,7 +298,10 @@ widen(vccd_toc *r, vccd_feature *f, vccd_mi_srcptr x, const vccd_solve_opts *o, 
             mpfr_set_d(h, o->t1, MPFR_RNDU);
         if (mpfr_cmp(h, &x->hi) <= 0)
             continue;
-        if (contact_in(f, l, h, pt)) {
+        if (sign_change(f, l, h, pt)) {
+            /* undecided over a window with a root: wider is no better */
+            if (incl_over(f, l, h, pt) != VCCD_INCL_YES)
+                break;
             mpfr_set(&c->hi, h, MPFR_RNDU);
             found = 1;
         } else if (mpfr_cmp_d(l, o->t0) == 0 && mpfr_cmp_d(h, o->t1) == 0) {

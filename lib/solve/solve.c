@@ -135,19 +135,25 @@ root_proved(vccd_feature *f, const vccd_box *x)
     return (a.hi <= 0.0 && b.lo >= 0.0) || (a.lo >= 0.0 && b.hi <= 0.0);
 }
 
-/* Is a contact proved in [lo, hi] (sign change of s at the ends and the
-   predicate YES over it)? */
+/* Is a root of s proved in [lo, hi]: s of strict sign at lo, of the
+   other sign or zero at hi? */
 static int
-contact_in(vccd_feature *f, double lo, double hi)
+sign_change(vccd_feature *f, double lo, double hi)
 {
     vccd_di a, b;
     vccd_feature_jet(&a, f, vccd_di_set_d(lo), 0);
     if (vccd_di_is_empty(a) || !(a.lo > 0.0 || a.hi < 0.0))
         return 0;
     vccd_feature_jet(&b, f, vccd_di_set_d(hi), 0);
-    if (vccd_di_is_empty(b) || !((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0)))
-        return 0;
-    return vccd_feature_inclusion(f, vccd_di_set_2d(lo, hi)) == VCCD_INCL_YES;
+    return !vccd_di_is_empty(b) && ((a.lo > 0.0 && b.hi <= 0.0) || (a.hi < 0.0 && b.lo >= 0.0));
+}
+
+/* Is a contact proved in [lo, hi] (sign change of s at the ends and the
+   predicate YES over it)? */
+static int
+contact_in(vccd_feature *f, double lo, double hi)
+{
+    return sign_change(f, lo, hi) && vccd_feature_inclusion(f, vccd_di_set_2d(lo, hi)) == VCCD_INCL_YES;
 }
 
 /* Is a contact proved in the undecided box x (width <= eps_t), whose
@@ -242,7 +248,13 @@ widen(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         h = h > o->t1 ? o->t1 : h;
         if (!(l < h) || !(h > r->hi))
             continue;
-        if (contact_in(f, l, h)) {
+        if (sign_change(f, l, h)) {
+            /* A window with a root but the predicate undecided over it
+               ends the widening: a wider one only widens its enclosures
+               (a contact on an edge, the boundary pairs, stays possible;
+               trying on was 2.3x their binary64 time). */
+            if (vccd_feature_inclusion(f, vccd_di_set_2d(l, h)) != VCCD_INCL_YES)
+                return;
             r->hi = h;
             if (vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(r->lo)).hi <= o->eps_t)
                 r->status = VCCD_TOC_CERTIFIED;
@@ -356,7 +368,6 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
                     }
                 }
                 finish(r, f, &x, VCCD_TOC_POSSIBLE);
-                widen(r, f, o);
                 break;
             }
         }
@@ -403,8 +414,8 @@ take(vccd_toc *r, const vccd_toc *sub)
     r->status = sub->status;
     r->lo = sub->lo;
     r->hi = sub->hi;
-    r->lo_exact = sub->lo_exact;
-    r->hi_exact = sub->hi_exact;
+    vccd_time_copy(&r->lo_exact, &sub->lo_exact);
+    vccd_time_copy(&r->hi_exact, &sub->hi_exact);
     r->param[0] = sub->param[0];
     r->param[1] = sub->param[1];
     r->limited = sub->limited;
@@ -560,7 +571,7 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
     vccd_arith a = o->arith;
     solve_budget bud = { 0, vccd_feature_work(f) };
 
-    memset(r, 0, sizeof *r);
+    VCCD_TOC_ZERO(r);
     vccd_feature_set_arith(f, &a);
     r->prec = vccd_feature_get_arith(f)->prec;
     /* In MPFR, most boxes away from a contact are decided by binary64
@@ -572,6 +583,11 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
     if (a.kind == VCCD_ARITH_ADAPTIVE)
         escalate(r, f, o, &bud);
     fine(r, f, o, &bud);
+    /* Widened last, in the last run's arithmetic: before the adaptive
+       re-runs it made the box they search wider (taylor-lagrange's mean
+       on the sample queries 1.09x); the refinement widens its own boxes. */
+    if (r->status == VCCD_TOC_POSSIBLE && !r->limited && !r->lo_exact.prec)
+        widen(r, f, o);
     vccd_feature_set_arith(f, &a);
     /* certified promises hi - lo <= eps_t; binary64 time can fall short
        of an eps_t below its resolution (vccd_solve_opts_check refuses

@@ -4,16 +4,25 @@
 
 #include "toc_impl.h"
 
+/* *a := 0 but the limbs of its exact ends (unread while unset): a
+   binary64 answer clears 350 bytes fewer (toc.h). */
+static void
+zero(vccd_toc_answer *a)
+{
+    memset(a, 0, offsetof(vccd_toc_answer, lo_exact));
+    a->lo_exact.prec = a->hi_exact.prec = 0;
+}
+
 void
 vccd_toc_answer_from_query(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_query_result *r,
                            const vccd_query_opts *o)
 {
-    memset(a, 0, sizeof *a);
+    zero(a);
     a->status = r->status;
     a->lo = r->lo;
     a->hi = r->hi;
-    a->lo_exact = r->lo_exact;
-    a->hi_exact = r->hi_exact;
+    vccd_time_copy(&a->lo_exact, &r->lo_exact);
+    vccd_time_copy(&a->hi_exact, &r->hi_exact);
     a->rigorous = vccd_arith_is_rigorous(&o->solve.arith);
     a->approximate = r->approximate;
     a->limited = r->limited;
@@ -55,12 +64,12 @@ void
 vccd_toc_answer_from_solve(vccd_toc_answer *a, vccd_toc_stats *st, const vccd_toc *r, vccd_feature_kind kind,
                            const vccd_solve_opts *o)
 {
-    memset(a, 0, sizeof *a);
+    zero(a);
     a->status = r->status;
     a->lo = r->lo;
     a->hi = r->hi;
-    a->lo_exact = r->lo_exact;
-    a->hi_exact = r->hi_exact;
+    vccd_time_copy(&a->lo_exact, &r->lo_exact);
+    vccd_time_copy(&a->hi_exact, &r->hi_exact);
     a->rigorous = vccd_arith_is_rigorous(&o->arith);
     a->limited = r->limited;
     a->have_pair = r->status != VCCD_TOC_NONE;

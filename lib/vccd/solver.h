@@ -21,6 +21,9 @@
 #ifndef VCCD_SOLVER_H
 #define VCCD_SOLVER_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "vccd/config.h"
 #include "vccd/error.h"
 #include "vccd/feature.h"
@@ -43,9 +46,6 @@ typedef struct {
     vccd_toc_status status;
     double lo, hi;              /* the TOC enclosure (none: lo = hi = t1),
                                    rounded outward to doubles */
-    vccd_time lo_exact, hi_exact; /* its ends exactly (time.h): set when
-                                   the time axis was refined past
-                                   binary64, else unset (= lo, hi) */
     vccd_di param[2];           /* feature parameters at contact (feature.h) */
     long boxes;                 /* boxes popped */
     long evals;                 /* evaluations of s and of the predicate */
@@ -61,7 +61,20 @@ typedef struct {
     int escalations;            /* adaptive: re-runs at higher precision */
     mpfr_prec_t prec;           /* precision of the final run (53 binary64) */
     int limited;                /* stopped by max_boxes or max_work */
+    /* lo and hi exactly (time.h): set when the time axis was refined past
+       binary64, else unset (= lo, hi).  Last, so that a solve on binary64
+       time zeroes and copies only their precisions (VCCD_TOC_ZERO). */
+    vccd_time lo_exact, hi_exact;
 } vccd_toc;
+
+/* Zero *r but the limbs of its exact ends, which a zero prec leaves
+   unread: 350 bytes fewer to clear per solve, a tenth of an easy
+   binary64 query's time. */
+#define VCCD_TOC_ZERO(r)                                                        \
+    do {                                                                        \
+        memset((r), 0, offsetof(vccd_toc, lo_exact));                           \
+        (r)->lo_exact.prec = (r)->hi_exact.prec = 0;                            \
+    } while (0)
 
 #define VCCD_SOLVE_DECIDE 0x1p-16
 /* The default work budget: at most about 0.4 s of rotating-pair

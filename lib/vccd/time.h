@@ -38,6 +38,17 @@ typedef struct {
     mp_limb_t limb[VCCD_TIME_LIMBS];
 } vccd_time;
 
+/* *t := *u, the limbs only when u is set (an unset time is its prec
+   alone): answers on binary64 time copy 8 bytes, not 160. */
+static inline void
+vccd_time_copy(vccd_time *t, const vccd_time *u)
+{
+    if (u->prec)
+        *t = *u;
+    else
+        t->prec = 0;
+}
+
 /* t := x rounded in direction rnd to min(prec(x), VCCD_TIME_PREC_MAX)
    bits.  x must be finite and >= 0. */
 void vccd_time_set_mpfr(vccd_time *t, mpfr_srcptr x, mpfr_rnd_t rnd);

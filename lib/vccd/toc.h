@@ -57,10 +57,6 @@ typedef struct {
     vccd_toc_status status;
     double lo, hi;              /* [t0, lo) proved contact-free; rounded
                                    outward from the ends below when set */
-    /* The ends exactly, when eps_t took the time axis past binary64
-       (time.h; unset: lo and hi are exact).  vccd_time_snprint prints
-       them, vccd_time_get_mpfr reads them. */
-    vccd_time lo_exact, hi_exact;
     int rigorous;               /* 0: unrounded arithmetic, nothing proved */
     int approximate;            /* Capoeira: hi is not a proved bound */
     int limited;                /* possible because a budget ran out (or
@@ -95,6 +91,11 @@ typedef struct {
     int have_safe;
     double safe_t;
     double gap_t;
+    /* The ends exactly, when eps_t took the time axis past binary64
+       (time.h; unset: lo and hi are exact).  vccd_time_snprint prints
+       them, vccd_time_get_mpfr reads them.  Last: on binary64 time only
+       their precisions are written. */
+    vccd_time lo_exact, hi_exact;
 } vccd_toc_answer;
 
 /* The work the answer took: counters for experiments and profiles. */
