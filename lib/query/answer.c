@@ -170,7 +170,8 @@ q_finish(q_state *q)
        parallel to a face -- tie at lo, and which one lands an ulp
        earlier is rounding's choice.) */
     if (r->status == VCCD_TOC_POSSIBLE && q->have_cert && !r->limited
-        && vccd_time_diff_le(&q->cert.hi_exact, q->cert.hi, &q->best.lo_exact, q->best_lo, q->o->solve.eps_t)) {
+        && vccd_time_diff_le(&q->cert.hi_exact, q->cert.hi, &q->best.lo_exact, q->best_lo,
+                             vccd_solve_eps_at(&q->o->solve, q->best_lo))) {
         r->status = VCCD_TOC_CERTIFIED;
         r->hi = q->cert.hi;
         r->hi_exact = q->cert.hi_exact;

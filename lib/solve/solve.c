@@ -479,16 +479,21 @@ escalate(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *b
     }
 }
 
-/* Is r's box wider than eps_t asks (eps_t = 0: other than two
-   neighbouring doubles), exactly? */
+double
+vccd_solve_eps_at(const vccd_solve_opts *o, double lo)
+{
+    return o->eps_t > 0.0 ? o->eps_t : vccd_fp_next_up(lo) - lo;
+}
+
+/* Is r's box wider than eps_t asks (eps_t = 0: one binary64 ulp at lo),
+   exactly? */
 static int
 wider_than_asked(const vccd_toc *r, const vccd_solve_opts *o)
 {
-    if (o->eps_t == 0.0)
-        return !(vccd_fp_next_up(r->lo) >= r->hi);
+    double w = vccd_solve_eps_at(o, r->lo);
     if (!r->lo_exact.prec && !r->hi_exact.prec)
-        return !(vccd_di_sub(vccd_di_set_d(r->hi), vccd_di_set_d(r->lo)).hi <= o->eps_t);
-    return !vccd_time_diff_le(&r->hi_exact, r->hi, &r->lo_exact, r->lo, o->eps_t);
+        return !(vccd_di_sub(vccd_di_set_d(r->hi), vccd_di_set_d(r->lo)).hi <= w);
+    return !vccd_time_diff_le(&r->hi_exact, r->hi, &r->lo_exact, r->lo, w);
 }
 
 /* The MPFR precision the time refinement of an adaptive solve starts
@@ -509,10 +514,13 @@ fine_start_prec(const vccd_toc *r, const vccd_solve_opts *o)
 
 /* Bring r's box down to eps_t on the MPFR time axis (refine.c) where
    binary64 time could not: a certified box wider than eps_t, or (eps_t
-   = 0) an undecided one at binary64 resolution, which MPFR evaluations
-   at its ends may decide.  A box the refinement excludes sends the
-   search on after it.  Adaptive: the precision doubles while the box
-   stays undecided, up to max_precision. */
+   = 0) an undecided one at binary64 resolution, which finer time may
+   decide -- a pair of a mesh contact at a vertex, say, whose lines cross
+   an ulp before it near a segment's end: one ulp of time is too coarse
+   for the predicate to exclude, 2^-113 of it is not.  A box the
+   refinement excludes sends the search on after it.  Adaptive: the
+   precision doubles while the box stays undecided, up to
+   max_precision. */
 static void
 fine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
 {
@@ -523,19 +531,22 @@ fine(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, solve_budget *bud)
     pe = a.kind == VCCD_ARITH_MPFR ? a.prec : fine_start_prec(r, o);
     for (;;) {
         vccd_toc sub, prev;
-        mpfr_prec_t pt = o->eps_t == 0.0 ? 53 : pe < VCCD_TIME_PREC_MAX ? pe : VCCD_TIME_PREC_MAX;
-        if (r->status == VCCD_TOC_NONE || r->limited || !wider_than_asked(r, o))
+        vccd_solve_opts oo = *o;
+        /* time at the evaluation's bits (at least binary64's) */
+        mpfr_prec_t pt = pe < 53 ? 53 : pe < VCCD_TIME_PREC_MAX ? pe : VCCD_TIME_PREC_MAX;
+        if (r->status == VCCD_TOC_NONE || r->limited
+            || !(wider_than_asked(r, o) || (o->eps_t == 0.0 && r->status == VCCD_TOC_POSSIBLE)))
             return;
-        /* eps_t = 0 and a box binary64 time left undecided: searched
-           again at pt = 53, where Newton's existence test may certify
-           what the end signs could not (one pass per precision) */
+        /* eps_t = 0 is one binary64 ulp at the contact: the refinement's
+           boxes stop there, with exact P-bit ends */
+        oo.eps_t = vccd_solve_eps_at(o, r->lo);
         memset(&sub, 0, sizeof sub);
         m = (vccd_arith){ VCCD_ARITH_MPFR, pe };
         vccd_feature_set_arith(f, &m);
         if (pe > r->prec)
             r->prec = pe;
         prev = *r;
-        solve_refine(&sub, f, o, r->lo, r->hi, r->status == VCCD_TOC_CERTIFIED ? r->hi : o->t1, pt, bud);
+        solve_refine(&sub, f, &oo, r->lo, r->hi, r->status == VCCD_TOC_CERTIFIED ? r->hi : o->t1, pt, bud);
         if (sub.status == VCCD_TOC_NONE) {
             /* [lo, hi] holds no contact after all: search on after it,
                as the solve began */

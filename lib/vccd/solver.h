@@ -15,9 +15,13 @@
    on down to eps_t * VCCD_SOLVE_DECIDE, within VCCD_SOLVE_REFINE_BOXES
    further boxes, before the first undecided box is reported possible:
    near misses closer than eps_t are then excluded instead of reported.
-   Time is binary64 (feature.h): boxes also stop shrinking when no double
-   lies strictly inside, so with eps_t below one ulp of time (or 0) the
-   answer is one ulp wide. */
+   The search's time is binary64 (feature.h): boxes also stop shrinking
+   when no double lies strictly inside.  An answer wider than eps_t
+   (or, eps_t = 0, than one ulp at lo, or one left undecided there) is
+   searched again on P-bit MPFR time (lib/solve/refine.c), and then has
+   exact ends (vccd_toc.lo_exact, hi_exact); binary64 and unrounded
+   have no such axis, so vccd_solve_opts_check refuses an eps_t below
+   their resolution. */
 #ifndef VCCD_SOLVER_H
 #define VCCD_SOLVER_H
 
@@ -117,7 +121,9 @@ typedef struct {
     const vccd_solver_type *solver;
     vccd_arith arith;           /* adaptive: binary64, then MPFR */
     mpfr_prec_t max_precision;  /* adaptive: the last precision tried */
-    double eps_t;               /* width of [lo, hi] (at least one ulp) */
+    double eps_t;               /* the most width of a certified [lo, hi]:
+                                   >= vccd_solve_eps_t_min, or 0 for one
+                                   binary64 ulp of time at lo */
     long max_boxes;             /* boxes per query, over all its runs */
     long max_work;              /* evaluations per query, weighted by cost
                                    (vccd_feature_work), over all its runs */
@@ -145,6 +151,10 @@ double vccd_solve_eps_t_min(const vccd_solve_opts *o);
    inside [0, 1]: a certified answer could not keep hi - lo <= eps_t.
    vccd_solve_opts_from_config and the one-call API (toc.h) check it. */
 int vccd_solve_opts_check(const vccd_solve_opts *o, const char *who, vccd_error *e);
+
+/* The width a certified answer from lo may have: eps_t, or for eps_t =
+   0 one binary64 ulp of time at lo (next_up(lo) - lo). */
+double vccd_solve_eps_at(const vccd_solve_opts *o, double lo);
 
 /* Read [solver] (type, eps_t, max_boxes, max_work) and [arithmetic] (backend,
    max_precision) of c into o, keys absent keeping their values; -1 with
