@@ -71,6 +71,8 @@ vccd_toc_linear_ctx_new(vccd_feature_kind kind, const vccd_solve_opts *o, vccd_e
                        (int)kind);
         return NULL;
     }
+    if (vccd_solve_opts_check(o, "vccd_toc_linear", e) != 0)
+        return NULL;
     if (!(c = malloc(sizeof *c))) {
         vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL, "out of memory");
         return NULL;

@@ -51,6 +51,10 @@ vccd_toc_meshes(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_toc_i
             return vccd_error_set(e, "vccd_toc_input", 0, NULL, NULL,
                                   "eps_d: the step back needs rigid motions (body %d moves its vertices: %s)", i,
                                   in->body[i].motion->type->name);
+    /* an eps_t the arithmetic cannot resolve could not be kept by a
+       certified answer (solver.h) */
+    if (vccd_solve_opts_check(&in->opts.solve, "vccd_toc_meshes", e) != 0)
+        return -1;
     if (bodies_init(qb, in, e) != 0)
         return -1;
     memset(&r, 0, sizeof r);

@@ -51,6 +51,8 @@ vccd_toc_pair(vccd_toc_answer *answer, vccd_toc_stats *stats, const vccd_pair_in
     for (int i = 0; i < np; i++)
         if (check_point(&in->point[i], i, e) != 0)
             return -1;
+    if (vccd_solve_opts_check(&in->solve, "vccd_toc_pair", e) != 0)
+        return -1;
     if (!(in->min_separation >= 0.0 && in->min_separation < INFINITY))
         return vccd_error_set(e, "vccd_toc_pair", 0, NULL, NULL, "min_separation = %g is not finite and >= 0",
                               in->min_separation);

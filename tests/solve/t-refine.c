@@ -128,6 +128,22 @@ START_TEST(eps_t_beyond_the_arithmetic)
         /* at the eps_t line (the pair text is 18 lines, [solver] 19) */
         ck_assert_msg(strstr(e.msg, ":20: [solver] eps_t:") && strstr(e.msg, "finer than"), "%s", e.msg);
     }
+    /* the one-call API refuses it too, naming the call */
+    {
+        vccd_solve_opts o;
+        vccd_error e;
+        static const double x0[4][3] = { { 0.25, 0.25, 1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+        static const double x1[4][3] = { { 0.25, 0.25, -1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+        vccd_toc_answer a;
+        vccd_solve_opts_init(&o);
+        o.eps_t = 1e-30;
+        ck_assert_int_eq(vccd_toc_linear(&a, NULL, VCCD_FEATURE_VF, x0, x1, &o, &e), -1);
+        ck_assert_msg(strstr(e.msg, "vccd_toc_linear") && strstr(e.msg, "finer than binary64"), "%s", e.msg);
+        o.arith = (vccd_arith){ VCCD_ARITH_MPFR, 128 };
+        ck_assert_int_eq(vccd_toc_linear(&a, NULL, VCCD_FEATURE_VF, x0, x1, &o, &e), 0);
+        ck_assert_int_eq(a.status, VCCD_TOC_CERTIFIED);
+        ck_assert(vccd_time_diff_le(&a.hi_exact, a.hi, &a.lo_exact, a.lo, 1e-30));
+    }
 }
 END_TEST
 
