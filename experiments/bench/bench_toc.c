@@ -2,7 +2,8 @@
    benchmark frames (7.3): pairs of the tetrahedron, bunny, dragon and
    buddha (each scaled to radius 1 about its centroid) thrown at each
    other at low speed (4 units apart) and high speed (512), per BV type
-   and mode: median and mean query time, BV tests and feature pairs per
+   and mode: the median time of the first call on each instance and of
+   the warm calls after it, the mean, BV tests and feature pairs per
    query, the answers' statuses, and for exact answers the rigorous gap
    at lo (penetrations: a certified crossing there).  --step-back EPS
    adds the exact query with the step back and its gaps.
@@ -70,13 +71,23 @@ load_model(model *md, const char *name, int leaf_size)
     return 0;
 }
 
-/* One query, timed; tiny ones repeated to 1 ms so the clock can see them. */
+/* One query, timed: the first call on the instance into *first (what
+   one `vccd toc` or a simulator's new step pays), then warm calls, tiny
+   ones repeated to 1 ms so the clock can see them, into *ms (their
+   mean: what `vccd run` measures).  Issue 30 asks for the two apart. */
 static int
-timed(vccd_query_result *r, double *ms, vccd_query_body *a, vccd_query_body *b, const vccd_query_opts *o)
+timed(vccd_query_result *r, double *first, double *ms, vccd_query_body *a, vccd_query_body *b,
+      const vccd_query_opts *o)
 {
     vccd_error e;
     long reps = 0;
     double t0 = vccd_clock_now(), t;
+    if (vccd_query_toc(r, a, b, o, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        return -1;
+    }
+    *first = 1e3 * (vccd_clock_now() - t0);
+    t0 = vccd_clock_now();
     do {
         if (vccd_query_toc(r, a, b, o, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
@@ -90,31 +101,32 @@ timed(vccd_query_result *r, double *ms, vccd_query_body *a, vccd_query_body *b, 
 }
 
 typedef struct {
-    double *ms, *gap;
+    double *ms, *first, *gap;
     long n, ngap, certified, possible, none, pen, bv_tests, pairs, stepped_ok;
 } stats;
 
 static void
 row(const bt_opts *o, const char *pair, const char *speed, const char *bv, const char *mode, stats *s)
 {
-    double mean = 0.0, med, gmin = NAN, gmed = NAN, gmax = NAN;
+    double mean = 0.0, med, fmed, gmin = NAN, gmed = NAN, gmax = NAN;
     for (long i = 0; i < s->n; i++)
         mean += s->ms[i] / (double)s->n;
     med = median(s->ms, s->n);
+    fmed = median(s->first, s->n);
     if (s->ngap) {
         gmed = median(s->gap, s->ngap);
         gmin = s->gap[0];
         gmax = s->gap[s->ngap - 1];
     }
-    printf("%-18s %-5s %-7s %-10s %9.3f %9.3f %9.0f %9.0f %4ld/%ld/%ld", pair, speed, bv, mode, med, mean,
+    printf("%-18s %-5s %-7s %-10s %9.3f %9.3f %9.3f %9.0f %9.0f %4ld/%ld/%ld", pair, speed, bv, mode, fmed, med, mean,
            (double)s->bv_tests / (double)s->n, (double)s->pairs / (double)s->n, s->certified, s->possible, s->none);
     if (s->ngap)
         printf("  pen=%ld gap_lo min/med/max %.3g/%.3g/%.3g", s->pen, gmin, gmed, gmax);
     printf("\n");
     if (o->csv)
-        fprintf(o->csv, "%s,%s,%s,%s,%ld,%.6f,%.6f,%.1f,%.1f,%ld,%ld,%ld,%ld,%ld,%.17g,%.17g,%.17g\n", pair, speed, bv,
-                mode, s->n, med, mean, (double)s->bv_tests / (double)s->n, (double)s->pairs / (double)s->n,
-                s->certified, s->possible, s->none, s->ngap ? s->pen : -1, s->ngap, gmin, gmed, gmax);
+        fprintf(o->csv, "%s,%s,%s,%s,%ld,%.6f,%.6f,%.1f,%.1f,%ld,%ld,%ld,%ld,%ld,%.17g,%.17g,%.17g,%.6f\n", pair, speed,
+                bv, mode, s->n, med, mean, (double)s->bv_tests / (double)s->n, (double)s->pairs / (double)s->n,
+                s->certified, s->possible, s->none, s->ngap ? s->pen : -1, s->ngap, gmin, gmed, gmax, fmed);
 }
 
 /* Every selected BV type and mode on n frames of one pair and speed. */
@@ -130,8 +142,9 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
     const char *best_bv = "-";
 
     s.ms = malloc((size_t)o->instances * sizeof *s.ms);
+    s.first = malloc((size_t)o->instances * sizeof *s.first);
     s.gap = malloc((size_t)o->instances * sizeof *s.gap);
-    if (!mo || !s.ms || !s.gap)
+    if (!mo || !s.ms || !s.first || !s.gap)
         goto out;
     for (long i = 0; i < o->instances; i++)
         if ((o->translate ? vccd_query_scenario_translating : vccd_query_scenario)(
@@ -171,7 +184,7 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
                     fprintf(stderr, "vccd: %s\n", e.msg);
                     goto out;
                 }
-                if (timed(&r, &s.ms[s.n], &qa, &qb, &qo) != 0)
+                if (timed(&r, &s.first[s.n], &s.ms[s.n], &qa, &qb, &qo) != 0)
                     goto out;
                 s.n++;
                 s.bv_tests += r.bv_tests;
@@ -216,6 +229,7 @@ out:
         vccd_motion_free(mo[i]);
     free(mo);
     free(s.ms);
+    free(s.first);
     free(s.gap);
     return rc;
 }
@@ -346,7 +360,7 @@ vccd_bench_toc(int argc, char **argv)
             return VCCD_EXIT_USAGE;
         }
         fputs("pair,speed,bv,mode,instances,median_ms,mean_ms,bv_tests,feature_pairs,certified,possible,none,"
-              "penetrations,gaps,gap_min,gap_median,gap_max\n", o.csv);
+              "penetrations,gaps,gap_min,gap_median,gap_max,first_median_ms\n", o.csv);
     }
     printf("vccd bench toc: %ld instances per pair and speed, seed %lu, leaf size %d (thesis 7.3 frames%s; models "
            "scaled to radius 1)", o.instances, o.seed, o.leaf_size,
@@ -355,8 +369,10 @@ vccd_bench_toc(int argc, char **argv)
         printf(", min_separation %.17g (first time within it; pen = gap at lo proved below it)",
                o.min_separation);
     printf("\n");
-    printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "median_ms", "mean_ms",
-           "bv_tests", "features", "cert/poss/none");
+    printf("first_ms: median time of the first call on each instance; median_ms, mean_ms: of the warm calls "
+           "after it\n");
+    printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "first_ms", "median_ms",
+           "mean_ms", "bv_tests", "features", "cert/poss/none");
     for (const char *p = only_2d ? "" : o.pairs; *p && rc == 0;) {
         const char *dash = strchr(p, '-'), *end = strchr(p, ',');
         int ia, ib;
