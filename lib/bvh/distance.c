@@ -144,7 +144,11 @@ measure(query *qy, long ta, long tb, const double *cut, vccd_tri_dist *d)
             qy->lower = lb;
         return 0;
     }
-    vccd_tri_distance(d, a, b);
+    /* A pair proved no closer than the best so far cannot become the
+       minimum: its lower bound need not be tightened past the cut
+       (vccd_tri_distance_enough; near contact that is most of a pair's
+       cost, the witness direction off by rounding over the gap). */
+    vccd_tri_distance_enough(d, a, b, cut ? *cut : INFINITY);
     qy->r->tri_tests++;
     if (d->lower < qy->lower)
         qy->lower = d->lower;

@@ -184,8 +184,23 @@ in_plane(const double *const a[3], const vccd_di_vec3 tb[3])
     return z <= xy * 0x1p-40;
 }
 
+/* lower settled: tight to 2^-40 of upper (the usual case), or at least
+   enough (then no better bound is asked for).  lower > 0 either way, so
+   the crossing test at the end is never skipped. */
+static int
+settled(const vccd_tri_dist *r, double enough)
+{
+    return r->lower > 0.0 && (r->lower >= r->upper * (1.0 - 0x1p-40) || r->lower >= enough);
+}
+
 void
 vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3 *const b[3])
+{
+    vccd_tri_distance_enough(r, a, b, INFINITY);
+}
+
+void
+vccd_tri_distance_enough(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3 *const b[3], double enough)
 {
     vccd_di_vec3 ta[3], tb[3], p, q;
     double bm[3][3], n[3];
@@ -216,7 +231,7 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
        a vertex-face witness direction is off by the witness points'
        rounding over the distance, while the face normal is accurate to
        rounding of the face itself. */
-    if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
+    if (settled(r, enough))
         return;
     for (int side = 0; side < 2; side++) {
         double g;
@@ -224,7 +239,7 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
         g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
         r->lower = g > r->lower ? g : r->lower;
     }
-    if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
+    if (settled(r, enough))
         return;
     /* 2D bodies (every z exactly 0): the edges' in-plane normals e x z
        are the separating axes of the plane, accurate to the rounding of
@@ -242,7 +257,7 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
                 g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
                 r->lower = g > r->lower ? g : r->lower;
             }
-        if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
+        if (settled(r, enough))
             return;
     }
     /* Edge against edge: the witness direction is off by rounding over
@@ -259,7 +274,7 @@ vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3
             g = fmax(gap_lower(ta, tb, n), gap_lower(tb, ta, n));
             r->lower = g > r->lower ? g : r->lower;
         }
-    if (r->lower > 0.0 && r->lower >= r->upper * (1.0 - 0x1p-40))
+    if (settled(r, enough))
         return;
     /* Coplanar triangles, edge to edge (two box faces side by side just
        before a face contact): every direction above lies along the common

@@ -38,6 +38,14 @@ typedef struct {
     double p[3], q[3];
 } vccd_tri_dist;
 void vccd_tri_distance(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3 *const b[3]);
+/* The same, with lower tightened only while it is below enough: once a
+   candidate direction proves lower >= enough > 0 the others are not
+   tried.  lower is still a rigorous lower bound, and the same as
+   vccd_tri_distance's whenever that one is below enough; upper, p, q and
+   intersect are the same.  A traversal passes its best upper bound so
+   far: a pair proved no closer than that only needs the proof. */
+void vccd_tri_distance_enough(vccd_tri_dist *r, const double *const a[3], const vccd_di_vec3 *const b[3],
+                              double enough);
 
 typedef enum {
     VCCD_DISTANCE_SEPARATED = 0,        /* lower > 0 */

@@ -382,6 +382,18 @@ START_TEST(test_within)
                            upper bound must not contradict */
                         TU_CHECK(!(td.upper < band), "case %ld %s: pair (%ld, %ld) within %a < band %a left out",
                                  it, vccd_bv_type_get(ty)->name, i, j, td.upper, band);
+                        /* the early stop at `enough` (what vccd_distance
+                           passes: its best upper so far) changes nothing
+                           but a lower bound that is already >= enough */
+                        for (int q = 0; q < 3; q++) {
+                            vccd_tri_dist te;
+                            double enough = q == 0 ? 0.0 : q == 1 ? 0.5 * td.lower : td.upper;
+                            vccd_tri_distance_enough(&te, va, vb, enough);
+                            TU_CHECK(te.upper == td.upper && te.intersect == td.intersect && te.lower <= td.lower
+                                         && (te.lower == td.lower || (te.lower > 0.0 && te.lower >= enough)),
+                                     "case %ld: pair (%ld, %ld) enough %a: [%a, %a] against [%a, %a]", it, i, j,
+                                     enough, te.lower, te.upper, td.lower, td.upper);
+                        }
                     }
                 }
             TU_CHECK(want == (long)list.n, "case %ld: duplicate pairs in the list", it);
@@ -455,6 +467,15 @@ turned_pairs_proved(const double ar[3][3], const double br0[3][3], int axis, con
         vccd_tri_distance(&r, ap, bp);
         TU_CHECK(r.lower <= h + 0x1p-50 && r.upper >= h - 0x1p-50, "%s %a apart: [%a, %a] misses it", what, h, r.lower,
                  r.upper);
+        {   /* near contact the early stop is what saves: same answer, a
+               lower bound only as good as asked */
+            vccd_tri_dist re;
+            vccd_tri_distance_enough(&re, ap, bp, 0.25 * h);
+            TU_CHECK(re.upper == r.upper && re.intersect == r.intersect && re.lower <= r.lower
+                         && (re.lower == r.lower || re.lower >= 0.25 * h),
+                     "%s %a apart, enough h/4: [%a, %a] against [%a, %a]", what, h, re.lower, re.upper, r.lower,
+                     r.upper);
+        }
         proved += r.lower > 0.5 * h;
     }
     return proved;
