@@ -34,6 +34,7 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
     if (check_motion(b, m, e) != 0)
         return -1;
     b->m = m;
+    b->have_pf = vccd_motion_pose_frame_init(&b->pf, m) == 0;
     b->rad = malloc((size_t)n * sizeof *b->rad);
     b->ext = malloc((size_t)n * sizeof *b->ext);
     b->speed = malloc((size_t)n * sizeof *b->speed);
@@ -84,6 +85,7 @@ vccd_query_body_set_motion(vccd_query_body *b, const vccd_motion *m, vccd_error 
     if (check_motion(b, m, e) != 0)
         return -1;
     b->m = m;
+    b->have_pf = vccd_motion_pose_frame_init(&b->pf, m) == 0;
     for (long i = 0; i < b->bvh->nnodes; i++)
         b->speed[i] = NAN;
     return 0;

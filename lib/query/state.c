@@ -76,7 +76,14 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     /* preparing a context writes it: its time grows with its size */
     q->ctx_work = 1 + (long)(q->bt->ctx_size / 64);
     for (int k = 0; k < 2; k++) {
-        q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
+        /* made with the body's motion (body.c); m is checked to be the
+           same, since a caller may have changed the pointer by hand */
+        if (q->body[k]->have_pf && q->body[k]->pf.m == q->body[k]->m) {
+            q->pf[k] = q->body[k]->pf;
+            q->have_pf[k] = 1;
+        } else {
+            q->have_pf[k] = vccd_motion_pose_frame_init(&q->pf[k], q->body[k]->m) == 0;
+        }
         /* Small meshes keep their vertices (vertices.c); a large one
            would allocate more per query than it saves.  No memory: the
            vertices are evaluated each time (other enclosures, as
