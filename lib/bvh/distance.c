@@ -66,6 +66,8 @@ typedef struct {
     double lower;               /* min over tested / pruned bounds */
     double best_p[3], best_q[3];
     int done;                   /* certified crossing: distance 0 */
+    int refuted;                /* vccd_distance_at_least: a pair below need */
+    double need;
     double band;                /* vccd_distance_within: the band */
     vccd_distance_list *list;   /* and its pairs */
     int oom;
@@ -173,14 +175,32 @@ test_pair(query *qy, long ta, long tb)
     }
 }
 
+/* test_pair, for a caller asking only whether the distance is proved
+   >= need (> 0 when need = 0): the final lower bound is at most any
+   triangle pair's (measure keeps the minimum) and at most the best upper
+   bound, so either below need already refutes it. */
+static void
+check_pair(query *qy, long ta, long tb)
+{
+    vccd_tri_dist d;
+    double need = qy->need;
+    if (!measure(qy, ta, tb, qy->r->tri[0] >= 0 ? &qy->r->upper : NULL, &d))
+        return;
+    if (d.intersect)
+        qy->r->status = VCCD_DISTANCE_INTERSECTING;
+    if (d.intersect || (need > 0.0 ? !(d.lower >= need) || !(qy->r->upper >= need) : !(d.lower > 0.0)))
+        qy->refuted = qy->done = 1;
+}
+
 static void
 query_finish(query *qy, const vccd_pose *pa)
 {
     vccd_distance_result *r = qy->r;
-    r->lower = qy->done ? 0.0 : qy->lower;
-    if (qy->done)
+    int crossing = qy->done && !(qy->refuted && r->status != VCCD_DISTANCE_INTERSECTING);
+    r->lower = crossing ? 0.0 : qy->lower;
+    if (crossing)
         r->upper = 0.0;
-    if (!qy->done)
+    if (!crossing)
         r->status = r->lower > 0.0 ? VCCD_DISTANCE_SEPARATED : VCCD_DISTANCE_TOUCHING;
     /* Report the witness points in the world frame (A's frame mapped by
        A's pose; midpoints: for display only). */
@@ -303,6 +323,29 @@ vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, c
         return -1;
     rc = traverse(&qy, a, b, type, &r->upper, test_pair, e);
     query_finish(&qy, pa);
+    return rc;
+}
+
+int
+vccd_distance_at_least(int *ok, vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
+                       const vccd_pose *pb, int type, double need, vccd_error *e)
+{
+    query qy;
+    int rc;
+    *ok = 0;
+    if (!(need >= 0.0))
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "vccd_distance_at_least: need = %g is not >= 0", need);
+    if (check_type(a, b, type, e) != 0 || query_init(&qy, r, a->mesh, pa, b->mesh, pb, e) != 0)
+        return -1;
+    qy.need = need;
+    rc = traverse(&qy, a, b, type, &r->upper, check_pair, e);
+    /* refuted: node pairs left in the queue are not in qy.lower, so the
+       only lower bound it proves is 0 */
+    if (qy.refuted)
+        qy.lower = 0.0;
+    query_finish(&qy, pa);
+    /* not refuted: the whole traversal ran, as vccd_distance's */
+    *ok = !qy.refuted && (need > 0.0 ? r->lower >= need : r->lower > 0.0);
     return rc;
 }
 

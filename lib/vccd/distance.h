@@ -71,6 +71,17 @@ typedef struct {
    every node pair pruned.  -1 with e set when out of memory. */
 int vccd_distance(vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa, const vccd_bvh *b,
                   const vccd_pose *pb, int type, vccd_error *e);
+/* Whether the distance is proved >= need (need > 0), or > 0 (need = 0),
+   for callers that ask only that: *ok = 1 when it is, and then r is
+   exactly what vccd_distance gives.  *ok = 0 when it is not: the
+   traversal stopped at the first triangle pair (or best upper bound)
+   below need, so r then holds only what was measured until there: lower
+   0, upper a rigorous upper bound (not vccd_distance's), the status
+   intersecting on a certified crossing, else touching.  Near contact a refuted bound
+   costs a descent to the contact instead of the whole distance query.
+   0, or -1 with e set (need < 0, as vccd_distance otherwise). */
+int vccd_distance_at_least(int *ok, vccd_distance_result *r, const vccd_bvh *a, const vccd_pose *pa,
+                           const vccd_bvh *b, const vccd_pose *pb, int type, double need, vccd_error *e);
 /* A triangle pair within the band: a (of A) and b (of B), the bounds
    of its distance and approximate closest points (A's frame). */
 typedef struct {

@@ -107,6 +107,31 @@ check_pair_w(const body *a, const body *b, const char *what, long it, int widen_
             TU_CHECK(vccd_bvh_build(&ha, &a->m, &o, &e) == 0 && vccd_bvh_build(&hb, &b->m, &o, &e) == 0, "build: %s",
                      e.msg);
             TU_CHECK(vccd_distance(&r, &ha, &pa, &hb, &pb, ty, &e) == 0, "distance: %s", e.msg);
+            /* vccd_distance_at_least: the verdict of the whole distance
+               for every need (0, below, at and above its lower bound),
+               and when it holds the same bits; refuted, only rigorous
+               bounds (lower 0) */
+            for (int k = 0; k < 4; k++) {
+                vccd_distance_result rl;
+                double need = k == 0 ? 0.0 : k == 1 ? 0.5 * r.lower : k == 2 ? r.lower : 2.0 * r.upper + 1e-300;
+                int ok = -1, want = need > 0.0 ? r.lower >= need : r.lower > 0.0;
+                TU_CHECK(vccd_distance_at_least(&ok, &rl, &ha, &pa, &hb, &pb, ty, need, &e) == 0, "at_least: %s",
+                         e.msg);
+                TU_CHECK(ok == want, "%s (%s, case %ld): at_least %a says %d, the distance [%a, %a] %d", name, what,
+                         it, need, ok, r.lower, r.upper, want);
+                if (ok)
+                    TU_CHECK(rl.lower == r.lower && rl.upper == r.upper && rl.status == r.status
+                                 && rl.tri[0] == r.tri[0] && rl.tri[1] == r.tri[1] && rl.bv_tests == r.bv_tests,
+                             "%s (%s, case %ld): at_least %a differs from the distance", name, what, it, need);
+                else
+                    TU_CHECK(rl.lower <= r.lower && rl.upper >= r.upper
+                                 && (rl.status == VCCD_DISTANCE_SEPARATED) == (rl.lower > 0.0),
+                             "%s (%s, case %ld): refuted at_least %a: [%a, %a] against [%a, %a]", name, what, it,
+                             need, rl.lower, rl.upper, r.lower, r.upper);
+            }
+            TU_CHECK(vccd_distance_at_least(&(int){ 0 }, &r, &ha, &pa, &hb, &pb, ty, -1.0, &e) == -1
+                         && strstr(e.msg, "need"),
+                     "at_least accepted need < 0");
             vccd_bvh_clear(&ha);
             vccd_bvh_clear(&hb);
         }
