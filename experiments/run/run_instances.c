@@ -312,84 +312,110 @@ bench_name(char *out, size_t n, const run_experiment *x, int b)
     return out;
 }
 
-/* Index the rows by (benchmark, instance): slot[b * nrows + i] := the
-   row (-1: none), a row repeating an instance with other parameters
-   refused, then every benchmark checked to hold instances 0 to k - 1
-   with the same k: *count := k.  0, or -1 with e set. */
+/* Where a row goes: its benchmark and instance, and its index in the
+   file (its line order). */
+typedef struct {
+    int b;
+    long i, k;
+} place;
+
 static int
-index_rows(long *slot, long *count, const run_experiment *x, const row *rows, long nrows, const int col[NCOL],
+place_cmp(const void *p, const void *q)
+{
+    const place *u = p, *v = q;
+    if (u->b != v->b)
+        return u->b < v->b ? -1 : 1;
+    if (u->i != v->i)
+        return u->i < v->i ? -1 : 1;
+    return (u->k > v->k) - (u->k < v->k);
+}
+
+/* The rows sorted by (benchmark, instance, line), so that memory stays
+   linear in the file whatever the numbers: a row repeating an instance
+   with other parameters refused, then every benchmark checked to hold
+   instances 0 to k - 1 with the same k.  0 with *count := k and
+   first[b * k + i] := the first row of instance i of benchmark b, or -1
+   with e set. */
+static int
+index_rows(long *first, long *count, const run_experiment *x, const row *rows, long nrows, const int col[NCOL],
            const char *path, vccd_error *e)
 {
     const char *names[NCOL];
-    char nbuf[1024], bn[200], bn2[200], ikey[96], key[96];
-    long k0 = -1;
-    int b0 = -1;
+    char nbuf[1024], bn[200], bn2[200], key[96];
+    long nb[RUN_MAX_BENCH] = { 0 }, ng = 0;
+    place *o;
+    int rc = -1;
 
     if (column_names(names, nbuf, sizeof nbuf) != 0)
         return vccd_error_set(e, path, 0, NULL, NULL, "internal: too few identity columns");
-    snprintf(ikey, sizeof ikey, "column %d (%s)", col[C_INST] + 1, names[C_INST]);
-    for (long k = 0; k < (long)x->nbench * nrows; k++)
-        slot[k] = -1;
+    if (!(o = malloc((size_t)nrows * sizeof *o)))
+        return vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
     for (long k = 0; k < nrows; k++) {
-        const row *r = &rows[k];
-        long *s = &slot[(long)r->b * nrows + r->i];
-        if (r->i >= nrows)
-            /* numbered from 0 without gaps, so below the number of rows */
-            return vccd_error_set(e, path, r->line, NULL, ikey,
-                                  "%ld: instances are numbered 0, 1, 2, ... in each benchmark, and the file has "
-                                  "%ld rows", r->i, nrows);
-        if (*s < 0) {
-            *s = k;
+        o[k].b = rows[k].b;
+        o[k].i = rows[k].i;
+        o[k].k = k;
+    }
+    qsort(o, (size_t)nrows, sizeof *o, place_cmp);
+    for (long g = 0; g < nrows; g++) {
+        const row *r = &rows[o[g].k], *f;
+        if (g > 0 && o[g].b == o[g - 1].b && o[g].i == o[g - 1].i) {
+            /* vccd run's own instances.csv repeats an instance once per
+               system, with the same parameters: that is one instance */
+            f = &rows[first[ng - 1]];
+            for (int j = 0; j < 22; j++)
+                if (memcmp(&r->p[j], &f->p[j], sizeof r->p[j])) {
+                    snprintf(key, sizeof key, "column %d (%s)", col[C_P + j] + 1, names[C_P + j]);
+                    vccd_error_set(e, path, r->line, NULL, key,
+                                   "instance %ld of %s given again with other parameters: %.17g here, %.17g at "
+                                   "line %d", r->i, bench_name(bn, sizeof bn, x, r->b), r->p[j], f->p[j], f->line);
+                    goto out;
+                }
             continue;
         }
-        /* vccd run's own instances.csv repeats an instance once per
-           system, with the same parameters: that is one instance */
-        for (int j = 0; j < 22; j++)
-            if (memcmp(&r->p[j], &rows[*s].p[j], sizeof r->p[j])) {
-                snprintf(key, sizeof key, "column %d (%s)", col[C_P + j] + 1, names[C_P + j]);
-                return vccd_error_set(e, path, r->line, NULL, key,
-                                      "instance %ld of %s given again with other parameters: %.17g here, "
-                                      "%.17g at line %d", r->i, bench_name(bn, sizeof bn, x, r->b), r->p[j],
-                                      rows[*s].p[j], rows[*s].line);
-            }
+        if (r->i != nb[r->b]) {
+            snprintf(key, sizeof key, "column %d (%s)", col[C_INST] + 1, names[C_INST]);
+            vccd_error_set(e, path, r->line, NULL, key,
+                           "instance %ld of %s, but no instance %ld (instances are numbered 0, 1, 2, ... in each "
+                           "benchmark)", r->i, bench_name(bn, sizeof bn, x, r->b), nb[r->b]);
+            goto out;
+        }
+        nb[r->b]++;
+        first[ng++] = o[g].k;
     }
     for (int b = 0; b < x->nbench; b++) {
-        long k = 0;
-        while (k < nrows && slot[(long)b * nrows + k] >= 0)
-            k++;
-        for (long j = k + 1; j < nrows; j++)
-            if (slot[(long)b * nrows + j] >= 0)
-                return vccd_error_set(e, path, rows[slot[(long)b * nrows + j]].line, NULL, ikey,
-                                      "instance %ld of %s, but no instance %ld (instances are numbered 0, 1, "
-                                      "2, ... in each benchmark)", j, bench_name(bn, sizeof bn, x, b), k);
-        if (!k)
-            return vccd_error_set(e, path, 0, NULL, NULL, "no rows of %s, a benchmark of this experiment",
-                                  bench_name(bn, sizeof bn, x, b));
-        if (b0 >= 0 && k != k0)
-            return vccd_error_set(e, path, 0, NULL, NULL,
-                                  "%ld instances of %s, %ld of %s: every benchmark needs the same number", k0,
-                                  bench_name(bn, sizeof bn, x, b0), k, bench_name(bn2, sizeof bn2, x, b));
-        b0 = b;
-        k0 = k;
+        if (!nb[b]) {
+            vccd_error_set(e, path, 0, NULL, NULL, "no rows of %s, a benchmark of this experiment",
+                           bench_name(bn, sizeof bn, x, b));
+            goto out;
+        }
+        if (nb[b] != nb[0]) {
+            vccd_error_set(e, path, 0, NULL, NULL,
+                           "%ld instances of %s, %ld of %s: every benchmark needs the same number", nb[0],
+                           bench_name(bn, sizeof bn, x, 0), nb[b], bench_name(bn2, sizeof bn2, x, b));
+            goto out;
+        }
     }
-    *count = k0;
-    return 0;
+    *count = nb[0];
+    rc = 0;
+out:
+    free(o);
+    return rc;
 }
 
 int
 run_instances_read(run_experiment *x, const char *path, vccd_error *e)
 {
     row *rows;
-    long nrows, *slot = NULL, count = 0;
+    long nrows, *first = NULL, count = 0;
     int rc = -1, col[NCOL];
 
     if (read_rows(&rows, &nrows, col, x, path, e) != 0)
         return -1;
-    if (!(slot = malloc((size_t)x->nbench * (size_t)nrows * sizeof *slot))) {
+    if (!(first = malloc((size_t)nrows * sizeof *first))) {
         vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
         goto out;
     }
-    if (index_rows(slot, &count, x, rows, nrows, col, path, e) != 0)
+    if (index_rows(first, &count, x, rows, nrows, col, path, e) != 0)
         goto out;
     if (!(x->inst = malloc((size_t)x->nbench * (size_t)count * 22 * sizeof *x->inst))) {
         vccd_error_set(e, path, 0, NULL, NULL, "out of memory");
@@ -398,13 +424,13 @@ run_instances_read(run_experiment *x, const char *path, vccd_error *e)
     x->inst_count = count;
     for (int b = 0; b < x->nbench; b++)
         for (long i = 0; i < count; i++) {
-            const row *r = &rows[slot[(long)b * nrows + i]];
+            const row *r = &rows[first[(long)b * count + i]];
             vccd_motion *ma, *mb;
             vccd_error why;
             /* the motions now, so that a parameter they refuse (a
                quaternion far from unit length) is named by its line
                and not found by the run's first query */
-            if (run_instance_motions(&ma, &mb, r->p, 320, &why) != 0) {
+            if (run_instance_motions(&ma, &mb, r->p, RUN_MOTION_PREC, &why) != 0) {
                 vccd_error_set(e, path, r->line, NULL, NULL, "instance %ld: %s", r->i, why.msg);
                 goto out;
             }
@@ -419,7 +445,7 @@ out:
         x->inst = NULL;
         x->inst_count = 0;
     }
-    free(slot);
+    free(first);
     free(rows);
     return rc;
 }

@@ -123,11 +123,11 @@ bad other "4: column 18 (a_q0y): instance 0 of box-tet at low speed given again 
 edit gap '$4 != 1 { print }'
 bad gap "[0-9]*: column 4 (instance): instance 2 of box-tet at low speed, but no instance 1"
 edit far 'NR == 5 { $4 = 100 } { print }'
-bad far "5: column 4 (instance): 100: instances are numbered 0, 1, 2, ... in each benchmark, and the file has 36 rows"
+bad far "5: column 4 (instance): instance 100 of box-tet at low speed, but no instance 3"
 edit nobench '$1 != 2 { print }'
 bad nobench " no rows of box-tet at high speed, a benchmark of this experiment"
 edit counts '$1 != 4 || $4 != 2 { print }'
-bad counts " 3 instances of tet-tet at low speed, 2 of tet-tet at high speed"
+bad counts " 3 instances of box-tet at low speed, 2 of tet-tet at high speed"
 edit quat 'NR > 1 && $1 == 3 && $4 == 1 { $16 = 0.9 } { print }'
 bad quat "23: instance 1: body a (columns a_\*): .*start_orientation: not a unit quaternion"
 edit blank 'NR == 8 { print "" } { print }'
