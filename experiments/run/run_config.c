@@ -343,8 +343,11 @@ parse_pairs(run_experiment *x, cfgs *c, vccd_config_section *s, int speeds, vccd
 /* [experiment] instances_file: the benchmarks' instances read from a
    CSV (run_instances.c) instead of made from the seed.  Then `seed`
    would change nothing, so it is refused (doc/input.md: a key with no
-   effect is an error), and `instances` runs the first K of the file's
-   (its default: all of them). */
+   effect is an error) -- but for the file's seed under an instances_file
+   of the command line, which overrides the way instances are made as any
+   override replaces a key (vccd run quick.ini
+   experiment.instances_file=x.csv).  `instances` runs the first K of the
+   file's (its default: all of them). */
 static int
 parse_instances_file(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
 {
@@ -354,7 +357,7 @@ parse_instances_file(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_er
     vccd_error why;
     if (!kv)
         return 0;
-    if ((seed = get(c, s, "seed", &ws)))
+    if ((seed = get(c, s, "seed", &ws)) && !(w != s && ws == s))
         return vccd_error_set(e, ws->file, seed->line, ws->name, seed->key,
                               "the instances come from instances_file (%s:%d), not from a seed", w->file, kv->line);
     if (resolve(x->instances_file, sizeof x->instances_file, w, kv, e) != 0)

@@ -150,6 +150,14 @@ one_line_error "instances file a directory" "command line:[0-9]*: \[experiment\]
 sed 's/^instances_file = .*/&\nseed = 3/' "$tmp/d/y.ini" >"$tmp/d/s.ini"
 expect 2 "seed beside instances_file" -- $vccd run "$tmp/d/s.ini" --out "$tmp/o"
 one_line_error "seed beside instances_file" "d/s.ini:4: \[experiment\] seed: the instances come from instances_file"
+# an instances_file override replaces the file's seed, as overrides do
+expect 0 "instances_file override of a config with a seed" -- $vccd run "$tmp/x.ini" --out "$tmp/ov" \
+    experiment.instances_file="$tmp/min.csv"
+noseed "$tmp/ov/instances.csv" >"$tmp/b"
+noseed "$tmp/g/instances.csv" >"$tmp/a"
+check "instances_file override: the same rows and answers" cmp -s "$tmp/a" "$tmp/b"
+expect 2 "both overridden" -- $vccd run "$tmp/x.ini" --out "$tmp/o" experiment.instances_file="$tmp/min.csv" experiment.seed=3
+one_line_error "both overridden" "command line:[0-9]*: \[experiment\] seed: the instances come from"
 expect 2 "seed override beside instances_file" -- $vccd run "$tmp/d/y.ini" --out "$tmp/o" experiment.seed=3
 one_line_error "seed override beside instances_file" "command line:[0-9]*: \[experiment\] seed: the instances come from"
 
