@@ -61,7 +61,17 @@ typedef struct {
     run_bench bench[RUN_MAX_BENCH];
     int nbench;
     long shard_k, shard_n;      /* this run does instances i = k mod n */
+    char instances_file[4096];  /* [experiment] instances_file, resolved,
+                                   or "": instances from the seed */
+    double *inst;               /* its parameters, 22 per instance, of
+                                   bench b instance i at (b * inst_count
+                                   + i) * 22 (run_instances_read) */
+    long inst_count;            /* instances per benchmark in the file
+                                   (x->instances <= inst_count runs) */
 } run_experiment;
+
+/* The precision of the motions' parameters (bits). */
+#define RUN_MOTION_PREC 320
 
 /* Read path into x; overrides are "section.key=value" strings that
    replace or add keys (the section must exist).  Meshes are loaded and
@@ -71,10 +81,23 @@ int run_experiment_load(run_experiment *x, const char *path, char **overrides, i
 void run_experiment_clear(run_experiment *x);
 
 /* The 2 x 11 motion parameters of instance i of bench b (start position
-   and start / end orientation of each body; both end at the origin),
-   the decimals the motions are made from. */
+   and start / end orientation of each body; both end at the origin):
+   the seed's frame, or the row of x->instances_file.  0, or -1 when
+   there is no such instance. */
 int run_instance_params(double p[22], const run_experiment *x, int b, long i);
 uint64_t run_instance_seed(const run_experiment *x, long i);
+/* The motions of parameters p (ltlrm from the start and end poses, both
+   ending at the origin), at prec bits.  0, or -1 with e set (a
+   quaternion far from unit length) and *a = *b = NULL. */
+int run_instance_motions(vccd_motion **a, vccd_motion **b, const double p[22], mpfr_prec_t prec, vccd_error *e);
+/* Read the instances of x's benchmarks from the CSV at path into x->inst
+   and x->inst_count (run_instances.c; the columns: doc/experiments.md,
+   "Instances from a file").  0, or -1 with e naming the file, line and
+   column: an empty file, a missing column, a row of another length, a
+   number that is not a finite double, a benchmark not in x, an instance
+   given twice with other parameters, a benchmark without instances
+   0 .. k-1 or with another k than the others. */
+int run_instances_read(run_experiment *x, const char *path, vccd_error *e);
 
 /* 1 when system s runs instance i (see run_system.instances). */
 int run_cell_planned(const run_experiment *x, int s, long i);

@@ -7,6 +7,8 @@
        pairs = tetrahedron-bunny bunny-bunny    # model names, A-B
        leaf_size = 1
        reference = ../data/thesis # Appendix K CSVs, relative to this file
+       instances_file = x.csv     # instances read, not made from the seed
+                                  # (run_instances.c), relative to this file
        [model.NAME]               # the [mesh] keys: mesh, center, scale, degenerate
        [system.NAME]
        mode = exact               # exact | capoeira | step-back
@@ -227,6 +229,19 @@ load_system(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
     return 0;
 }
 
+/* kv's path (of section w) relative to the directory of w's file; the
+   command line's relative to the current one.  0, or -1 with e set when
+   it does not fit in out. */
+static int
+resolve(char *out, size_t n, const vccd_config_section *w, const vccd_config_kv *kv, vccd_error *e)
+{
+    const char *slash = strrchr(w->file, '/');
+    int dn = kv->value[0] == '/' || !slash ? 0 : (int)(slash - w->file + 1);
+    if ((size_t)snprintf(out, n, "%.*s%s", dn, w->file, kv->value) >= n)
+        return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "path too long");
+    return 0;
+}
+
 static int
 parse_experiment(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
 {
@@ -257,11 +272,10 @@ parse_experiment(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error 
         x->leaf_size = (int)v;
     }
     if ((kv = get(c, s, "reference", &w))) {
-        const char *slash = strrchr(w->file, '/');
-        int dn = kv->value[0] == '/' || !slash ? 0 : (int)(slash - w->file + 1);
         vccd_input in;
         vccd_error why;
-        snprintf(x->reference, sizeof x->reference, "%.*s%s", dn, w->file, kv->value);
+        if (resolve(x->reference, sizeof x->reference, w, kv, e) != 0)
+            return -1;
         snprintf(buf, sizeof buf, "%s/appendix-k.csv", x->reference);
         /* Opened as the report will read it: a FIFO or directory is
            refused here, at the key, not when the report blocks on it. */
@@ -322,6 +336,45 @@ parse_pairs(run_experiment *x, cfgs *c, vccd_config_section *s, int speeds, vccd
         }
         p += n;
         p += strspn(p, " \t,");
+    }
+    return 0;
+}
+
+/* [experiment] instances_file: the benchmarks' instances read from a
+   CSV (run_instances.c) instead of made from the seed.  Then `seed`
+   would change nothing, so it is refused (doc/input.md: a key with no
+   effect is an error) -- but for the file's seed under an instances_file
+   of the command line, which overrides the way instances are made as any
+   override replaces a key (vccd run quick.ini
+   experiment.instances_file=x.csv).  `instances` runs the first K of the
+   file's (its default: all of them). */
+static int
+parse_instances_file(run_experiment *x, cfgs *c, vccd_config_section *s, vccd_error *e)
+{
+    vccd_config_section *w, *ws, *wi;
+    vccd_config_kv *kv = get(c, s, "instances_file", &w), *seed, *inst;
+    vccd_input in;
+    vccd_error why;
+    if (!kv)
+        return 0;
+    if ((seed = get(c, s, "seed", &ws)) && !(w != s && ws == s))
+        return vccd_error_set(e, ws->file, seed->line, ws->name, seed->key,
+                              "the instances come from instances_file (%s:%d), not from a seed", w->file, kv->line);
+    if (resolve(x->instances_file, sizeof x->instances_file, w, kv, e) != 0)
+        return -1;
+    /* opened here first: a missing file or a directory is named at the
+       key that names it */
+    if (vccd_input_open(&in, x->instances_file, 0, &why) != 0)
+        return vccd_error_set(e, w->file, kv->line, w->name, kv->key, "%s", why.msg);
+    vccd_input_close(&in);
+    if (run_instances_read(x, x->instances_file, e) != 0)
+        return -1;
+    if (!(inst = get(c, s, "instances", &wi))) {
+        x->instances = x->inst_count;
+    } else if (x->instances > x->inst_count) {
+        return vccd_error_set(e, wi->file, inst->line, wi->name, inst->key,
+                              "%ld, but %s holds %ld instances per benchmark", x->instances, x->instances_file,
+                              x->inst_count);
     }
     return 0;
 }
@@ -408,7 +461,8 @@ run_experiment_load(run_experiment *x, const char *path, char **overrides, int n
         vccd_error_set(e, path, file.lines, NULL, NULL, "no [system.NAME] section");
         goto out;
     }
-    if (parse_pairs(x, &c, s, speeds, e) != 0 || vccd_config_check_unused(s, e) != 0)
+    if (parse_pairs(x, &c, s, speeds, e) != 0 || parse_instances_file(x, &c, s, e) != 0
+        || vccd_config_check_unused(s, e) != 0)
         goto out;
     for (int i = 0; i < cl.n; i++)
         if (vccd_config_check_unused(&cl.sec[i], e) != 0)
@@ -448,4 +502,6 @@ run_experiment_clear(run_experiment *x)
             vccd_mesh_clear(&x->model[i].m);
         }
     x->nmodels = 0;
+    free(x->inst);
+    x->inst = NULL;
 }

@@ -1,8 +1,8 @@
 /* run_exec.c -- every system of an experiment on every instance of one
    benchmark.  Instances are independent and each writes only its own
    cells, so spreading them over OpenMP threads changes timings alone:
-   an instance's motions come from (seed, index), never from the thread
-   or the order. */
+   an instance's motions come from (seed, index) or its row of the
+   instances file, never from the thread or the order. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,38 +23,10 @@
 #define RUN_OMP(x)
 #endif
 
-uint64_t
-run_instance_seed(const run_experiment *x, long i)
-{
-    /* the seeds of `vccd bench toc`, so both see the same frames */
-    return (uint64_t)x->seed * 1000003u + (uint64_t)i;
-}
-
 int
 run_cell_planned(const run_experiment *x, int s, long i)
 {
     return x->sys[s].instances == 0 || i < x->sys[s].instances;
-}
-
-int
-run_instance_params(double p[22], const run_experiment *x, int b, long i)
-{
-    char text[1024];
-    const char *q = text;
-    if (vccd_query_scenario_text(text, sizeof text, x->bench[b].dist, run_instance_seed(x, i)) != 0)
-        return -1;
-    for (int k = 0; k < 2; k++) {
-        double *v = p + 11 * k;
-        if (!(q = strstr(q, "start_position = "))
-            || sscanf(q, "start_position = %lg %lg %lg", &v[0], &v[1], &v[2]) != 3
-            || !(q = strstr(q, "start_orientation = "))
-            || sscanf(q, "start_orientation = %lg %lg %lg %lg", &v[3], &v[4], &v[5], &v[6]) != 4
-            || !(q = strstr(q, "end_orientation = "))
-            || sscanf(q, "end_orientation = %lg %lg %lg %lg", &v[7], &v[8], &v[9], &v[10]) != 4)
-            return -1;
-        q++;
-    }
-    return 0;
 }
 
 /* One query, timed; short ones repeated up to 1 ms so the clock sees
@@ -141,7 +113,13 @@ RUN_OMP("omp atomic read")
             stop = fail;
             if (stop || i % x->shard_n != x->shard_k)
                 continue;
-            if (vccd_query_scenario(&ma, &mb, bn->dist, run_instance_seed(x, i), 320, &le) != 0)
+            double p[22];
+            /* the motions from the parameters, generated or read: one
+               path, so that a run's instances.csv fed back as
+               instances_file gives the same motions bit for bit */
+            if (run_instance_params(p, x, b, i) != 0)
+                bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "instance %ld: no motion parameters", i) != 0;
+            else if (run_instance_motions(&ma, &mb, p, RUN_MOTION_PREC, &le) != 0)
                 bad = 1;
             else if (!init) {
                 if (vccd_query_body_init(&qa, &x->model[bn->a].h, ma, &le) != 0)
@@ -154,7 +132,6 @@ RUN_OMP("omp atomic read")
             } else if (vccd_query_body_set_motion(&qa, ma, &le) != 0
                        || vccd_query_body_set_motion(&qb, mb, &le) != 0)
                 bad = 1;
-            double p[22];
 #ifdef HAVE_FCL
             for (int s = 0; s < x->nsys && !bad && !fcl[0]; s++)
                 if (RUN_IS_FCL(x->sys[s].mode) && run_cell_planned(x, s, i)
@@ -162,8 +139,6 @@ RUN_OMP("omp atomic read")
                         || !(fcl[1] = vccd_fcl_ca_model_new(&x->model[bn->b].m))))
                     bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "FCL could not build the models") != 0;
 #endif
-            if (!bad && run_instance_params(p, x, b, i) != 0)
-                bad = vccd_error_set(&le, NULL, 0, NULL, NULL, "instance %ld: no motion parameters", i) != 0;
             for (int s = 0; s < x->nsys && !bad; s++)
                 if (run_cell_planned(x, s, i) && run_one(&cells[i * x->nsys + s], &x->sys[s], &qa, &qb, fcl, p, &le) != 0)
                     bad = 1;

@@ -198,13 +198,17 @@ int
 run_report_markdown(FILE *f, const char *dir, const run_experiment *x, run_cell *const *cells, vccd_error *e)
 {
     const char *plots[64];
-    char an[32];
-    fprintf(f, "# %s\n\n`vccd run`: %d benchmarks x %ld instances (seed %lu; thesis 7.3 frames), %d systems. "
+    char an[32], from[4200];
+    if (x->inst)
+        snprintf(from, sizeof from, "read from %s", x->instances_file);
+    else
+        snprintf(from, sizeof from, "seed %lu; thesis 7.3 frames", x->seed);
+    fprintf(f, "# %s\n\n`vccd run`: %d benchmarks x %ld instances (%s), %d systems. "
                "Times are ms per query (short queries repeated to 1 ms); the gap is vccd's rigorous distance lower "
                "bound at the reported time (lo) for every system alike.\n\n"
                "| system | mode | BV | solver | arithmetic | eps_t | eps_d | instances per benchmark |\n"
                "|---|---|---|---|---|---|---|---|\n",
-            x->name, x->nbench, x->instances, x->seed, x->nsys);
+            x->name, x->nbench, x->instances, from, x->nsys);
     for (int s = 0; s < x->nsys; s++) {
         const run_system *y = &x->sys[s];
         fprintf(f, "| %s | %s | %s | %s | %s%s | %g | %g | %ld%s |\n", y->name, run_mode_name(y->mode),

@@ -110,12 +110,15 @@ run_row_identity(char *out, size_t n, const run_experiment *x, int b, long i, in
 {
     const run_bench *bn = &x->bench[b];
     const run_system *y = &x->sys[s];
-    char an[32];
-    size_t k = (size_t)snprintf(out, n, "%d,%s-%s,%s,%ld,%llu,%s,%s,%s,%s,%s,%.17g,%.17g", b + 1,
-                                x->model[bn->a].name, x->model[bn->b].name, bn->speed, i,
-                                (unsigned long long)run_instance_seed(x, i), y->name, run_mode_name(y->mode),
-                                vccd_bv_type_get(y->q.bv)->name, y->q.solve.solver->name,
-                                vccd_arith_name(an, sizeof an, &y->q.solve.arith), y->q.solve.eps_t, y->q.eps_d);
+    char an[32], seed[24] = "";
+    size_t k;
+    /* an instance read from a file has no seed */
+    if (!x->inst)
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)run_instance_seed(x, i));
+    k = (size_t)snprintf(out, n, "%d,%s-%s,%s,%ld,%s,%s,%s,%s,%s,%s,%.17g,%.17g", b + 1, x->model[bn->a].name,
+                         x->model[bn->b].name, bn->speed, i, seed, y->name, run_mode_name(y->mode),
+                         vccd_bv_type_get(y->q.bv)->name, y->q.solve.solver->name,
+                         vccd_arith_name(an, sizeof an, &y->q.solve.arith), y->q.solve.eps_t, y->q.eps_d);
     for (int j = 0; j < 22 && k < n; j++)
         k += (size_t)snprintf(out + k, n - k, ",%.17g", p[j]);
     return k < n ? 0 : -1;
@@ -207,6 +210,20 @@ geometry_digest(const vccd_mesh *m)
     return h;
 }
 
+/* The digest of the instances run (the bits of their parameters). */
+static uint64_t
+instances_digest(const run_experiment *x)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325), w;
+    for (int b = 0; b < x->nbench; b++)
+        for (long i = 0; i < x->instances; i++)
+            for (int j = 0; j < 22; j++) {
+                memcpy(&w, &x->inst[((size_t)b * (size_t)x->inst_count + (size_t)i) * 22 + (size_t)j], sizeof w);
+                h = fnv1a(h, w, 8);
+            }
+    return h;
+}
+
 int
 run_identity_write(FILE *f, const run_experiment *x, int shard)
 {
@@ -216,8 +233,15 @@ run_identity_write(FILE *f, const run_experiment *x, int shard)
                "# every default filled in.  vccd merge refuses a shard whose copy of this\n"
                "# file differs in any key but [shard] shard.  Not an input of vccd run.\n");
     fprintf(f, "[vccd]\nversion = %s\n", VCCD_VERSION_STRING);
-    fprintf(f, "[experiment]\nname = %s\nseed = %lu\ninstances = %ld\nleaf_size = %d\nspeeds =", x->name, x->seed,
-            x->instances, x->leaf_size);
+    fprintf(f, "[experiment]\nname = %s\n", x->name);
+    /* instances from a file: its path and a digest of the parameters
+       run (the rows of shards are compared with them too, vccd merge) */
+    if (x->inst)
+        fprintf(f, "instances_file = %s\ninstances_digest = %016" PRIx64 "\n", x->instances_file,
+                instances_digest(x));
+    else
+        fprintf(f, "seed = %lu\n", x->seed);
+    fprintf(f, "instances = %ld\nleaf_size = %d\nspeeds =", x->instances, x->leaf_size);
     for (int k = 0; k < x->nbench; k++)
         speeds |= x->bench[k].dist > 4.0 ? 2 : 1;
     fprintf(f, "%s%s\npairs =", speeds & 1 ? " low" : "", speeds & 2 ? " high" : "");
