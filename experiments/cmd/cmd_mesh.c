@@ -8,8 +8,8 @@
 #include "mesh_cli.h"
 #include "vccd/bvh.h"
 
-/* The BVH lines of `mesh info`: one topology with every BV type, its
-   build time and memory per type. */
+/* The BVH lines of `mesh info`: one topology with every BV type asked
+   for (bo->types, 0: all), its build time and memory per type. */
 static int
 print_bvh(const vccd_mesh *m, const vccd_bvh_opts *bo)
 {
@@ -22,18 +22,24 @@ print_bvh(const vccd_mesh *m, const vccd_bvh_opts *bo)
         return VCCD_EXIT_USAGE;
     }
     total = vccd_clock_now() - t0;
+    printf("mesh memory: %.1f bytes/triangle (vertices, triangles, edges, edge and ownership tables)\n",
+           (double)vccd_mesh_bytes(m) / (double)m->nt);
     printf("bvh: %ld nodes, depth %d, leaf size %d, split %s, topology %.1f ms, %.1f bytes/triangle\n", h.nnodes,
            h.depth, bo->leaf_size, bo->split == VCCD_BVH_SPLIT_SAH ? "sah" : "median", 1e3 * h.topo_seconds,
            (double)vccd_bvh_topology_bytes(&h) / (double)m->nt);
     for (int i = 0; i < vccd_bv_type_count(); i++) {
+        if (!h.bv[i])
+            continue;
         printf("bvh %s: fit %.1f ms, %.1f bytes/triangle\n", vccd_bv_type_get(i)->name, 1e3 * h.bv_seconds[i],
                (double)vccd_bvh_bv_bytes(&h, i) / (double)m->nt);
         fit += h.bv_seconds[i];
         bytes += vccd_bvh_bv_bytes(&h, i);
     }
-    printf("bvh all types: %.1f ms (topology + fits %.1f ms), %.1f bytes/triangle (%.1f MB)\n", 1e3 * total,
-           1e3 * (h.topo_seconds + fit), (double)(bytes + vccd_bvh_topology_bytes(&h)) / (double)m->nt,
-           (double)(bytes + vccd_bvh_topology_bytes(&h)) / 1048576.0);
+    bytes += vccd_bvh_topology_bytes(&h);
+    printf("bvh %s: %.1f ms (topology + fits %.1f ms), %.1f bytes/triangle (%.1f MB)\n",
+           bo->types ? "built types" : "all types", 1e3 * total, 1e3 * (h.topo_seconds + fit),
+           (double)bytes / (double)m->nt, (double)bytes / 1048576.0);
+    printf("mesh + bvh: %.1f bytes/triangle\n", (double)(bytes + vccd_mesh_bytes(m)) / (double)m->nt);
     vccd_bvh_clear(&h);
     return 0;
 }
@@ -70,6 +76,18 @@ set_split(void *args, const char *val)
     return sp < 0 ? -1 : 0;
 }
 
+/* --bv NAME (repeatable): build only these types; the BVH of a query
+   holds one, and building all five costs 2-3x the time and memory. */
+static int
+set_bv(void *args, const char *val)
+{
+    int ty = vccd_bv_type_find(val);
+    if (ty < 0)
+        return -1;
+    ((mesh_args *)args)->bo.types |= 1u << ty;
+    return 0;
+}
+
 static const vccd_cli_opt opts[] = {
     VCCD_OPT_CALL_("degenerate", "D", set_degenerate, "keep or drop",
                    "keep (default) or drop triangles with a repeated vertex\n"
@@ -83,6 +101,8 @@ static const vccd_cli_opt opts[] = {
     VCCD_OPT_LONG_(mesh_args, leaf_size, "leaf-size", "N", 1, VCCD_BVH_MAX_LEAF_SIZE,
                    "most triangles per BVH leaf (default 4)"),
     VCCD_OPT_CALL_("split", "S", set_split, "sah or median", "sah (default) or median BVH split"),
+    VCCD_OPT_CALL_("bv", "NAME", set_bv, "a BV type (sphere, aabb, obb, kdop14, kdop18)",
+                   "fit only this BV type (repeatable; default every type)"),
     VCCD_OPT_LONG_(mesh_args, max_nt, "max-triangles", "N", 1, VCCD_MESH_MAX_TRIANGLES_HARD,
                    "the most triangles one mesh may hold (default\n"
                    "4194304 = 2^22, about 0.6-1.3 GB loaded); a file\n"
@@ -134,7 +154,7 @@ run(int argc, char **argv)
 const vccd_cli_cmd vccd_cmd_mesh = {
     "mesh", "load a mesh (file, shape or bundled model) and describe it",
     "usage: vccd mesh info [--degenerate keep|drop] [--center C] [--scale S]\n"
-    "                      [--leaf-size N] [--split sah|median]\n"
+    "                      [--leaf-size N] [--split sah|median] [--bv NAME]...\n"
     "                      [--max-triangles N] SPEC...\n"
     "\n"
     "Load each SPEC and print its counts (vertices, triangles, unique edges),\n"
@@ -142,8 +162,9 @@ const vccd_cli_cmd vccd_cmd_mesh = {
     "non-manifold or inconsistently oriented edges), volume, center of mass\n"
     "and inertia tensor of a closed mesh (density 1), the normalisation\n"
     "applied and the load time; then the BVH over it (doc/bvh.md): nodes,\n"
-    "depth, build time of the topology and of each BV type's volumes, and\n"
-    "bytes per triangle of each.\n"
+    "depth, build time of the topology and of each BV type's volumes (every\n"
+    "type, or those --bv names), and bytes per triangle of each and of the\n"
+    "mesh's own arrays.\n"
     "\n"
     "SPEC is one of\n"
     "  a file          formats {format} (PLY ascii or binary), each also .gz;\n"

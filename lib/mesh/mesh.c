@@ -20,6 +20,13 @@ vccd_mesh_clear(vccd_mesh *m)
     memset(m, 0, sizeof *m);
 }
 
+size_t
+vccd_mesh_bytes(const vccd_mesh *m)
+{
+    return (size_t)m->nv * sizeof *m->v + (size_t)m->nt * (sizeof *m->t + sizeof *m->te + sizeof *m->own)
+           + (size_t)m->ne * sizeof *m->e;
+}
+
 const char *
 vccd_mesh_closure_name(vccd_mesh_closure c)
 {

@@ -129,6 +129,10 @@ int vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], 
                           vccd_error *e);
 /* Free m's arrays and leave it empty (all zero). */
 void vccd_mesh_clear(vccd_mesh *m);
+/* Bytes of m's arrays (vertices, triangles, edges, edge indices,
+   ownership), without its name and path: what a mesh costs in memory,
+   for `vccd mesh info` and `vccd bench mesh`. */
+size_t vccd_mesh_bytes(const vccd_mesh *m);
 
 /* --- procedural meshes (lib/mesh/shapes.c) ------------------------------
 
