@@ -36,8 +36,12 @@
 /* Items popped between two checks of the work budget (query.h). */
 #define Q_BUDGET_EVERY 16
 #define Q_ALIKE(a, b) ((a) <= 4.0 * (b) && (b) <= 4.0 * (a))
-/* Big against small: a node more than this many times the size of the
-   whole other body (a ground's face against a falling model). */
+/* Big against small: a body more than this many times the other's
+   radius about its origin (vccd_query_body.rad, a bound; the
+   benchmark models are centred), and a node of it more than this many
+   times the other's diameter (a ground's face against a falling
+   model; compute_n).  ext, the nodes' size, is no measure of a body:
+   it grows 1.5x per level (body.c), so the dragon's root's is 112. */
 #define Q_BIG 4.0
 #define Q_NODE_SIZE(a, b) ((a) > (b) ? (a) : (b))
 #define Q_LEAF_SIZE(a, b) (0.5 * ((a) + (b)))
@@ -157,7 +161,9 @@ compute_n(q_state *q, const item *x)
        the items (tetrahedron-bunny swept, 18-DOP: 336k -> 609k tests). */
     double size = na->left == 0 && nb->left == 0 ? Q_LEAF_SIZE(ea, eb) : Q_NODE_SIZE(ea, eb);
     int da = na->left != 0 && descend_a(q, x);
-    if (!(na->left == 0 && nb->left == 0) && x->lb > x->t0 && (da ? eb : ea) > Q_BIG * q->body[!da]->ext[0])
+    double small = 2.0 * q->body[!da]->rad[0];  /* the descended body's diameter, at most */
+    if (!(na->left == 0 && nb->left == 0) && x->lb > x->t0 && q->body[da]->rad[0] > Q_BIG * q->body[!da]->rad[0]
+        && (da ? eb : ea) > Q_BIG * small)
         size = da ? ea : eb;
     double w = x->t1 - x->t0, n;
     size *= na->left == 0 && nb->left == 0 && Q_ALIKE(ea, eb) ? Q_LEAF_SPLIT_FACTOR : Q_SPLIT_FACTOR;
