@@ -36,13 +36,6 @@
 /* Items popped between two checks of the work budget (query.h). */
 #define Q_BUDGET_EVERY 16
 #define Q_ALIKE(a, b) ((a) <= 4.0 * (b) && (b) <= 4.0 * (a))
-/* Big against small: a body more than this many times the other's
-   radius about its origin (vccd_query_body.rad, a bound; the
-   benchmark models are centred), and a node of it more than this many
-   times the other's diameter (a ground's face against a falling
-   model; compute_n).  ext, the nodes' size, is no measure of a body:
-   it grows 1.5x per level (body.c), so the dragon's root's is 112. */
-#define Q_BIG 4.0
 #define Q_NODE_SIZE(a, b) ((a) > (b) ? (a) : (b))
 #define Q_LEAF_SIZE(a, b) (0.5 * ((a) + (b)))
 
@@ -130,6 +123,11 @@ static int
 descend_a(const q_state *q, const item *x)
 {
     const vccd_bvh_node *na = &q->body[0]->bvh->node[x->a], *nb = &q->body[1]->bvh->node[x->b];
+    /* the big body's nodes first when its leaves are tested by their
+       planes (swept.c, plane_lower): its inner spheres hold the whole
+       small body, and only its leaves can be told apart from it */
+    if (q->big_plane >= 0 && (q->big_plane ? nb : na)->left != 0)
+        return q->big_plane == 0;
     return na->left != 0 && (nb->left == 0 || na->n >= nb->n);
 }
 
