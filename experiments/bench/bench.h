@@ -10,6 +10,8 @@ typedef struct {
 } vccd_bench_opts;
 
 #include "clock.h"
+#include "vccd/mesh.h"
+#include "vccd/motion.h"
 
 /* Time fn(arg, reps) — which must perform reps*n operations — and return
    nanoseconds per operation: the best of 5 trials, reps grown until one
@@ -35,6 +37,18 @@ int vccd_bench_bad_arg(const char *arg);
 int vccd_bench_mesh(int argc, char **argv);
 /* `bench toc` (bench_toc.c), likewise. */
 int vccd_bench_toc(int argc, char **argv);
+/* Its frames beyond the thesis' (bench_toc_frames.c), made from the
+   seed: 0, or -1 with e set.  fall: the ground (a flat mesh centred on
+   the origin, top face up) at rest, and a body of radius 1 dropping onto
+   the middle of its top face from dist / 2 above touching (to its centre
+   on the face), turning a quarter turn.  graze: ma at rest, mb
+   translating 4 units past it across a random direction, both
+   unturned, gap apart (to a few ulps of 1) halfway and no nearer at any
+   time. */
+int vccd_bench_frame_fall(vccd_motion **a, vccd_motion **b, const vccd_mesh *ground, double dist, uint64_t seed,
+                          vccd_error *e);
+int vccd_bench_frame_graze(vccd_motion **a, vccd_motion **b, const vccd_mesh *ma, const vccd_mesh *mb, double gap,
+                           uint64_t seed, vccd_error *e);
 /* Its 2D rows (bench_toc2d.c): star polygons of 4 .. max_edges edges,
    brute force and the BV types of bvs (a bit per type); csv rows in
    bench toc's columns when csv is not NULL.  An exit status. */

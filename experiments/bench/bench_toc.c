@@ -9,7 +9,11 @@
    adds the exact query with the step back and its gaps.
    --min-separation D asks every query for the first time within D
    instead of the first contact; a penetration is then a gap at lo
-   proved below D (the proof says the distance is >= D there). */
+   proved below D (the proof says the distance is >= D there).
+   Issue 30's rows beside them (bench_toc_frames.c): box-MODEL and
+   plate-MODEL, a model falling onto a big flat body at rest (big
+   triangles against a dense mesh), and near-MODEL, two of the model
+   passing 1e-3, 1e-6 and 1e-9 apart (the answer must be none). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +57,21 @@ median(double *v, long n)
     return n ? (n % 2 ? v[n / 2] : 0.5 * v[n / 2 - 1] + 0.5 * v[n / 2]) : NAN;
 }
 
+/* The bodies: the thesis' four, scaled to radius 1, then issue 30's
+   dense sphere and its flat bodies, kept at their size: a ground box of
+   12 triangles 200 wide and a plate 40 wide and 0.02 thick. */
+#define BT_MODELS 7
+static const char *const model_names[BT_MODELS] = { "tetrahedron", "bunny", "dragon", "buddha", "icosphere",
+                                                    "box", "plate" };
+static const char *const model_specs[BT_MODELS] = { "tetrahedron", "bunny", "dragon", "buddha", "icosphere:5",
+                                                    "box:200:200:2", "box:40:40:0.02" };
+#define BT_FLAT 5               /* models from here on are grounds */
+
 static int
-load_model(model *md, const char *name, int leaf_size)
+load_model(model *md, int k, int leaf_size)
 {
-    vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_CENTROID, 1.0 };
+    vccd_mesh_load_opts lo = { VCCD_MESH_DEGENERATE_KEEP, VCCD_MESH_CENTER_CENTROID, k < BT_FLAT ? 1.0 : 0.0 };
+    const char *name = model_specs[k];
     vccd_bvh_opts bo;
     vccd_error e;
     if (md->ok)
@@ -129,9 +144,24 @@ row(const bt_opts *o, const char *pair, const char *speed, const char *bv, const
                 s->certified, s->possible, s->none, s->ngap ? s->pen : -1, s->ngap, gmin, gmed, gmax, fmed);
 }
 
-/* Every selected BV type and mode on n frames of one pair and speed. */
+/* The frames of a pair: the thesis', a fall onto a ground, a graze. */
+typedef enum { BT_THESIS, BT_FALL, BT_GRAZE } bt_kind;
+
 static int
-run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, const char *speed)
+make_frame(vccd_motion **a, vccd_motion **b, const bt_opts *o, bt_kind kind, const model *ma, const model *mb,
+           double dist, uint64_t seed, vccd_error *e)
+{
+    if (kind == BT_FALL)
+        return vccd_bench_frame_fall(a, b, &ma->m, dist, seed, e);
+    if (kind == BT_GRAZE)
+        return vccd_bench_frame_graze(a, b, &ma->m, &mb->m, dist, seed, e);
+    return (o->translate ? vccd_query_scenario_translating : vccd_query_scenario)(a, b, dist, seed, 320, e);
+}
+
+/* Every selected BV type and mode on n frames of one pair and speed
+   (for a graze, dist is the gap). */
+static int
+run_pair(const bt_opts *o, bt_kind kind, model *ma, model *mb, const char *pair, double dist, const char *speed)
 {
     vccd_query_body qa, qb;
     vccd_motion **mo = calloc((size_t)(2 * o->instances), sizeof *mo);
@@ -147,8 +177,8 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
     if (!mo || !s.ms || !s.first || !s.gap)
         goto out;
     for (long i = 0; i < o->instances; i++)
-        if ((o->translate ? vccd_query_scenario_translating : vccd_query_scenario)(
-                &mo[2 * i], &mo[2 * i + 1], dist, o->seed * 1000003u + (uint64_t)i, 320, &e) != 0) {
+        if (make_frame(&mo[2 * i], &mo[2 * i + 1], o, kind, ma, mb, dist, o->seed * 1000003u + (uint64_t)i,
+                       &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             goto out;
         }
@@ -210,6 +240,12 @@ run_pair(const bt_opts *o, model *ma, model *mb, const char *pair, double dist, 
             }
             row(o, pair, speed, vccd_bv_type_get(bv)->name,
                 mode == 0 ? "exact" : mode == 1 ? "capoeira" : mode == 2 ? "step_back" : "exact-swept", &s);
+            /* a graze is a proved miss: an exact answer must say so */
+            if (kind == BT_GRAZE && mode != 1 && s.none != s.n) {
+                fprintf(stderr, "vccd: bench toc: %s %s %s: an exact answer is not none\n", pair, speed,
+                        vccd_bv_type_get(bv)->name);
+                goto out;
+            }
             if (mode == 0 && median(s.ms, s.n) < best) {
                 best = median(s.ms, s.n);
                 best_bv = vccd_bv_type_get(bv)->name;
@@ -235,16 +271,35 @@ out:
 }
 
 static const char *const default_pairs = "tetrahedron-tetrahedron,tetrahedron-bunny,bunny-bunny,"
-                                         "tetrahedron-dragon,tetrahedron-buddha,dragon-dragon,buddha-buddha";
-static const char *const model_names[] = { "tetrahedron", "bunny", "dragon", "buddha" };
+                                         "tetrahedron-dragon,tetrahedron-buddha,dragon-dragon,buddha-buddha,"
+                                         "box-bunny,box-dragon,box-buddha,plate-dragon,near-icosphere,near-bunny";
 
 static int
 model_index(const char *s, size_t n)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < BT_MODELS; i++)
         if (strlen(model_names[i]) == n && !strncmp(model_names[i], s, n))
             return i;
     return -1;
+}
+
+/* Pair [p, end) of --pairs: its kind and models, or -1.  A ground only
+   first, and only against a model of radius 1; near-M is M against M. */
+static int
+parse_pair(bt_kind *kind, int *ia, int *ib, const char *p, const char *end)
+{
+    const char *dash = memchr(p, '-', (size_t)(end - p));
+    if (!dash)
+        return -1;
+    *ib = model_index(dash + 1, (size_t)(end - dash - 1));
+    if (dash - p == 4 && !strncmp(p, "near", 4)) {
+        *kind = BT_GRAZE;
+        *ia = *ib;
+        return *ib >= 0 && *ib < BT_FLAT ? 0 : -1;
+    }
+    *ia = model_index(p, (size_t)(dash - p));
+    *kind = *ia >= BT_FLAT ? BT_FALL : BT_THESIS;
+    return *ia >= 0 && *ib >= 0 && *ib < BT_FLAT ? 0 : -1;
 }
 
 static int
@@ -270,7 +325,7 @@ vccd_bench_toc(int argc, char **argv)
 {
     bt_opts o = { 0, 1, 0, 0.0, 0.0, 0, 3, 3, default_pairs, 1, NULL, 0 };
     const char *csv = NULL;
-    model md[4];
+    model md[BT_MODELS];
     int rc = 0, seen = 0, only_2d = 0, pairs_given = 0;
     unsigned bits;
 
@@ -345,13 +400,15 @@ vccd_bench_toc(int argc, char **argv)
         o.instances = o.quick ? 8 : 64;
     /* Check every pair name before loading anything. */
     for (const char *p = o.pairs; *p;) {
-        const char *dash = strchr(p, '-'), *end = strchr(p, ',');
+        const char *end = strchr(p, ',');
+        bt_kind kind;
+        int ia, ib;
         if (!end)
             end = p + strlen(p);
-        if (!dash || dash > end || model_index(p, (size_t)(dash - p)) < 0
-            || model_index(dash + 1, (size_t)(end - dash - 1)) < 0)
-            return vccd_cli_usage_error("bench toc: --pairs: '%.*s' is not MODEL-MODEL (models: tetrahedron, "
-                                        "bunny, dragon, buddha)", (int)(end - p), p);
+        if (parse_pair(&kind, &ia, &ib, p, end) != 0)
+            return vccd_cli_usage_error("bench toc: --pairs: '%.*s' is not MODEL-MODEL, box-MODEL, plate-MODEL "
+                                        "or near-MODEL (models: tetrahedron, bunny, dragon, buddha, icosphere)",
+                                        (int)(end - p), p);
         p = *end ? end + 1 : end;
     }
     if (csv) {
@@ -374,28 +431,33 @@ vccd_bench_toc(int argc, char **argv)
     printf("%-18s %-5s %-7s %-10s %9s %9s %9s %9s %9s %s\n", "pair", "speed", "bv", "mode", "first_ms", "median_ms",
            "mean_ms", "bv_tests", "features", "cert/poss/none");
     for (const char *p = only_2d ? "" : o.pairs; *p && rc == 0;) {
-        const char *dash = strchr(p, '-'), *end = strchr(p, ',');
+        static const char *const gaps[3] = { "1e-3", "1e-6", "1e-9" };
+        const char *end = strchr(p, ',');
+        bt_kind kind;
         int ia, ib;
         char name[64];
         if (!end)
             end = p + strlen(p);
-        ia = model_index(p, (size_t)(dash - p));
-        ib = model_index(dash + 1, (size_t)(end - dash - 1));
+        parse_pair(&kind, &ia, &ib, p, end);
         snprintf(name, sizeof name, "%.*s", (int)(end - p), p);
-        if (load_model(&md[ia], model_names[ia], o.leaf_size) != 0 || load_model(&md[ib], model_names[ib], o.leaf_size) != 0) {
+        if (load_model(&md[ia], ia, o.leaf_size) != 0 || load_model(&md[ib], ib, o.leaf_size) != 0) {
             rc = VCCD_EXIT_USAGE;
             break;
         }
-        for (int sp = 0; sp < 2 && rc == 0; sp++)
+        /* a graze has no speed: its rows are its three gaps */
+        for (int sp = 0; kind == BT_GRAZE && sp < 3 && rc == 0; sp++)
+            if (run_pair(&o, kind, &md[ia], &md[ib], name, strtod(gaps[sp], NULL), gaps[sp]) != 0)
+                rc = VCCD_EXIT_FAIL;
+        for (int sp = 0; kind != BT_GRAZE && sp < 2 && rc == 0; sp++)
             if (o.speeds >> sp & 1)
-                if (run_pair(&o, &md[ia], &md[ib], name, sp ? 512.0 : 4.0, sp ? "high" : "low") != 0)
+                if (run_pair(&o, kind, &md[ia], &md[ib], name, sp ? 512.0 : 4.0, sp ? "high" : "low") != 0)
                     rc = VCCD_EXIT_FAIL;
         p = *end ? end + 1 : end;
     }
     /* The 2D rows: asked for, or part of the default run. */
     if (rc == 0 && (only_2d || !pairs_given) && (o.modes & 1))
         rc = vccd_bench_toc_2d(o.instances, o.seed, o.bvs, o.quick ? 64 : 1024, o.csv);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < BT_MODELS; i++)
         if (md[i].ok) {
             vccd_bvh_clear(&md[i].h);
             vccd_mesh_clear(&md[i].m);

@@ -10,6 +10,15 @@
 #include "vccd/closest.h"
 #include "vccd/query.h"
 
+/* Big against small: a body more than this many times the other's
+   radius about its origin (vccd_query_body.rad, a bound; the
+   benchmark models are centred), and a node of it more than this many
+   times the other's diameter (a ground's face against a falling
+   model; query.c, split_size).  ext, the nodes' size, is no measure of
+   a body: it grows 1.5x per level (body.c), so the dragon's root's is
+   112. */
+#define Q_BIG 4.0
+
 #define Q_UP(x) vccd_fp_next_up(x)
 #define Q_DN(x) vccd_fp_next_down(x)
 
@@ -93,6 +102,9 @@ typedef struct {
     long solve_work;            /* the solver's evaluations, weighted */
     long ctx_work;              /* the units of one prepared context */
     double open_lo;
+    int big_plane;              /* >= 0: spheres, and body big_plane is big
+                                   against the other (Q_BIG): its one-triangle
+                                   leaves are also tested by their plane */
     /* last, and not zeroed by q_state_init (fmem is 20 kB) */
     _Alignas(max_align_t) unsigned char fmem[VCCD_FEATURE_BYTES];
 } q_state;

@@ -13,30 +13,6 @@
 #include "vccd/rng.h"
 #include "vccd/query.h"
 
-/* vccd_rng: a seed gives one instance on every platform. */
-static double
-unit(uint64_t *s)
-{
-    return vccd_rng_unit(s);
-}
-
-/* Uniform on the unit sphere of dimension n - 1 (rejection from the
-   cube). */
-static void
-sphere_point(double *x, int n, uint64_t *s)
-{
-    double r2;
-    do {
-        r2 = 0.0;
-        for (int i = 0; i < n; i++) {
-            x[i] = 2.0 * unit(s) - 1.0;
-            r2 += x[i] * x[i];
-        }
-    } while (r2 > 1.0 || r2 < 1e-6);
-    for (int i = 0; i < n; i++)
-        x[i] /= sqrt(r2);
-}
-
 static void
 quat_mul(double r[4], const double p[4], const double q[4])
 {
@@ -58,14 +34,14 @@ scenario_frame(frame *f, double dist, uint64_t seed)
     uint64_t s = seed;
     double axis[3], w[3], half = sqrt(0.5);
 
-    sphere_point(axis, 3, &s);
+    vccd_rng_sphere(axis, 3, &s);
     for (int k = 0; k < 2; k++) {
         double r[4];
-        sphere_point(f->q0[k], 4, &s);
+        vccd_rng_sphere(f->q0[k], 4, &s);
         if (f->q0[k][0] < 0.0)  /* the upper hemisphere, as in the thesis */
             for (int i = 0; i < 4; i++)
                 f->q0[k][i] = -f->q0[k][i];
-        sphere_point(w, 3, &s);
+        vccd_rng_sphere(w, 3, &s);
         r[0] = half;
         for (int i = 0; i < 3; i++)
             r[1 + i] = half * w[i];

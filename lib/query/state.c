@@ -90,6 +90,13 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
            rigorous). */
         (void)q_vertices_init(q, k);
     }
+    /* Big against small with spheres (swept.c, plane_lower): the big
+       rigid body's side, else -1 */
+    q->big_plane = -1;
+    if (!strcmp(q->bt->name, "sphere") && !a->m->type->per_vertex && !b->m->type->per_vertex)
+        for (int k = 0; k < 2; k++)
+            if (q->body[k]->rad[0] > Q_BIG * q->body[1 - k]->rad[0])
+                q->big_plane = k;
     memset(r, 0, sizeof *r);
     /* The constant-velocity test bounds the times of overlap, not of
        coming within a margin: with min_separation the general tests.

@@ -8,6 +8,7 @@
 #ifndef VCCD_RNG_H
 #define VCCD_RNG_H
 
+#include <math.h>
 #include <stdint.h>
 
 /* The next 64 bits of the sequence whose state is *s. */
@@ -25,6 +26,24 @@ static inline double
 vccd_rng_unit(uint64_t *s)
 {
     return (double)(vccd_rng_next(s) >> 11) * 0x1p-53;
+}
+
+/* Uniform on the unit sphere of dimension n - 1 into x[0 .. n-1]
+   (rejection from the cube): the turn axes and orientations of the
+   benchmark frames. */
+static inline void
+vccd_rng_sphere(double *x, int n, uint64_t *s)
+{
+    double r2;
+    do {
+        r2 = 0.0;
+        for (int i = 0; i < n; i++) {
+            x[i] = 2.0 * vccd_rng_unit(s) - 1.0;
+            r2 += x[i] * x[i];
+        }
+    } while (r2 > 1.0 || r2 < 1e-6);
+    for (int i = 0; i < n; i++)
+        x[i] /= sqrt(r2);
 }
 
 #endif

@@ -415,6 +415,14 @@ expect 0 "bench toc translate" -- $vccd bench toc --instances 3 --pairs tetrahed
 check "bench toc translate: swept row" grep -q 'exact-swept' "$tmp/out"
 check "bench toc translate: no penetration" sh -c "! grep 'pen=[1-9]' '$tmp/out'"
 check "bench toc translate: certified" sh -c "grep -c ' 3/0/0 ' '$tmp/out' | awk '{ n++; if (!(\$1 >= 4)) bad++ } END { exit !(n > 0 && bad == 0) }'"
+# issue 30's rows on the procedural tetrahedron (quick): a fall onto the
+# ground box and the grazes, whose exact answers must all be none (the
+# bench fails otherwise)
+expect 0 "bench toc ground and graze" -- $vccd bench toc --instances 2 --pairs box-tetrahedron,near-tetrahedron --modes exact --bv obb,sphere
+check "bench toc ground: certified" sh -c "grep -c '^box-tetrahedron .* 2/0/0 ' '$tmp/out' | awk '{ exit !(\$1 == 4) }'"
+check "bench toc graze: none" sh -c "grep -c '^near-tetrahedron .* 0/0/2' '$tmp/out' | awk '{ exit !(\$1 == 6) }'"
+expect 2 "bench toc bad ground" -- $vccd bench toc --pairs bunny-box
+one_line_error "bench toc bad ground" "bunny-box"
 # the constant-velocity tests of the other BV types on a real mesh (the
 # bunny, 69,451 triangles): fast path and swept test both certified
 expect 0 "bench toc translate bunny" -- $vccd bench toc --instances 1 --speeds low --modes exact --pairs tetrahedron-bunny --bv sphere,aabb,kdop14,kdop18 --translate
