@@ -37,11 +37,13 @@
    geometrically towards the step's target, and the nearer the target is
    to 0 the fewer steps reach close.  Measured on the thesis tetrahedron
    frames (bench toc, OBB, exact, 32 instances, callgrind, per query),
-   0.5 -> 0.25: low speed 6.34 -> 5.82 hull steps, 227.4k -> 213.6k
-   instructions; high speed 2.30 -> 2.24 hull steps, 114.3k -> 107.6k
-   (the per-query means mix instances by their time-based warm
-   repetitions: a few percent of noise). */
-#define Q_ADVANCE_KEEP 0.25
+   0.5 / 0.25 / 0.125 / 0.0625: low speed 6.34 / 5.82 / 5.64 / 5.47
+   hull steps, 227.4k / 213.6k / 205.8k / 206.7k instructions; high
+   speed 2.30 / 2.24 / 2.18 / 2.14 hull steps, 114.3k / 107.6k / 101.8k
+   / 102.0k (the per-query means mix instances by their time-based warm
+   repetitions: a few percent of noise).  Below 0.125 the steps saved
+   go to the rest of the query. */
+#define Q_ADVANCE_KEEP 0.125
 #define Q_ADVANCE_MAX_STEPS 32
 /* The sphere bound alone while it is above this many times the sum of
    the bodies' radii (sphere_gap): its two centre evaluations cost a
