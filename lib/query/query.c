@@ -393,8 +393,9 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         }
         if (leaf) {
             /* Every item reaching this leaf pair holds a piece of one
-               partition of time (the node pairs above it are always split
-               alike), so solving over the item's own box covers it. */
+               partition of time (each node pair has one parent, and a
+               split only refines the popped item's own box, whose pieces
+               replace it), so solving over the item's own box covers it. */
             leaf_pairs(&q, &x);
             if (r->out_of_work)
                 break;

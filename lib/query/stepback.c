@@ -199,9 +199,14 @@ back_to_gap(double *t, vccd_distance_result *dg, q_state *q, double eps, double 
         if (ok)
             break;
         if (good == t0) {
-            /* reported: the whole distance, not a refuted part of it */
+            /* reported: the whole distance, not a refuted part of it
+               (small meshes had it from gap_check already) */
             *t = t0;
-            return vccd_query_distance_at(dg, q->body[0], q->body[1], t0, q->bv, e) != 0 ? -1 : 0;
+            if (q_hull_small(q->body[0]->bvh->mesh, q->body[1]->bvh->mesh)) {
+                *dg = d;
+                return 0;
+            }
+            return gap_at(dg, q, t0, e) != 0 ? -1 : 0;
         }
         bad = good;
         dt *= 2.0;

@@ -223,8 +223,12 @@ q_swept_lower(q_state *q, int32_t ia, int32_t ib, long k, int at_start)
         }
     }
     d = q->bt->distance_lower(ctx, v[0], v[1]);
-    if (q->big_plane >= 0 && !(d > 0.0))
-        d = plane_lower(q, node, t0, t1);
+    /* the plane's bound where the volumes' does not clear the margin
+       (q_toc_lower compares with min_separation, 0 without one) */
+    if (q->big_plane >= 0 && !(d > q->o->min_separation)) {
+        double p = plane_lower(q, node, t0, t1);
+        d = p > d || d != d ? p : d;
+    }
     return d;
 }
 
