@@ -58,6 +58,13 @@ tri_pos(q_tri_pos *tp, q_state *q, long ta, long tb, double t0, double t1)
                 tp->x[s][k] = q_vertex(q, s, b->bvh->mesh->t[tri[s]][k], t0, t1);
             continue;
         }
+        if (q->vc[s].key) {     /* a large body's slots: copies */
+            for (int k = 0; k < 3; k++) {
+                q_vertex_copy(&tp->own[s][k], q, s, b->bvh->mesh->t[tri[s]][k], t0, t1);
+                tp->x[s][k] = &tp->own[s][k];
+            }
+            continue;
+        }
         for (int k = 0; k < 3; k++) {
             long v = b->bvh->mesh->t[tri[s]][k];
             vx[k] = (int)v;

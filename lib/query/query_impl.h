@@ -54,7 +54,16 @@ typedef struct {
     unsigned cur;
     double t0, t1;              /* the window (NaN: none yet) */
     vccd_motion_frame_time ft;
+    /* A large rigid body (frame NULL): x, gen and key are Q_VHASH_SLOTS
+       slots, vertex v's enclosure in slot v & (Q_VHASH_SLOTS - 1) when
+       key holds v; its frame is made again on each miss. */
+    int32_t *key;
 } q_vcache;
+/* The slots of a large body's vertex cache (vertices.c): a power of
+   two.  A leaf pair's triangle of a scanned model asks for its three
+   vertices, which the other leaf pairs of the window ask for again (the
+   tetrahedron's four faces, the triangles around a vertex). */
+#define Q_VHASH_SLOTS 1024
 
 typedef struct {
     vccd_query_body *body[2];
@@ -157,6 +166,10 @@ q_vertex(q_state *q, int k, long v, double t0, double t1)
         return &c->x[v];
     return q_vertex_make(q, k, v, t0, t1);
 }
+/* The enclosure of vertex v of a large rigid body k over [t0, t1] into
+   *x, from the body's slots (q->vc[k].key non-NULL).  A copy: the slot
+   may be taken by another vertex at the next call. */
+void q_vertex_copy(vccd_di_vec3 *x, q_state *q, int k, long v, double t0, double t1);
 /* Its frame (vccd_motion_point_frame_lin_di), or NULL without the
    cache. */
 const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3];

@@ -17,8 +17,21 @@ q_vertices_init(q_state *q, int k)
     long nv = q->body[k]->bvh->mesh->nv;
     memset(c, 0, sizeof *c);
     c->t0 = c->t1 = NAN;
-    if (!q->have_pf[k] || nv > Q_VFRAME_MAX)
+    if (!q->have_pf[k])
         return 0;
+    if (nv > Q_VFRAME_MAX) {
+        /* slots, generations, keys in one block; generation 0 is never
+           current, so the zeroed generations make every slot stale */
+        size_t xb = Q_VHASH_SLOTS * sizeof *c->x, gb = Q_VHASH_SLOTS * sizeof *c->gen;
+        char *block = malloc(xb + gb + Q_VHASH_SLOTS * sizeof *c->key);
+        if (!block)
+            return -1;
+        c->x = (vccd_di_vec3 *)block;
+        c->gen = (unsigned *)(block + xb);
+        c->key = (int32_t *)(block + xb + gb);
+        memset(c->gen, 0, gb);
+        return 0;
+    }
     /* one block per body: frames, enclosures, generations, made flags
        (in decreasing alignment); four allocations per body were a
        tenth of the query's setup on the tetrahedron pair */
@@ -38,7 +51,7 @@ void
 q_vertices_clear(q_state *q)
 {
     for (int k = 0; k < 2; k++) {
-        free(q->vc[k].frame);   /* the block */
+        free(q->vc[k].frame ? (void *)q->vc[k].frame : (void *)q->vc[k].x);     /* the block */
         memset(&q->vc[k], 0, sizeof q->vc[k]);
     }
 }
@@ -55,20 +68,44 @@ const vccd_di_vec3 (*q_vertex_frame(q_state *q, int k, long v))[3]
     return (const vccd_di_vec3 (*)[3])&c->frame[v];
 }
 
+/* Window [t0, t1] current in c: its time part made, every slot stale
+   (n: the generations' count). */
+static void
+window(q_vcache *c, const vccd_motion_pose_frame *pf, long n, double t0, double t1)
+{
+    if (c->t0 == t0 && c->t1 == t1)
+        return;
+    vccd_motion_frame_time_di(&c->ft, pf, vccd_di_set_2d(t0, t1));
+    c->t0 = t0;
+    c->t1 = t1;
+    /* generation 0 is never current: every x is then stale */
+    if (++c->cur == 0) {
+        memset(c->gen, 0, (size_t)n * sizeof *c->gen);
+        c->cur = 1;
+    }
+}
+
+void
+q_vertex_copy(vccd_di_vec3 *x, q_state *q, int k, long v, double t0, double t1)
+{
+    q_vcache *c = &q->vc[k];
+    long s = v & (Q_VHASH_SLOTS - 1);
+    window(c, &q->pf[k], Q_VHASH_SLOTS, t0, t1);
+    if (c->gen[s] != c->cur || c->key[s] != v) {
+        vccd_di_vec3 y[3];
+        vccd_motion_point_frame_lin_di(y, &q->pf[k], q->body[k]->bvh->mesh->v[v]);
+        vccd_motion_frame_apply_di(&c->x[s], &c->ft, (const vccd_di_vec3 *)y);
+        c->gen[s] = c->cur;
+        c->key[s] = (int32_t)v;
+    }
+    *x = c->x[s];
+}
+
 const vccd_di_vec3 *
 q_vertex_make(q_state *q, int k, long v, double t0, double t1)
 {
     q_vcache *c = &q->vc[k];
-    if (!(c->t0 == t0 && c->t1 == t1)) {
-        vccd_motion_frame_time_di(&c->ft, &q->pf[k], vccd_di_set_2d(t0, t1));
-        c->t0 = t0;
-        c->t1 = t1;
-        /* generation 0 is never current: every x is then stale */
-        if (++c->cur == 0) {
-            memset(c->gen, 0, (size_t)q->body[k]->bvh->mesh->nv * sizeof *c->gen);
-            c->cur = 1;
-        }
-    }
+    window(c, &q->pf[k], q->body[k]->bvh->mesh->nv, t0, t1);
     if (c->gen[v] != c->cur) {
         vccd_motion_frame_apply_di(&c->x[v], &c->ft, *q_vertex_frame(q, k, v));
         c->gen[v] = c->cur;
