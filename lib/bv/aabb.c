@@ -108,8 +108,15 @@ aabb_overlap_times(const void *ctx, const void *a, const void *b, double t0, dou
     return 1;
 }
 
+static double
+aabb_radius(const void *bv)
+{
+    const vccd_bv_aabb *b = bv;
+    return bv_half_diagonal(b->lo, b->hi, 1.0);
+}
+
 const vccd_bv_type vccd_bv_type_aabb = {
     "aabb", "axis-aligned box in the body frame (exact min/max)",
     sizeof(vccd_bv_aabb), sizeof(aabb_ctx),
-    aabb_fit, aabb_merge, aabb_prepare, aabb_distance_lower, aabb_prepare_linear, aabb_overlap_times
+    aabb_fit, aabb_merge, aabb_prepare, aabb_distance_lower, aabb_prepare_linear, aabb_overlap_times, aabb_radius
 };

@@ -9,6 +9,25 @@
 #define BV_UP(x) vccd_fp_next_up(x)
 #define BV_DN(x) vccd_fp_next_down(x)
 
+/* Half the diagonal of the box lo[k] <= p[k] <= hi[k] (k < 3), divided
+   by scale: the size (vccd_bv_type.radius) of every box-like type.  The
+   edges scaled by the longest first, so that no square underflows
+   (a box 1e-296 wide is not of size 0) or overflows. */
+static inline double
+bv_half_diagonal(const double lo[3], const double hi[3], double scale)
+{
+    double d[3], m = 0.0, s = 0.0;
+    for (int k = 0; k < 3; k++) {
+        d[k] = hi[k] - lo[k];
+        m = d[k] > m || d[k] != d[k] ? d[k] : m;
+    }
+    if (!(m > 0.0 && m < INFINITY))
+        return m;               /* 0, inf or NaN */
+    for (int k = 0; k < 3; k++)
+        s += (d[k] / m) * (d[k] / m);
+    return 0.5 * m * sqrt(s) / scale;
+}
+
 /* lo[k] <= d_k . p <= hi[k] for the nd directions d_k and every point
    p of pts[0..np): the dot products in plain doubles, then one rounding
    bound for all of them instead of interval arithmetic per point.

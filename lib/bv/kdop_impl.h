@@ -237,8 +237,16 @@ KDOP_FN(overlap_times)(const void *ctx, const void *a, const void *b, double t0,
     return 1;
 }
 
+/* The box of the first three directions, the axes. */
+static double
+KDOP_FN(radius)(const void *bv)
+{
+    const KDOP_STRUCT *b = bv;
+    return bv_half_diagonal(b->lo, b->hi, 1.0);
+}
+
 const vccd_bv_type VCCD_TPL_CAT(vccd_bv_type, KDOP_NAME) = {
     VCCD_TPL_STR(KDOP_NAME), KDOP_SUMMARY, sizeof(KDOP_STRUCT), sizeof(KDOP_FN(ctx)),
     KDOP_FN(fit), KDOP_FN(merge), KDOP_FN(prepare), KDOP_FN(distance_lower), KDOP_FN(prepare_linear),
-    KDOP_FN(overlap_times)
+    KDOP_FN(overlap_times), KDOP_FN(radius)
 };

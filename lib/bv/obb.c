@@ -472,8 +472,20 @@ obb_overlap_times(const void *ctx, const void *a, const void *b, double t0, doub
     return 1;
 }
 
+/* The slabs are along the rows of M(q), of norm |q|^2: the box's edges
+   are (hi - lo) / |q|^2. */
+static double
+obb_radius(const void *bv)
+{
+    const vccd_bv_obb *b = bv;
+    double n = 0.0;
+    for (int k = 0; k < 4; k++)
+        n += (double)b->q[k] * b->q[k];
+    return bv_half_diagonal(b->lo, b->hi, n > 0.0 ? n : 1.0);
+}
+
 const vccd_bv_type vccd_bv_type_obb = {
     "obb", "oriented box on principal axes (integer-quaternion axes, outward slabs)",
     sizeof(vccd_bv_obb), sizeof(obb_ctx),
-    obb_fit, NULL, obb_prepare, obb_distance_lower, obb_prepare_linear, obb_overlap_times
+    obb_fit, NULL, obb_prepare, obb_distance_lower, obb_prepare_linear, obb_overlap_times, obb_radius
 };

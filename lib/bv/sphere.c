@@ -130,8 +130,15 @@ sphere_overlap_times(const void *ctx, const void *a, const void *b, double t0, d
     return 1;
 }
 
+static double
+sphere_radius(const void *bv)
+{
+    return ((const vccd_bv_sphere *)bv)->r;
+}
+
 const vccd_bv_type vccd_bv_type_sphere = {
     "sphere", "bounding sphere (centre of the vertices' box, radius rounded up)",
     sizeof(vccd_bv_sphere), sizeof(sphere_ctx),
-    sphere_fit, NULL, sphere_prepare, sphere_distance_lower, sphere_prepare_linear, sphere_overlap_times
+    sphere_fit, NULL, sphere_prepare, sphere_distance_lower, sphere_prepare_linear, sphere_overlap_times,
+    sphere_radius
 };

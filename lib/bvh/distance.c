@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "vccd/distance.h"
+#include "vccd/descend.h"
 #include "vccd/heap.h"
 
 void
@@ -276,10 +277,11 @@ traverse(query *qy, const vccd_bvh *a, const vccd_bvh *b, int type, const double
                     leaf(qy, a->tri[na->start + i], b->tri[nb->start + j]);
             continue;
         }
-        /* Descend into the node with more triangles (A on ties). */
+        /* Descend into one node (vccd/descend.h). */
+        int da = vccd_descend_a(na, bt->radius(vccd_bvh_bv(a, type, x.a)), nb, bt->radius(vccd_bvh_bv(b, type, x.b)));
         for (int c = 0; c < 2; c++) {
             item y = x;
-            if (na->left != 0 && (nb->left == 0 || na->n >= nb->n))
+            if (da)
                 y.a = na->left + c;
             else
                 y.b = nb->left + c;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "query_impl.h"
+#include "vccd/descend.h"
 #include "vccd/heap.h"
 
 /* At most this many pieces per time split: ComputeN's N, capped so that
@@ -114,11 +115,7 @@ push_deferred(q_state *q, heap *h, const item *parent, long box, double t1)
     return heap_push(h, &x);
 }
 
-/* Split A's node next (else B's): the one with more triangles (A on
-   ties) that is not a leaf.  Splitting the larger by size instead was
-   measured (bench toc, 4 frames): tetrahedron-bunny with OBBs went from
-   240k to 90k volume tests but from 7.6k to 25k feature pairs, 6x
-   slower. */
+/* Split A's node next (else B's): vccd/descend.h's rule. */
 static int
 descend_a(const q_state *q, const item *x)
 {
@@ -128,7 +125,8 @@ descend_a(const q_state *q, const item *x)
        small body, and only its leaves can be told apart from it */
     if (q->big_plane >= 0 && (q->big_plane ? nb : na)->left != 0)
         return q->big_plane == 0;
-    return na->left != 0 && (nb->left == 0 || na->n >= nb->n);
+    return vccd_descend_a(na, q->bt->radius(vccd_bvh_bv(q->body[0]->bvh, q->bv, x->a)), nb,
+                          q->bt->radius(vccd_bvh_bv(q->body[1]->bvh, q->bv, x->b)));
 }
 
 /* The size ComputeN cuts time for: the larger node's; a leaf pair

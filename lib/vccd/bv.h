@@ -83,6 +83,10 @@ typedef struct {
     void (*prepare_linear)(void *ctx, const vccd_bv_relpose *p, const vccd_di_vec3 *v);
     int (*overlap_times)(const void *ctx, const void *a, const void *b, double t0, double t1, double *tf,
                          double *tl);
+    /* The volume's size in plain doubles: a sphere's radius, half a box's
+       diagonal.  A measure, not a bound: traversals of two BVHs compare
+       their nodes' sizes to choose which to split (vccd/descend.h). */
+    double (*radius)(const void *bv);
 } vccd_bv_type;
 
 /* The registry (Makefile.am's BV_SOURCES order). */

@@ -158,10 +158,25 @@ START_TEST(test_contains)
         for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
             const vccd_bv_type *bt = vccd_bv_type_get(ty);
             TU_CHECK(h.bv[ty] != NULL, "type %s not built", bt->name);
-            for (long i = 0; i < h.nnodes; i++)
+            for (long i = 0; i < h.nnodes; i++) {
+                /* the size (radius) of a volume holding two points is at
+                   least half their distance, whatever the type: any two
+                   points of a ball or a box are within its diameter (an
+                   overflow makes both infinite; NaN fails) */
+                double r = bt->radius(vccd_bvh_bv(&h, ty, i)), far = 0.0;
+                for (int32_t j = 0; j < 3 * h.node[i].n; j++)
+                    for (int32_t l = 0; l < j; l++) {
+                        const double *p = m.v[m.t[h.tri[h.node[i].start + j / 3]][j % 3]];
+                        const double *u = m.v[m.t[h.tri[h.node[i].start + l / 3]][l % 3]];
+                        double d = hypot(hypot(p[0] - u[0], p[1] - u[1]), p[2] - u[2]);
+                        far = d > far ? d : far;
+                    }
+                TU_CHECK(r >= 0.5 * far * (1 - 1e-9), "%s node %ld: radius %.17g, points %.17g apart",
+                         bt->name, i, r, far);
                 for (int32_t j = 0; j < h.node[i].n; j++)
                     for (int k = 0; k < 3; k++)
                         ref_of(bt)->contains(vccd_bvh_bv(&h, ty, i), i, m.v[m.t[h.tri[h.node[i].start + j]][k]]);
+            }
         }
         vccd_bvh_clear(&h);
         vccd_mesh_clear(&m);
@@ -773,7 +788,7 @@ START_TEST(test_registry)
         const vccd_bv_type *bt = vccd_bv_type_get(i);
         TU_CHECK(vccd_bv_type_find(bt->name) == i, "find(%s)", bt->name);
         ref_of(bt);
-        TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower,
+        TU_CHECK(bt->ctx_size <= VCCD_BV_CTX_MAX && bt->fit && bt->prepare && bt->distance_lower && bt->radius,
                  "%s: incomplete vtable", bt->name);
     }
     TU_CHECK(vccd_bv_type_find("nope") == -1, "found an unknown type");
