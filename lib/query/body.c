@@ -38,7 +38,9 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
     b->rad = malloc((size_t)n * sizeof *b->rad);
     b->ext = malloc((size_t)n * sizeof *b->ext);
     b->speed = malloc((size_t)n * sizeof *b->speed);
-    if (!b->rad || !b->ext || !b->speed) {
+    b->size = malloc((size_t)n * sizeof *b->size);
+    b->size_bv = -1;            /* none made yet (state.c) */
+    if (!b->rad || !b->ext || !b->speed || !b->size) {
         vccd_query_body_clear(b);
         return vccd_error_set(e, ms->name, 0, NULL, NULL, "out of memory for the query");
     }
@@ -97,6 +99,7 @@ vccd_query_body_clear(vccd_query_body *b)
     free(b->rad);
     free(b->ext);
     free(b->speed);
+    free(b->size);
     memset(b, 0, sizeof *b);
 }
 

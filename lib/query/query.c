@@ -125,8 +125,7 @@ descend_a(const q_state *q, const item *x)
        small body, and only its leaves can be told apart from it */
     if (q->big_plane >= 0 && (q->big_plane ? nb : na)->left != 0)
         return q->big_plane == 0;
-    return vccd_descend_a(na, q->bt->radius(vccd_bvh_bv(q->body[0]->bvh, q->bv, x->a)), nb,
-                          q->bt->radius(vccd_bvh_bv(q->body[1]->bvh, q->bv, x->b)));
+    return vccd_descend_a(na, q_node_size(q, 0, x->a), nb, q_node_size(q, 1, x->b));
 }
 
 /* The size ComputeN cuts time for: the larger node's; a leaf pair
@@ -146,14 +145,12 @@ descend_a(const q_state *q, const item *x)
    the short boxes too, and the cut only multiplied the items
    (tetrahedron-bunny swept, 18-DOP: 336k -> 609k tests). */
 static double
-split_size(const q_state *q, const item *x, double ea, double eb)
+split_size(const q_state *q, const item *x, double ea, double eb, int da)
 {
     const vccd_bvh_node *na = &q->body[0]->bvh->node[x->a], *nb = &q->body[1]->bvh->node[x->b];
-    int da;
     if (na->left == 0 && nb->left == 0)
         return Q_LEAF_SIZE(ea, eb);
     /* body[!da] is the one descended, body[da] the other */
-    da = descend_a(q, x);
     if (x->lb > x->t0 && q->body[da]->rad[0] > Q_BIG * q->body[!da]->rad[0]
         && (da ? eb : ea) > Q_BIG * 2.0 * q->body[!da]->rad[0])
         return da ? ea : eb;
@@ -163,14 +160,14 @@ split_size(const q_state *q, const item *x, double ea, double eb)
 /* ComputeN (thesis 5.4.3): into how many pieces to cut [t0, t1] so that
    in each the two nodes move relative to each other by at most about
    their size -- beyond that, the volumes swept over the box are mostly
-   empty space.  1: do not cut. */
+   empty space.  1: do not cut.  da: descend_a's choice for x. */
 static int
-compute_n(q_state *q, const item *x)
+compute_n(q_state *q, const item *x, int da)
 {
     double s = vccd_query_body_speed(q->body[0], x->a) + vccd_query_body_speed(q->body[1], x->b);
     const vccd_bvh_node *na = &q->body[0]->bvh->node[x->a], *nb = &q->body[1]->bvh->node[x->b];
     double ea = q->body[0]->ext[x->a], eb = q->body[1]->ext[x->b];
-    double size = split_size(q, x, ea, eb);
+    double size = split_size(q, x, ea, eb, da);
     double w = x->t1 - x->t0, n;
     size *= na->left == 0 && nb->left == 0 && Q_ALIKE(ea, eb) ? Q_LEAF_SPLIT_FACTOR : Q_SPLIT_FACTOR;
     /* the constant-velocity test is exact over any box */
@@ -353,7 +350,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         goto oom;
     while (h.n > 0) {
         const vccd_bvh_node *na, *nb;
-        int n, leaf;
+        int n, leaf, da;
         x = h.it[0];
         /* Nothing left can start before the best pair's contact, nor
            matter after a certified one. */
@@ -378,8 +375,9 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         }
         na = &a->bvh->node[x.a];
         nb = &b->bvh->node[x.b];
-        n = compute_n(&q, &x);
         leaf = na->left == 0 && nb->left == 0;
+        da = leaf ? 0 : descend_a(&q, &x);
+        n = compute_n(&q, &x, da);
         if (leaf && n == 1 && o->mode == VCCD_QUERY_CAPOEIRA) {
             capoeira_stop(r, &x);
             break;
@@ -402,7 +400,7 @@ vccd_query_toc(vccd_query_result *r, vccd_query_body *a, vccd_query_body *b, con
         /* Descend into one node (descend_a). */
         for (int c = 0; c < 2; c++) {
             int32_t ca = x.a, cb = x.b;
-            if (descend_a(&q, &x))
+            if (da)
                 ca = na->left + c;
             else
                 cb = nb->left + c;

@@ -137,6 +137,16 @@ q_bytes(const q_state *q)
     return (size_t)q->capbox * sizeof(q_box) + (size_t)q->nslot * sizeof(long)
            + (size_t)q->capctx * q->bt->ctx_size;
 }
+/* The size (vccd_bv_type.radius) of node i of body k's volume of the
+   query's type, kept in the body. */
+static inline double
+q_node_size(const q_state *q, int k, int32_t i)
+{
+    vccd_query_body *b = q->body[k];
+    if (b->size[i] != b->size[i])
+        b->size[i] = q->bt->radius(vccd_bvh_bv(b->bvh, q->bv, i));
+    return b->size[i];
+}
 /* --- state.c: making and clearing the state, and the work budget ------- */
 /* 0, or -1 with e set (type not built, out of memory). */
 int q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_body *b,

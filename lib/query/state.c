@@ -76,6 +76,13 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
     /* preparing a context writes it: its time grows with its size */
     q->ctx_work = 1 + (long)(q->bt->ctx_size / 64);
     for (int k = 0; k < 2; k++) {
+        vccd_query_body *bk = q->body[k];
+        /* the node sizes of this query's type (q_node_size) */
+        if (bk->size_bv != q->bv) {
+            for (long i = 0; i < bk->bvh->nnodes; i++)
+                bk->size[i] = NAN;
+            bk->size_bv = q->bv;
+        }
         /* made with the body's motion (body.c); m is checked to be the
            same, since a caller may have changed the pointer by hand */
         if (q->body[k]->have_pf && q->body[k]->pf.m == q->body[k]->m) {

@@ -43,6 +43,11 @@ typedef struct {
     const vccd_bvh *bvh;
     const vccd_motion *m;
     double *rad, *ext, *speed;
+    /* per node, the size (vccd_bv_type.radius) of its volume of type
+       size_bv, made on first use (NaN before); a query of another type
+       forgets them */
+    double *size;
+    int size_bv;
     vccd_motion_pose_frame pf;
     int have_pf;
 } vccd_query_body;
