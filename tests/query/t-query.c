@@ -11,11 +11,14 @@
    and approach speed; the thesis' bunny frames with 0 penetrations and
    the step back's gap >= eps_d; near misses answered none with a safe
    time stepped back from t1; the conservative advancement of tiny
-   meshes against the query without it; and the errors. */
+   meshes against the query without it; big against small (a flat box
+   and a small shape), and the spheres' plane bound as an enclosure
+   against MPFR triangle distances; and the errors. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bvh/refgeom.h"
 #include "qbody.h"
 #include "query/query_impl.h"
 #include "vccd/plugin/motion_impl.h"
@@ -1583,10 +1586,198 @@ START_TEST(test_known_scales)
 }
 END_TEST
 
+/* Big against small (query.c split_size, swept.c plane_lower, the
+   descent rule of vccd/descend.h): a flat box of radius 6 to 12 (its
+   faces are big one- or few-triangle leaves) at rest or drifting, a
+   small shape of radius 0.3 to 0.6 thrown onto it from above while
+   turning, landing on the face or missing past its edge: every BV type,
+   with and without a min-separation margin, against the brute force. */
+START_TEST(test_big_small)
+{
+    static const char *const small[] = { "tetrahedron", "icosphere:1", "torus:1:0.4:6:4", "box:1:0.7:1.3" };
+    long n = tu_iters(12), contacts = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result brute, r;
+        vccd_error e;
+        double R = rnd(6, 12), o0[3], v[3], drift[3] = { 0, 0, 0 }, here[3] = { 0, 0, 0 };
+        double d = it % 3 == 2 ? 0.01 : 0.0;
+        int swap = (int)(it & 1);
+        char what[160];
+        body_load(&a, "box:1:1:0.01", R);
+        body_load(&b, small[it % 4], rnd(0.3, 0.6));
+        /* the box's face is at z = +-0.005 R; from 1 to 2 above it,
+           through it to 0.5 below (or past its edge: 1.2 R off) */
+        for (int k = 0; k < 2; k++)
+            o0[k] = rnd(-0.5, 0.5) * R;
+        o0[2] = 0.005 * R + rnd(1, 2);
+        for (int k = 0; k < 2; k++)
+            v[k] = it % 4 == 3 ? (o0[k] > 0 ? 1.2 : -1.2) * R : rnd(-1, 1);
+        v[2] = -(o0[2] + 0.5);
+        if (it % 5 == 4)
+            for (int k = 0; k < 3; k++)
+                drift[k] = rnd(-0.1, 0.1);
+        body_throw(&a, here, drift, it % 5 == 4 ? rnd(0.0, 0.02) : 0.0, NULL);
+        body_throw(&b, o0, v, rnd(0.5, 6.0), NULL);
+        opts_for(&o, 0, d);
+        if (vccd_query_toc_brute(&brute, swap ? &b.qb : &a.qb, swap ? &a.qb : &b.qb, &o, &e) != 0)
+            tu_fail("brute: %s", e.msg);
+        contacts += brute.status != VCCD_TOC_NONE;
+        for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
+            o.bv = bv;
+            snprintf(what, sizeof what, "case %ld (%s on a box of radius %g, %s, margin %g, %s)", it, small[it % 4],
+                     R, vccd_bv_type_get(bv)->name, d, swap ? "box second" : "box first");
+            if (vccd_query_toc(&r, swap ? &b.qb : &a.qb, swap ? &a.qb : &b.qb, &o, &e) != 0)
+                tu_fail("%s: %s", what, e.msg);
+            check_brute(&r, &brute, what);
+            TU_CHECK(r.status == brute.status, "%s: %s, brute force %s", what, vccd_toc_status_name(r.status),
+                     vccd_toc_status_name(brute.status));
+        }
+        body_clear(&a);
+        body_clear(&b);
+    }
+    TU_CHECK(contacts > 0 && contacts < n, "%ld of %ld cases touch: both kinds are wanted", contacts, n);
+}
+END_TEST
+
+/* The position of body point p under motion m at time t, at REF_PREC
+   bits (the enclosure's midpoint) into x; the enclosure's largest
+   radius is returned (the point is within it of x). */
+static double
+ref_place(rvec *x, const vccd_motion *m, const double p[3], double t)
+{
+    vccd_mi_vec3 mp, y;
+    double w = 0.0;
+    VCCD_MI_TMP(tt, REF_PREC);
+    vccd_mi_vec3_init(&mp, REF_PREC);
+    vccd_mi_vec3_init(&y, REF_PREC);
+    vccd_mi_vec3_set_d(&mp, p[0], p[1], p[2]);
+    vccd_mi_set_2d(tt, t, t);
+    vccd_motion_eval_mi(&y, NULL, NULL, m, &mp, 0, tt);
+    for (int k = 0; k < 3; k++) {
+        mpfr_t r;
+        mpfr_init2(r, REF_PREC);
+        mpfr_add(x->x[k], &y.c[k].lo, &y.c[k].hi, MPFR_RNDN);
+        mpfr_div_2ui(x->x[k], x->x[k], 1, MPFR_RNDN);
+        mpfr_sub(r, &y.c[k].hi, &y.c[k].lo, MPFR_RNDU);
+        w = fmax(w, mpfr_get_d(r, MPFR_RNDU));
+        mpfr_clear(r);
+    }
+    vccd_mi_vec3_clear(&mp);
+    vccd_mi_vec3_clear(&y);
+    return w;
+}
+
+/* The spheres' plane bound (swept.c, plane_lower) as an enclosure: a big
+   flat box's one-triangle leaf against a node of a small turning,
+   translating body, over random time boxes (zero-width, 1e-9, 1e-3,
+   0.1 and random widths, at random places in [0, 1]): wherever the swept
+   test (the sphere test and the plane's, the larger) proves a distance
+   d, every triangle of the node is at least d from the leaf's triangle
+   at t0, t1 and three times between, by the MPFR triangle-triangle
+   distance of tests/bvh/refgeom.h at REF_PREC bits on the motions'
+   MPFR enclosures (a rounding slack of twice their width plus 2^-200
+   relative).  The plane must prove more than the sphere test alone in
+   some of them, or the test would not reach it. */
+START_TEST(test_plane_lower)
+{
+    static const char *const small[] = { "tetrahedron", "icosphere:1", "torus:1:0.4:6:4" };
+    static const double widths[] = { 0.0, 1e-9, 1e-3, 0.1, -1.0 };
+    long n = tu_iters(30), checked = 0, plane_more = 0;
+    mpfr_t lo, hi;
+    mpfr_inits2(REF_PREC, lo, hi, (mpfr_ptr)0);
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result rr;
+        vccd_error e;
+        q_state q;
+        double R = rnd(6, 12), o0[3], v[3], drift[3], here[3] = { 0, 0, 0 };
+        int big = (int)(it & 1);
+        body *bb = big ? &b : &a, *sb = big ? &a : &b;
+        body_load(bb, "box:1:1:0.01", R);
+        body_load(sb, small[it % 3], rnd(0.3, 0.6));
+        for (int k = 0; k < 3; k++) {
+            o0[k] = k < 2 ? rnd(-0.4, 0.4) * R : 0.005 * R + rnd(0.05, 1.0);
+            v[k] = k < 2 ? rnd(-1, 1) : -rnd(0.0, 1.0);
+            drift[k] = rnd(-0.05, 0.05);
+        }
+        body_throw(bb, here, drift, rnd(0.0, 0.05), NULL);
+        body_throw(sb, o0, v, rnd(0.0, 4.0), NULL);
+        opts_for(&o, 0, 0.0);
+        o.bv = vccd_bv_type_find("sphere");
+        if (q_state_init(&q, &rr, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("state: %s", e.msg);
+        TU_CHECK(q.big_plane == big, "case %ld: big_plane %d, the box is body %d", it, q.big_plane, big);
+        for (int s = 0; s < 40; s++) {
+            const vccd_bvh *hb = bb->qb.bvh, *hs = sb->qb.bvh;
+            double w = widths[s % 5] < 0 ? rnd(0, 1) : widths[s % 5], t0 = rnd(0, 1 - w), t1 = t0 + w, d, ds;
+            int32_t leaf, node, pick[2];
+            long k;
+            /* a one-triangle leaf (plane_lower's), if the random leaf
+               size left any */
+            leaf = -1;
+            for (long i = 0, seen = 0; i < hb->nnodes; i++)
+                if (hb->node[i].left == 0 && hb->node[i].n == 1 && tu_ulong() % (unsigned long)++seen == 0)
+                    leaf = (int32_t)i;
+            if (leaf < 0)
+                break;
+            node = (int32_t)(tu_ulong() % (unsigned long)hs->nnodes);
+            pick[big] = leaf;
+            pick[1 - big] = node;
+            if ((k = q_box_new(&q, t0, t1)) < 0)
+                tu_fail("no memory");
+            d = q_swept_lower(&q, pick[0], pick[1], k, 0);
+            q.big_plane = -1;           /* the sphere test alone */
+            ds = q_swept_lower(&q, pick[0], pick[1], k, 0);
+            q.big_plane = big;
+            TU_CHECK(d >= ds, "case %ld: with the plane %.17g, without %.17g", it, d, ds);
+            if (!(d > 0.0))
+                continue;
+            plane_more += d > ds;
+            for (int j = 0; j < 5; j++) {
+                double t = j == 0 ? t0 : j == 4 ? t1 : t0 + (t1 - t0) * rnd(0, 1), slack = 0.0;
+                rvec T[3], U[3];
+                const vccd_mesh *mb = hb->mesh, *ms = hs->mesh;
+                long tb = hb->tri[hb->node[leaf].start];
+                for (int c = 0; c < 3; c++) {
+                    rv_init(&T[c]);
+                    rv_init(&U[c]);
+                    slack = fmax(slack, ref_place(&T[c], bb->mo, mb->v[mb->t[tb][c]], t));
+                }
+                for (int32_t i = 0; i < hs->node[node].n; i++) {
+                    long ts = hs->tri[hs->node[node].start + i];
+                    double s2 = slack, lod;
+                    for (int c = 0; c < 3; c++)
+                        s2 = fmax(s2, ref_place(&U[c], sb->mo, ms->v[ms->t[ts][c]], t));
+                    ref_tri_tri(lo, hi, T, U);
+                    lod = mpfr_get_d(lo, MPFR_RNDU);
+                    checked++;
+                    TU_CHECK(d <= lod + 2.0 * s2 + 0x1p-200 * (1.0 + lod),
+                             "case %ld (%s, box [%.17g, %.17g], at %.17g): bound %.17g, triangles %.17g apart", it,
+                             small[it % 3], t0, t1, t, d, lod);
+                }
+                for (int c = 0; c < 3; c++) {
+                    rv_clear(&T[c]);
+                    rv_clear(&U[c]);
+                }
+            }
+        }
+        q_state_clear(&q);
+        body_clear(&a);
+        body_clear(&b);
+    }
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    printf("plane_lower: %ld triangle distances checked, the plane proved more in %ld boxes\n", checked, plane_more);
+    TU_CHECK(checked > 0 && plane_more > 0, "checked %ld, the plane proved more in %ld", checked, plane_more);
+}
+END_TEST
+
 int
 main(void)
 {
     const TTest *tests[] = { test_random, test_known, test_bunny, test_near_miss, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
-                             test_hull_gap, test_known_scales };
+                             test_hull_gap, test_known_scales, test_big_small, test_plane_lower };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
