@@ -54,10 +54,13 @@ typedef struct {
     unsigned cur;
     double t0, t1;              /* the window (NaN: none yet) */
     vccd_motion_frame_time ft;
-    /* A large rigid body (frame NULL): x, gen and key are Q_VHASH_SLOTS
-       slots, vertex v's enclosure in slot v & (Q_VHASH_SLOTS - 1) when
-       key holds v; its frame is made again on each miss. */
+    /* A large rigid body (frame NULL): x, gen, key and slot_frame are
+       Q_VHASH_SLOTS slots; slot v & (Q_VHASH_SLOTS - 1) holds vertex v's
+       frame when key holds v (-1: none), and its enclosure over the
+       window when gen is cur as well.  A frame does not depend on the
+       window, so it outlives window changes, not evictions. */
     int32_t *key;
+    vccd_di_vec3 (*slot_frame)[3];
 } q_vcache;
 /* The slots of a large body's vertex cache (vertices.c): a power of
    two.  A leaf pair's triangle of a scanned model asks for its three

@@ -20,16 +20,21 @@ q_vertices_init(q_state *q, int k)
     if (!q->have_pf[k])
         return 0;
     if (nv > Q_VFRAME_MAX) {
-        /* slots, generations, keys in one block; generation 0 is never
-           current, so the zeroed generations make every slot stale */
-        size_t xb = Q_VHASH_SLOTS * sizeof *c->x, gb = Q_VHASH_SLOTS * sizeof *c->gen;
-        char *block = malloc(xb + gb + Q_VHASH_SLOTS * sizeof *c->key);
+        /* frames, enclosures, generations, keys in one block (in
+           decreasing alignment); generation 0 is never current, so the
+           zeroed generations make every enclosure stale, and key -1
+           every frame */
+        size_t fb = Q_VHASH_SLOTS * sizeof *c->slot_frame, xb = Q_VHASH_SLOTS * sizeof *c->x;
+        size_t gb = Q_VHASH_SLOTS * sizeof *c->gen, kb = Q_VHASH_SLOTS * sizeof *c->key;
+        char *block = malloc(fb + xb + gb + kb);
         if (!block)
             return -1;
-        c->x = (vccd_di_vec3 *)block;
-        c->gen = (unsigned *)(block + xb);
-        c->key = (int32_t *)(block + xb + gb);
+        c->slot_frame = (vccd_di_vec3 (*)[3])block;
+        c->x = (vccd_di_vec3 *)(block + fb);
+        c->gen = (unsigned *)(block + fb + xb);
+        c->key = (int32_t *)(block + fb + xb + gb);
         memset(c->gen, 0, gb);
+        memset(c->key, 0xff, kb);
         return 0;
     }
     /* one block per body: frames, enclosures, generations, made flags
@@ -51,7 +56,7 @@ void
 q_vertices_clear(q_state *q)
 {
     for (int k = 0; k < 2; k++) {
-        free(q->vc[k].frame ? (void *)q->vc[k].frame : (void *)q->vc[k].x);     /* the block */
+        free(q->vc[k].frame ? (void *)q->vc[k].frame : (void *)q->vc[k].slot_frame);    /* the block */
         memset(&q->vc[k], 0, sizeof q->vc[k]);
     }
 }
@@ -91,12 +96,14 @@ q_vertex_copy(vccd_di_vec3 *x, q_state *q, int k, long v, double t0, double t1)
     q_vcache *c = &q->vc[k];
     long s = v & (Q_VHASH_SLOTS - 1);
     window(c, &q->pf[k], Q_VHASH_SLOTS, t0, t1);
-    if (c->gen[s] != c->cur || c->key[s] != v) {
-        vccd_di_vec3 y[3];
-        vccd_motion_point_frame_lin_di(y, &q->pf[k], q->body[k]->bvh->mesh->v[v]);
-        vccd_motion_frame_apply_di(&c->x[s], &c->ft, (const vccd_di_vec3 *)y);
-        c->gen[s] = c->cur;
+    if (c->key[s] != v) {       /* another vertex's (or none): v's frame */
+        vccd_motion_point_frame_lin_di(c->slot_frame[s], &q->pf[k], q->body[k]->bvh->mesh->v[v]);
         c->key[s] = (int32_t)v;
+        c->gen[s] = 0;          /* its enclosure is not made yet */
+    }
+    if (c->gen[s] != c->cur) {
+        vccd_motion_frame_apply_di(&c->x[s], &c->ft, (const vccd_di_vec3 *)c->slot_frame[s]);
+        c->gen[s] = c->cur;
     }
     *x = c->x[s];
 }
