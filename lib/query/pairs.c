@@ -37,8 +37,9 @@ q_pair_tracks(vccd_track t[4], const q_state *q, const vccd_query_pair *p)
 
 /* Where the vertices of the two triangles can be over the box: the
    filter below reads them for every feature pair of the triangles.  x
-   points into the query's vertex cache when it has one (no copy), else
-   into own. */
+   points into a small body's vertex cache (no copy), else into own: a
+   large body's slots are copied there (a slot may be taken by the next
+   vertex), or the vertices are evaluated there. */
 typedef struct {
     const vccd_di_vec3 *x[2][3];
     vccd_di_vec3 own[2][3];

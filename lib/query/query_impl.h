@@ -160,9 +160,12 @@ void q_state_clear(q_state *q);
    free), lowers open_lo.  0 otherwise, nothing set. */
 int q_out_of_work(q_state *q, double t);
 
-/* --- vertices.c: the vertex cache of small rigid bodies ---------------- */
-/* Body k's vertex cache when it is small and rigid (Q_VFRAME_MAX): 0, or
-   -1 out of memory (q->vc[k].frame stays NULL: no cache). */
+/* --- vertices.c: the vertex caches of rigid bodies --------------------- */
+/* Body k's vertex cache when it is rigid: every vertex when small
+   (Q_VFRAME_MAX; q->vc[k].frame), Q_VHASH_SLOTS slots when large
+   (q->vc[k].key).  0, or -1 out of memory (both stay NULL: no cache).
+   The slots' fixed block (about 200 kB) is not in q_bytes, which counts
+   what grows with the search. */
 int q_vertices_init(q_state *q, int k);
 void q_vertices_clear(q_state *q);
 /* The enclosure of vertex v of body k over [t0, t1], when q->vc[k].frame,

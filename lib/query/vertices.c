@@ -1,9 +1,11 @@
-/* vertices.c -- the vertex enclosures of a query's small rigid bodies
-   over time windows, from frames kept for the whole query: the leaf
-   pairs (pairs.c) and the advance (advance.c) ask for the same few
-   vertices over the same window many times; the window's time part (one
+/* vertices.c -- the vertex enclosures of a query's rigid bodies over
+   time windows, from frames kept for the whole query: the leaf pairs
+   (pairs.c) and the advance (advance.c) ask for the same few vertices
+   over the same window many times; the window's time part (one
    sinc/cosc per body) is made once per window, each vertex once per
-   window. */
+   window.  A small body keeps every vertex; a large one keeps
+   Q_VHASH_SLOTS slots (query_impl.h), each a vertex's frame and its
+   enclosure over the current window. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

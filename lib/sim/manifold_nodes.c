@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "vccd/bv.h"
+#include "vccd/descend.h"
 #include "vccd/sim.h"
 
 /* Leaf i's centre (the mean of its triangles' vertices), world. */
@@ -208,8 +209,9 @@ vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_sim_
                 if (leaf_contact(out, first, A, B, ia, ib, x[0], x[1], lo, band) != 0)
                     goto oom;
             } else {
-                /* both children of the node with more triangles */
-                int da = na->left != 0 && (nb->left == 0 || na->n >= nb->n);
+                /* both children of one node (vccd/descend.h) */
+                int da = vccd_descend_a(na, bt->radius(vccd_bvh_bv(&A->bvh, bv, x[0])), nb,
+                                        bt->radius(vccd_bvh_bv(&B->bvh, bv, x[1])));
                 if (n + 2 > cap) {
                     size_t nc = cap ? 2 * cap : 64;
                     int32_t (*ns)[2] = realloc(st, nc * sizeof *ns);

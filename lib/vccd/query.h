@@ -38,7 +38,9 @@ VCCD_BEGIN_DECLS
    frame when have_pf (a RIGID-form motion), made once per motion rather
    than once per query -- on the tetrahedron pair it was 5% of a warm
    query.  m's parameters must not change behind the body's back: a
-   changed motion goes through vccd_query_body_set_motion. */
+   changed motion goes through vccd_query_body_set_motion.  A query
+   writes into its bodies (the speeds, the node sizes), so a body is one
+   thread's: threads share the BVH, each with its own bodies. */
 typedef struct {
     const vccd_bvh *bvh;
     const vccd_motion *m;

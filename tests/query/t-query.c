@@ -13,7 +13,9 @@
    time stepped back from t1; the conservative advancement of tiny
    meshes against the query without it; big against small (a flat box
    and a small shape), and the spheres' plane bound as an enclosure
-   against MPFR triangle distances; and the errors. */
+   against MPFR triangle distances; a large body's vertex slots against
+   fresh enclosures and MPFR; and the errors. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1595,7 +1597,7 @@ END_TEST
 START_TEST(test_big_small)
 {
     static const char *const small[] = { "tetrahedron", "icosphere:1", "torus:1:0.4:6:4", "box:1:0.7:1.3" };
-    long n = tu_iters(12), contacts = 0;
+    long n = tu_iters(12) > 4 ? tu_iters(12) : 4, contacts = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
         vccd_query_opts o;
@@ -1607,23 +1609,26 @@ START_TEST(test_big_small)
         char what[160];
         body_load(&a, "box:1:1:0.01", R);
         body_load(&b, small[it % 4], rnd(0.3, 0.6));
-        /* the box's face is at z = +-0.005 R; from 1 to 2 above it,
-           through it to 0.5 below (or past its edge: 1.2 R off) */
+        /* the box's face (half side R / sqrt 2) is at z = +-0.005 R;
+           from 1 to 2 above it, through it to 0.5 below: over the face,
+           a contact; beside it (every fourth case), none */
         for (int k = 0; k < 2; k++)
-            o0[k] = rnd(-0.5, 0.5) * R;
+            o0[k] = it % 4 == 3 ? (tu_ulong() & 1 ? 1 : -1) * (0.8 * R + 1.0) : rnd(-0.5, 0.5) * R;
         o0[2] = 0.005 * R + rnd(1, 2);
         for (int k = 0; k < 2; k++)
-            v[k] = it % 4 == 3 ? (o0[k] > 0 ? 1.2 : -1.2) * R : rnd(-1, 1);
+            v[k] = it % 4 == 3 ? (o0[k] > 0 ? 1 : -1) * rnd(0, 1) : rnd(-1, 1);
         v[2] = -(o0[2] + 0.5);
         if (it % 5 == 4)
             for (int k = 0; k < 3; k++)
                 drift[k] = rnd(-0.1, 0.1);
-        body_throw(&a, here, drift, it % 5 == 4 ? rnd(0.0, 0.02) : 0.0, NULL);
+        body_throw(&a, here, drift, 0.0, NULL);     /* unturned: a turn would set it on edge */
         body_throw(&b, o0, v, rnd(0.5, 6.0), NULL);
         opts_for(&o, 0, d);
         if (vccd_query_toc_brute(&brute, swap ? &b.qb : &a.qb, swap ? &a.qb : &b.qb, &o, &e) != 0)
             tu_fail("brute: %s", e.msg);
         contacts += brute.status != VCCD_TOC_NONE;
+        TU_CHECK((brute.status == VCCD_TOC_NONE) == (it % 4 == 3), "case %ld: the brute force says %s", it,
+                 vccd_toc_status_name(brute.status));
         for (int bv = 0; bv < vccd_bv_type_count(); bv++) {
             o.bv = bv;
             snprintf(what, sizeof what, "case %ld (%s on a box of radius %g, %s, margin %g, %s)", it, small[it % 4],
@@ -1642,8 +1647,9 @@ START_TEST(test_big_small)
 END_TEST
 
 /* The position of body point p under motion m at time t, at REF_PREC
-   bits (the enclosure's midpoint) into x; the enclosure's largest
-   radius is returned (the point is within it of x). */
+   bits (the enclosure's midpoint) into x; the enclosure's largest width
+   over the coordinates is returned, rounded up: the point is within
+   sqrt(3)/2 of it from x. */
 static double
 ref_place(rvec *x, const vccd_motion *m, const double p[3], double t)
 {
@@ -1676,15 +1682,15 @@ ref_place(rvec *x, const vccd_motion *m, const double p[3], double t)
    test (the sphere test and the plane's, the larger) proves a distance
    d, every triangle of the node is at least d from the leaf's triangle
    at t0, t1 and three times between, by the MPFR triangle-triangle
-   distance of tests/bvh/refgeom.h at REF_PREC bits on the motions'
-   MPFR enclosures (a rounding slack of twice their width plus 2^-200
-   relative).  The plane must prove more than the sphere test alone in
+   distance of tests/bvh/refgeom.h at REF_PREC bits on the midpoints of
+   the motions' MPFR enclosures, less twice their width (about 1e-94),
+   compared in MPFR.  The plane must prove more than the sphere test alone in
    some of them, or the test would not reach it. */
 START_TEST(test_plane_lower)
 {
     static const char *const small[] = { "tetrahedron", "icosphere:1", "torus:1:0.4:6:4" };
     static const double widths[] = { 0.0, 1e-9, 1e-3, 0.1, -1.0 };
-    long n = tu_iters(30), checked = 0, plane_more = 0;
+    long n = tu_iters(30) > 3 ? tu_iters(30) : 3, checked = 0, plane_more = 0;
     mpfr_t lo, hi;
     mpfr_inits2(REF_PREC, lo, hi, (mpfr_ptr)0);
     for (long it = 0; it < n; it++) {
@@ -1748,15 +1754,19 @@ START_TEST(test_plane_lower)
                 }
                 for (int32_t i = 0; i < hs->node[node].n; i++) {
                     long ts = hs->tri[hs->node[node].start + i];
-                    double s2 = slack, lod;
+                    double s2 = slack;
                     for (int c = 0; c < 3; c++)
                         s2 = fmax(s2, ref_place(&U[c], sb->mo, ms->v[ms->t[ts][c]], t));
                     ref_tri_tri(lo, hi, T, U);
-                    lod = mpfr_get_d(lo, MPFR_RNDU);
                     checked++;
-                    TU_CHECK(d <= lod + 2.0 * s2 + 0x1p-200 * (1.0 + lod),
+                    /* in MPFR: every point is within s2 of the midpoint
+                       it was placed at, so the triangles are at least
+                       lo - 2 s2 apart (lo at REF_PREC bits: its own error
+                       is far below the bound's last bit) */
+                    mpfr_sub_d(hi, lo, 2.0 * s2, MPFR_RNDD);
+                    TU_CHECK(mpfr_cmp_d(hi, d) >= 0,
                              "case %ld (%s, box [%.17g, %.17g], at %.17g): bound %.17g, triangles %.17g apart", it,
-                             small[it % 3], t0, t1, t, d, lod);
+                             small[it % 3], t0, t1, t, d, mpfr_get_d(lo, MPFR_RNDN));
                 }
                 for (int c = 0; c < 3; c++) {
                     rv_clear(&T[c]);
@@ -1774,10 +1784,81 @@ START_TEST(test_plane_lower)
 }
 END_TEST
 
+/* A large rigid body's vertex slots (vertices.c, q_vertex_copy): an
+   icosphere:4 (2,562 vertices, so vertices v, v + 1024 and v + 2048 share
+   a slot) turning while it translates, asked for random vertices over
+   three alternating time windows (zero-width among them), the
+   generation counter pushed across its wrap half-way: every copy must
+   be bit for bit what the vertex's frame and the window's time part
+   give when made afresh, and hold the MPFR position (320 bits) at the
+   window's ends. */
+START_TEST(test_vertex_slots)
+{
+    long n = tu_iters(6) > 2 ? tu_iters(6) : 2, calls = 0;
+    for (long it = 0; it < n; it++) {
+        body a, b;
+        vccd_query_opts o;
+        vccd_query_result rr;
+        vccd_error e;
+        q_state q;
+        double o0[3] = { 0, 0, 0 }, v[3], w[3][2];
+        long nv;
+        body_load(&a, "icosphere:4", 1.0);
+        body_load(&b, "tetrahedron", 0.5);
+        for (int k = 0; k < 3; k++)
+            v[k] = rnd(-2, 2);
+        body_throw(&a, o0, v, rnd(0.5, 8.0), NULL);
+        body_throw(&b, v, o0, 1.0, NULL);
+        opts_for(&o, 0, 0.0);
+        if (q_state_init(&q, &rr, &a.qb, &b.qb, &o, &e) != 0)
+            tu_fail("state: %s", e.msg);
+        nv = a.m.nv;
+        TU_CHECK(nv > Q_VHASH_SLOTS * 2 && q.vc[0].key && !q.vc[0].frame, "case %ld: %ld vertices, no slots", it, nv);
+        for (int j = 0; j < 3; j++) {
+            w[j][0] = rnd(0, 1);
+            w[j][1] = j == 0 ? w[j][0] : w[j][0] + rnd(0, 1 - w[j][0]);
+        }
+        for (long c = 0; c < 2000; c++) {
+            int j = (int)(tu_ulong() % 3);
+            long vx = (long)(tu_ulong() % (unsigned long)nv);
+            vccd_di_vec3 x, y[3], fresh;
+            vccd_motion_frame_time ft;
+            if (c == 1000)
+                q.vc[0].cur = UINT_MAX - 2;     /* across the wrap soon */
+            if (c % 3 == 2)                     /* a vertex sharing the last one's slot */
+                vx = (vx % Q_VHASH_SLOTS) + Q_VHASH_SLOTS * (long)(tu_ulong() % 2);
+            q_vertex_copy(&x, &q, 0, vx, w[j][0], w[j][1]);
+            vccd_motion_point_frame_lin_di(y, &q.pf[0], a.m.v[vx]);
+            vccd_motion_frame_time_di(&ft, &q.pf[0], vccd_di_set_2d(w[j][0], w[j][1]));
+            vccd_motion_frame_apply_di(&fresh, &ft, (const vccd_di_vec3 *)y);
+            calls++;
+            TU_CHECK(!memcmp(&x, &fresh, sizeof x), "case %ld, call %ld: vertex %ld over [%.17g, %.17g] is not the fresh enclosure",
+                     it, c, vx, w[j][0], w[j][1]);
+            if (c % 50 == 0)
+                for (int end = 0; end < 2; end++) {
+                    rvec r;
+                    rv_init(&r);
+                    ref_place(&r, a.mo, a.m.v[vx], w[j][end]);
+                    for (int k = 0; k < 3; k++)
+                        TU_CHECK(mpfr_cmp_d(r.x[k], x.c[k].lo) >= 0 && mpfr_cmp_d(r.x[k], x.c[k].hi) <= 0,
+                                 "case %ld: vertex %ld at %.17g, coordinate %d %.17g outside [%.17g, %.17g]", it, vx,
+                                 w[j][end], k, mpfr_get_d(r.x[k], MPFR_RNDN), x.c[k].lo, x.c[k].hi);
+                    rv_clear(&r);
+                }
+        }
+        TU_CHECK(q.vc[0].cur < 2000, "case %ld: the generation did not wrap (%u)", it, q.vc[0].cur);
+        q_state_clear(&q);
+        body_clear(&a);
+        body_clear(&b);
+    }
+    printf("vertex slots: %ld copies checked\n", calls);
+}
+END_TEST
+
 int
 main(void)
 {
     const TTest *tests[] = { test_random, test_known, test_bunny, test_near_miss, test_errors, test_minsep, test_advance, test_guess_spin, test_odd_meshes, test_window_plane, test_window_pairs, test_window_fold,
-                             test_hull_gap, test_known_scales, test_big_small, test_plane_lower };
+                             test_hull_gap, test_known_scales, test_big_small, test_plane_lower, test_vertex_slots };
     return tu_main("query", tests, (int)(sizeof tests / sizeof tests[0]));
 }
