@@ -7,6 +7,7 @@
 #include "vccd/distance.h"
 #include "vccd/descend.h"
 #include "vccd/heap.h"
+#include "vccd/plane_ball.h"
 
 void
 vccd_pose_identity(vccd_pose *p)
@@ -241,6 +242,43 @@ typedef struct {
 
 VCCD_HEAP_DEFINE(heap, item)
 
+/* Spheres only: a one-triangle leaf more than this many times the other
+   node's radius is also bounded by its plane (plane_lower). */
+#define PLANE_BIG 4.0
+
+/* With spheres, a big one-triangle leaf against the other node's ball,
+   by the triangle's plane (vccd/plane_ball.h): a big triangle's sphere
+   holds everything near it (a ground's face under a model, box-bunny in
+   vccd bench toc), and only its plane tells them apart.  0 when neither
+   node is such a leaf. */
+static double
+plane_lower(query *qy, const vccd_bvh *a, const vccd_bvh *b, int type, int32_t ia, int32_t ib)
+{
+    const vccd_bvh_node *na = &a->node[ia], *nb = &b->node[ib];
+    const vccd_bv_sphere *sa = vccd_bvh_bv(a, type, ia), *sb = vccd_bvh_bv(b, type, ib);
+    vccd_di_vec3 x[3], c, p;
+    double g = 0.0, h;
+    if (na->left == 0 && na->n == 1 && sa->r > PLANE_BIG * sb->r) {
+        /* A's triangle in A's frame, B's centre placed there */
+        const vccd_mesh_index *t = qy->ma->t[a->tri[na->start]];
+        for (int k = 0; k < 3; k++)
+            vccd_di_vec3_set_d(&x[k], qy->ma->v[t[k]][0], qy->ma->v[t[k]][1], qy->ma->v[t[k]][2]);
+        vccd_di_vec3_set_d(&p, sb->c[0], sb->c[1], sb->c[2]);
+        vccd_di_mat3_mul_vec3(&c, &qy->rp.R, &p);
+        vccd_di_vec3_add(&c, &c, &qy->rp.o);
+        g = vccd_plane_ball_lower(x, &c, sb->r);
+    }
+    if (nb->left == 0 && nb->n == 1 && sb->r > PLANE_BIG * sa->r) {
+        const vccd_mesh_index *t = qy->mb->t[b->tri[nb->start]];
+        for (int k = 0; k < 3; k++)
+            x[k] = *vertex_b(qy, t[k]);
+        vccd_di_vec3_set_d(&c, sa->c[0], sa->c[1], sa->c[2]);
+        h = vccd_plane_ball_lower(x, &c, sa->r);
+        g = h > g ? h : g;
+    }
+    return g;
+}
+
 /* The best-first traversal both queries share.  A node pair is kept
    while its bound is below *cut (the best upper bound for the distance;
    the band for the pairs within it) and pruned otherwise, its bound then
@@ -252,12 +290,17 @@ traverse(query *qy, const vccd_bvh *a, const vccd_bvh *b, int type, const double
     const vccd_bv_type *bt = vccd_bv_type_get(type);
     union { char c[VCCD_BV_CTX_MAX]; double d; vccd_di_vec3 v; } ctx;
     vccd_distance_result *r = qy->r;
+    int sphere = !strcmp(bt->name, "sphere");
     heap hp = { NULL, 0, 0 };
     item x;
 
     bt->prepare(ctx.c, &qy->rp);
     x.a = x.b = 0;
     x.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, 0), vccd_bvh_bv(b, type, 0));
+    if (sphere && !(x.lb >= *cut)) {
+        double g = plane_lower(qy, a, b, type, 0, 0);
+        x.lb = g > x.lb || x.lb != x.lb ? g : x.lb;
+    }
     r->bv_tests = 1;
     if (heap_push(&hp, &x) != 0)
         goto oom;
@@ -286,6 +329,10 @@ traverse(query *qy, const vccd_bvh *a, const vccd_bvh *b, int type, const double
             else
                 y.b = nb->left + c;
             y.lb = bt->distance_lower(ctx.c, vccd_bvh_bv(a, type, y.a), vccd_bvh_bv(b, type, y.b));
+            if (sphere && !(y.lb >= *cut)) {
+                double g = plane_lower(qy, a, b, type, y.a, y.b);
+                y.lb = g > y.lb || y.lb != y.lb ? g : y.lb;
+            }
             r->bv_tests++;
             if (y.lb < *cut) {
                 if (heap_push(&hp, &y) != 0)

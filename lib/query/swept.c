@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "query_impl.h"
+#include "vccd/plane_ball.h"
 
 /* The world pose of a body over t (identity for a per-vertex body, whose
    refitted volumes are in the world frame).  -1 when the enclosure is
@@ -168,10 +169,8 @@ plane_lower(const q_state *q, const int32_t node[2], double t0, double t1)
     const vccd_bvh *hb = q->body[k]->bvh;
     const vccd_bvh_node *nd = &hb->node[node[k]];
     const vccd_bv_sphere *sp = vccd_bvh_bv(q->body[1 - k]->bvh, q->bv, node[1 - k]);
-    vccd_di_vec3 o[2], x[4], e1, e2, n;
+    vccd_di_vec3 o[2], x[4];
     vccd_di_mat3 R[2];
-    vccd_di s, n2;
-    double len, g;
     if (nd->left != 0 || nd->n != 1)
         return 0.0;
     for (int b = 0; b < 2; b++)
@@ -186,19 +185,7 @@ plane_lower(const q_state *q, const int32_t node[2], double t0, double t1)
         vccd_di_mat3_mul_vec3(&x[c], &R[b], &p);
         vccd_di_vec3_add(&x[c], &x[c], &o[b]);
     }
-    vccd_di_vec3_sub(&e1, &x[1], &x[0]);
-    vccd_di_vec3_sub(&e2, &x[2], &x[0]);
-    vccd_di_vec3_cross(&n, &e1, &e2);
-    vccd_di_vec3_sub(&x[3], &x[3], &x[0]);
-    vccd_di_vec3_dot(&s, &n, &x[3]);
-    vccd_di_vec3_norm2(&n2, &n);
-    len = Q_UP(sqrt(n2.hi));
-    /* |s| / |n| from below, the radius off; NaN proves nothing */
-    g = s.lo > 0.0 ? s.lo : s.hi < 0.0 ? -s.hi : 0.0;
-    if (!(g > 0.0) || !(len < INFINITY))
-        return 0.0;
-    g = Q_DN(Q_DN(g / len) - sp->r);
-    return g > 0.0 ? g : 0.0;
+    return vccd_plane_ball_lower(x, &x[3], sp->r);
 }
 
 double

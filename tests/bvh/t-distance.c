@@ -530,9 +530,46 @@ START_TEST(test_coplanar_edges)
 }
 END_TEST
 
+/* Big against small: a few big triangles (scale 20) and a small soup
+   (scale 1) placed within a few units of a point of the big mesh's
+   first triangle.  Every one-triangle leaf of the big mesh then has a
+   sphere that holds the whole small mesh, and with spheres only its
+   plane (vccd/plane_ball.h) tells a small node apart from it: the
+   distance, every BV type, against the MPFR reference as in
+   test_random. */
+START_TEST(test_big_small)
+{
+    long iters = tu_iters(40);
+    for (long it = 0; it < iters; it++) {
+        body a, b;
+        rvec x[3];
+        double u = tu_unit(), w = tu_unit() * (1 - u), at[3];
+        ref_mesh_random(&a.m, 3 + (long)(tu_ulong() % 4), 1 + (long)(tu_ulong() % 3), 20.0, 0.0);
+        ref_mesh_random(&b.m, 3 + (long)(tu_ulong() % 12), 1 + (long)(tu_ulong() % 16), 1.0, 0.0);
+        random_pose(&a.p, 1.0, 0.0, 0);
+        random_pose(&b.p, 1.0, 0.0, 0);
+        /* b's origin near a point of a's first triangle, world frame */
+        for (int k = 0; k < 3; k++) {
+            rv_init(&x[k]);
+            ref_apply(&x[k], &a.p, a.m.v[a.m.t[0][k]]);
+        }
+        for (int c = 0; c < 3; c++)
+            at[c] = (1 - u - w) * mpfr_get_d(x[0].x[c], MPFR_RNDN) + u * mpfr_get_d(x[1].x[c], MPFR_RNDN)
+                    + w * mpfr_get_d(x[2].x[c], MPFR_RNDN);
+        for (int c = 0; c < 3; c++)
+            b.p.o[c] = at[c] + (it % 2 ? 3.0 : 1.5) * (2 * tu_unit() - 1);
+        check_pair(&a, &b, "big against small", it);
+        for (int k = 0; k < 3; k++)
+            rv_clear(&x[k]);
+        vccd_mesh_clear(&a.m);
+        vccd_mesh_clear(&b.m);
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors, test_within, test_skew_edges, test_coplanar_edges };
+    const TTest *tests[] = { test_random, test_contact, test_parallel, test_errors, test_within, test_skew_edges, test_coplanar_edges, test_big_small };
     return tu_main("distance", tests, (int)(sizeof tests / sizeof tests[0]));
 }
