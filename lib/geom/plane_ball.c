@@ -16,6 +16,8 @@ vccd_plane_ball_lower(const vccd_di_vec3 x[3], const vccd_di_vec3 *c, double r)
     vccd_di_vec3_sub(&d, c, &x[0]);
     vccd_di_vec3_dot(&s, &n, &d);
     vccd_di_vec3_norm2(&n2, &n);
+    if (!(s.lo <= s.hi))        /* NaN or an empty enclosure: nothing */
+        return 0.0;
     len = vccd_fp_next_up(sqrt(n2.hi));
     /* |s| / |n| from below, the radius off; NaN proves nothing */
     g = s.lo > 0.0 ? s.lo : s.hi < 0.0 ? -s.hi : 0.0;

@@ -1794,7 +1794,7 @@ END_TEST
    window's ends. */
 START_TEST(test_vertex_slots)
 {
-    long n = tu_iters(6) > 2 ? tu_iters(6) : 2, calls = 0;
+    long n = tu_iters(6) > 2 ? tu_iters(6) : 2, calls = 0, shared = 0;
     for (long it = 0; it < n; it++) {
         body a, b;
         vccd_query_opts o;
@@ -1818,15 +1818,21 @@ START_TEST(test_vertex_slots)
             w[j][0] = rnd(0, 1);
             w[j][1] = j == 0 ? w[j][0] : w[j][0] + rnd(0, 1 - w[j][0]);
         }
-        for (long c = 0; c < 2000; c++) {
+        for (long c = 0, last = 0; c < 2000; c++) {
             int j = (int)(tu_ulong() % 3);
             long vx = (long)(tu_ulong() % (unsigned long)nv);
             vccd_di_vec3 x, y[3], fresh;
             vccd_motion_frame_time ft;
             if (c == 1000)
                 q.vc[0].cur = UINT_MAX - 2;     /* across the wrap soon */
-            if (c % 3 == 2)                     /* a vertex sharing the last one's slot */
-                vx = (vx % Q_VHASH_SLOTS) + Q_VHASH_SLOTS * (long)(tu_ulong() % 2);
+            if (c % 3 == 2) {                   /* another vertex in the last one's slot */
+                long other = last % Q_VHASH_SLOTS + Q_VHASH_SLOTS * (long)(tu_ulong() % 3);
+                if (other < nv && other != last) {
+                    vx = other;
+                    shared++;
+                }
+            }
+            last = vx;
             q_vertex_copy(&x, &q, 0, vx, w[j][0], w[j][1]);
             vccd_motion_point_frame_lin_di(y, &q.pf[0], a.m.v[vx]);
             vccd_motion_frame_time_di(&ft, &q.pf[0], vccd_di_set_2d(w[j][0], w[j][1]));
@@ -1851,7 +1857,8 @@ START_TEST(test_vertex_slots)
         body_clear(&a);
         body_clear(&b);
     }
-    printf("vertex slots: %ld copies checked\n", calls);
+    printf("vertex slots: %ld copies checked, %ld of them evicting the one before\n", calls, shared);
+    TU_CHECK(shared > 0, "no call took the last one's slot");
 }
 END_TEST
 
