@@ -71,7 +71,7 @@ rational_text(const char *p, const char *q)
     return s;
 }
 
-/* Split one row into its 7 trimmed fields (modifies line). */
+/* Split one row into its 6 or 7 trimmed fields (modifies line). */
 static int
 split_row(char *line, char **field, int *nfield)
 {
@@ -95,7 +95,7 @@ split_row(char *line, char **field, int *nfield)
         p = end + 1;
     }
     *nfield = n;
-    return n == 7 ? 0 : -1;
+    return n == 6 || n == 7 ? 0 : -1;
 }
 
 static int
@@ -118,7 +118,15 @@ parse_row(vccd_queries *qs, char *line, int lineno, int r, vccd_error *e)
     if (split_row(line, field, &nfield) != 0)
         return vccd_error_set(e, qs->file, lineno, NULL, NULL, "expected 7 comma-separated integers, got %d field%s",
                               nfield, nfield == 1 ? "" : "s");
-    for (int c = 0; c < 7; c++) {
+    /* the file's first row says whether it has the truth column: all
+       rows then agree */
+    if (qs->n == 1 && r == 0)
+        qs->has_truth = nfield == 7;
+    if (nfield != 6 + qs->has_truth)
+        return vccd_error_set(e, qs->file, lineno, NULL, NULL,
+                              "expected %d comma-separated integers, as the first row, got %d fields",
+                              6 + qs->has_truth, nfield);
+    for (int c = 0; c < nfield; c++) {
         /* the limit is on digits: a sign is not one */
         if (strlen(field[c] + (field[c][0] == '-')) > FIELD_MAX)
             return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): more than %d digits", c + 1,
@@ -131,16 +139,22 @@ parse_row(vccd_queries *qs, char *line, int lineno, int r, vccd_error *e)
         if (zero[c])
             return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column %d (%s): zero denominator", c + 1,
                                   column_name[c]);
-    if (strcmp(field[6], "0") != 0 && strcmp(field[6], "1") != 0)
+    if (!qs->has_truth) {
+        if (r == 0) {
+            q->line = lineno;
+            q->truth = -1;
+        }
+    } else if (strcmp(field[6], "0") != 0 && strcmp(field[6], "1") != 0) {
         return vccd_error_set(e, qs->file, lineno, NULL, NULL, "column 7 (ground truth): '%s' is not 0 or 1",
                               field[6]);
-    if (r == 0) {
+    } else if (r == 0) {
         q->line = lineno;
         q->truth = field[6][0] - '0';
-    } else if (q->truth != field[6][0] - '0')
+    } else if (q->truth != field[6][0] - '0') {
         return vccd_error_set(e, qs->file, lineno, NULL, NULL,
                               "column 7 (ground truth): %s differs from %d on line %d, the query's first row",
                               field[6], q->truth, q->line);
+    }
     for (int c = 0; c < 3; c++)
         if (!(q->coord[r][c] = rational_text(field[2 * c], field[2 * c + 1])))
             return vccd_error_set(e, qs->file, lineno, NULL, NULL, "out of memory");

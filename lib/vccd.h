@@ -22,5 +22,6 @@
 #include "vccd/distance.h"
 #include "vccd/query.h"
 #include "vccd/toc.h"
+#include "vccd/scene.h"
 
 #endif

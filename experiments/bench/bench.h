@@ -54,6 +54,8 @@ int vccd_bench_frame_graze(vccd_motion **a, vccd_motion **b, const vccd_mesh *ma
    bench toc's columns when csv is not NULL.  An exit status. */
 int vccd_bench_toc_2d(long instances, unsigned long seed, unsigned bvs, long max_edges, FILE *csv);
 int vccd_bench_simulate(int argc, char **argv);
+/* `bench scene DIR...` (bench_scene.c): Scalable-CCD scene steps. */
+int vccd_bench_scene(int argc, char **argv);
 /* Outward-rounding techniques compared (bench_rounding.c). */
 void vccd_bench_rounding(const vccd_bench_opts *o);
 

@@ -204,6 +204,12 @@ bs_read_queries(vccd_queries **qs_out, long *nf_out, long *nq_out, const char *d
             rc = vccd_cli_usage_error("%s", e.msg);
             break;
         }
+        if (!qs[nf].has_truth) {
+            nf++;               /* freed below with the others */
+            rc = vccd_cli_usage_error("bench solvers: %s: no ground truth column (rows of 6 fields, not 7)",
+                                      files.v[nf - 1]);
+            break;
+        }
         nq += qs[nf].n;
     }
     str_clear(&files);

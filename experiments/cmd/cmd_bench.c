@@ -16,6 +16,7 @@ static const struct {
     { "mesh", vccd_bench_mesh },
     { "toc", vccd_bench_toc },
     { "simulate", vccd_bench_simulate },
+    { "scene", vccd_bench_scene },
 };
 
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
@@ -48,7 +49,7 @@ run(int argc, char **argv)
 
 /* The kinds parse their options themselves (experiments/bench/). */
 const vccd_cli_cmd vccd_cmd_bench = {
-    "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query; simulate)",
+    "bench", "measure speed (arith; solvers: root finders; mesh: BVH and distance; toc: mesh query; simulate; scene)",
     "usage: vccd bench arith [--csv FILE] [--quick]\n"
     "       vccd bench solvers [--queries DIR] [--pairs N] [--seed S] [--csv FILE] [--quick]\n"
     "       vccd bench solvers [--seed S] --dump-pair I\n"
@@ -59,6 +60,17 @@ const vccd_cli_cmd vccd_cmd_bench = {
     "                      [--step-back EPS] [--translate]\n"
     "                      [--min-separation D] [--csv FILE] [--quick] [--2d]\n"
     "       vccd bench simulate [--steps N] SCENE.ini...\n"
+    "       vccd bench scene [--min-separation D] [--csv FILE] DIR...\n"
+    "\n"
+    "  scene   one whole step of the Scalable-CCD benchmark per DIR (frames/\n"
+    "          with two PLY frames; queries/, mma_bool/ and boxes/ as in the\n"
+    "          data set): vccd's broad phase (on 1 thread and on all, the\n"
+    "          candidates checked equal), every candidate solved, the step's\n"
+    "          earliest TOC; each data set query matched to the frames'\n"
+    "          features by exact coordinates and judged against its\n"
+    "          Mathematica verdict (fn, fp, wrong certifications: exit 1 on\n"
+    "          fn > 0 or wrong > 0); then the data set's queries alone as\n"
+    "          `vccd queries` solves them; peak memory.\n"
     "\n"
     "  simulate  each `vccd simulate` scene (its steps, or N): steps per\n"
     "          second, the share of time in the TOC queries, manifolds,\n"

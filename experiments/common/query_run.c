@@ -71,8 +71,11 @@ vccd_query_run(vccd_query_stats *st, const vccd_queries *qs, const vccd_solve_op
     /* the library's linear-query context, as vccd_toc_linear_batch:
        one motion and one feature refilled per query; the solve alone
        is timed */
-    vccd_toc_linear_ctx *c = vccd_toc_linear_ctx_new(qs->kind, o, e);
-    if (!c)
+    vccd_toc_linear_ctx *c;
+    if (!qs->has_truth)
+        return vccd_error_set(e, qs->file, 0, NULL, NULL,
+                              "no ground truth: the rows have 6 fields, not 7 (the last the truth, 0 or 1)");
+    if (!(c = vccd_toc_linear_ctx_new(qs->kind, o, e)))
         return -1;
     for (long i = 0; i < qs->n; i++) {
         vccd_toc_answer r;

@@ -251,19 +251,27 @@ vccd_toc_linear_ctx_set_str(vccd_toc_linear_ctx *c, char *const *x, vccd_error *
 }
 
 int
-vccd_toc_linear_ctx_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c, vccd_error *e)
+vccd_toc_linear_ctx_solve_within(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c, double d,
+                                 vccd_error *e)
 {
     vccd_toc r;
-    if (!c->ready) {
+    if (!c->ready || !(d >= 0.0) || d == INFINITY) {
         memset(answer, 0, sizeof *answer);
         if (stats)
             memset(stats, 0, sizeof *stats);
-        return vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL, "no query set");
+        return c->ready ? vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL, "min_separation %g is not finite and >= 0", d)
+                        : vccd_error_set(e, "vccd_toc_linear", 0, NULL, NULL, "no query set");
     }
-    /* as vccd_toc_pair solves a lone pair: every piece, d = 0 */
-    vccd_solve_minsep(&r, c->f, 0.0, 0, &c->o);
+    /* as vccd_toc_pair solves a lone pair: every piece */
+    vccd_solve_minsep(&r, c->f, d, 0, &c->o);
     vccd_toc_answer_from_solve(answer, stats, &r, c->kind, &c->o);
     return 0;
+}
+
+int
+vccd_toc_linear_ctx_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c, vccd_error *e)
+{
+    return vccd_toc_linear_ctx_solve_within(answer, stats, c, 0.0, e);
 }
 
 int

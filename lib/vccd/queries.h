@@ -19,7 +19,8 @@ VCCD_BEGIN_DECLS
 
 typedef struct {
     int line;                   /* line of its first row in the file */
-    int truth;                  /* ground truth, 0 or 1 */
+    int truth;                  /* ground truth, 0 or 1 (-1: the file has
+                                   no truth column) */
     char *coord[8][3];          /* "P/Q" with Q > 0, in lowest terms or not */
 } vccd_query;
 
@@ -28,6 +29,9 @@ typedef struct {
     vccd_feature_kind kind;
     vccd_query *q;
     long n, cap;
+    int has_truth;              /* 1: rows of 7 fields; 0: of 6, the
+                                   truth given elsewhere (Scalable CCD's
+                                   files, whose verdicts are JSON) */
 } vccd_queries;
 
 /* The kind named by a path: a directory or file name containing
@@ -36,8 +40,9 @@ int vccd_queries_kind_from_path(const char *path);
 
 /* Read path into qs; kind < 0 infers it from the path.  0 on success, -1
    with e naming the file and line of the first problem: unreadable file,
-   a row without exactly 7 integer fields, a zero denominator, a truth
-   other than 0 or 1 or differing within a query, a truncated last query,
+   a row without 7 integer fields (or 6 in a file whose first row has 6:
+   no truth column, truth -1), a row whose count differs from the
+   first's, a zero denominator, a truth other than 0 or 1 or differing within a query, a truncated last query,
    an unknown kind. */
 int vccd_queries_read(vccd_queries *qs, const char *path, int kind, vccd_error *e);
 void vccd_queries_clear(vccd_queries *qs);

@@ -176,6 +176,12 @@ int vccd_toc_linear_ctx_set(vccd_toc_linear_ctx *c, const double x0[4][3], const
 int vccd_toc_linear_ctx_set_str(vccd_toc_linear_ctx *c, char *const *x, vccd_error *e);
 int vccd_toc_linear_ctx_solve(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c,
                               vccd_error *e);
+/* The first time the query last set comes within distance d (finite, >=
+   0; 0 is _solve): vccd_solve_minsep's answer over every piece of the
+   pair (solver.h), the setting of IPC's min_separation.  -1 with e set
+   on a bad d or no query set. */
+int vccd_toc_linear_ctx_solve_within(vccd_toc_answer *answer, vccd_toc_stats *stats, vccd_toc_linear_ctx *c,
+                                     double d, vccd_error *e);
 void vccd_toc_linear_ctx_free(vccd_toc_linear_ctx *c);
 
 /* A time-of-contact problem read from a config file (doc/input.md; the

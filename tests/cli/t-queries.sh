@@ -138,6 +138,10 @@ one_line_error "truncated query" "bad.csv:13:" "truncated" "5 rows of 8" "line 9
 : >"$bad"
 expect 2 "empty file" -- $vccd queries "$bad"
 one_line_error "empty file" "bad.csv" "no queries"
+# Scalable CCD's files: 6 fields, the verdicts elsewhere (vccd bench scene)
+sed 's/,[01]$//' "$vf" >"$bad"
+expect 2 "no truth column" -- $vccd queries "$bad"
+one_line_error "no truth column" "bad.csv" "no ground truth"
 # A trailing blank line and CRLF line ends are fine.
 { sed 's/$/\r/' "$vf"; echo; } >"$bad"
 expect 0 "CRLF and trailing blank line" -- $vccd queries "$bad"

@@ -1,0 +1,306 @@
+/* broad.c -- the scene's broad phase (scene.h): the features' boxes
+   over time slices of the step, the face pairs whose boxes overlap
+   (through the refitted BVH, tree.c, or sort and sweep, sweep.c), and
+   the feature pairs those face pairs own.
+
+   Ownership (mesh.h, thesis 5.4.5) on one mesh: every vertex and edge
+   is owned by one face that uses it.  A face pair (A, B), A != B, stands
+   for the vertices A owns against face B, the vertices B owns against
+   face A, and the edges A owns against the edges B owns.  Each
+   vertex-face pair (v, f) then comes from the one face pair (owner(v),
+   f), and each edge-edge pair from (owner(e1), owner(e2)); a face
+   against itself holds only incident pairs (its own vertices, edges
+   sharing its corners), as do two edges with one owner.  The boxes
+   nest: a vertex's or edge's box lies in its owner's, so a feature pair
+   whose boxes overlap has face boxes that overlap, and the face pairs
+   found are all the ones needed.  A vertex no face uses is owned by
+   none and is in no pair: it is not part of the surface (mesh.h).
+
+   Rigor: a vertex moves on the straight segment between its two
+   positions, x(t) = p0 + t (p1 - p0), linear in t, so over a time slice
+   [ta, tb] it stays in the box of its positions at ta and tb, which are
+   enclosed in outward-rounded intervals (over the whole step the ends
+   are the frames' doubles themselves).  Edges' and faces' boxes are
+   unions (min and max, exact).  min_separation d raises every upper end
+   by d, rounded up: two features that come within d at some t in a
+   slice are within d on every axis there, so their boxes overlap in
+   that slice.  The slices cover [0, 1]: each ends on the same double the
+   next starts on, the last on 1. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene_impl.h"
+#include "vccd/di.h"
+#include "vccd/fp.h"
+#include "vccd/grow.h"
+
+/* Automatic slices: as many as make the typical vertex move about one
+   typical edge per slice (below). */
+#define AUTO_MAX_SLICES 16
+
+void
+vccd_scene_broad_opts_init(vccd_scene_broad_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->method = VCCD_SCENE_BROAD_TREE;
+}
+
+const char *
+vccd_scene_broad_method_name(vccd_scene_broad_method m)
+{
+    return m == VCCD_SCENE_BROAD_SWEEP ? "sweep" : "tree";
+}
+
+int
+sc_push(sc_list *o, vccd_scene_pair p)
+{
+    if (o->n == o->cap && vccd_grow((void **)&o->p, &o->cap, o->n, sizeof *o->p) != 0)
+        return -1;
+    o->p[o->n++] = p;
+    return 0;
+}
+
+/* A pair as one sortable key: kind, a, b (indices below 2^31). */
+static uint64_t
+pair_key(const vccd_scene_pair *p)
+{
+    return (uint64_t)(p->kind == VCCD_FEATURE_EE) << 62 | (uint64_t)(uint32_t)p->a << 31 | (uint32_t)p->b;
+}
+
+/* all's pairs into c, sorted by (kind, a, b) and each once, keeping its
+   first slice: a stable radix sort on the key (16 bits a pass; the
+   slices are appended in increasing order, so the first of equal keys
+   holds the least), which sorts the millions of pairs of a scene in a
+   fraction of a comparison sort's time.  all's array is reused or freed.
+   One order whatever the method, the slices or the threads.  0, or -1
+   when out of memory (all freed, c empty). */
+static int
+sort_unique(vccd_scene_candidates *c, sc_list *all)
+{
+    long n = all->n;
+    vccd_scene_pair *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp), *src = all->p, *dst = tmp;
+    long *count = malloc(65536 * sizeof *count);
+    if (!tmp || !count) {
+        free(tmp);
+        free(count);
+        free(all->p);
+        return -1;
+    }
+    for (int pass = 0; pass < 4; pass++) {
+        int sh = 16 * pass;
+        long sum = 0;
+        memset(count, 0, 65536 * sizeof *count);
+        for (long i = 0; i < n; i++)
+            count[(pair_key(&src[i]) >> sh) & 0xffff]++;
+        for (long d = 0; d < 65536; d++) {
+            long t = count[d];
+            count[d] = sum;
+            sum += t;
+        }
+        for (long i = 0; i < n; i++)
+            dst[count[(pair_key(&src[i]) >> sh) & 0xffff]++] = src[i];
+        vccd_scene_pair *t = src;
+        src = dst;
+        dst = t;
+    }
+    free(count);
+    free(dst);                  /* after an even number of passes: tmp */
+    c->n = 0;
+    for (long i = 0; i < n; i++)
+        if (!c->n || pair_key(&src[i]) != pair_key(&src[c->n - 1]))
+            src[c->n++] = src[i];
+    c->p = src;
+    all->p = NULL;
+    return 0;
+}
+
+/* A pair whose boxes overlapped in the slice before was found there (or
+   earlier): it is not pushed again, which keeps the slices' repeats (a
+   pair near another for the whole step overlaps in every slice) from
+   the sort. */
+int
+sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb)
+{
+    const vccd_mesh *m = &sl->s->mesh;
+    for (int side = 0; side < 2; side++) {
+        int32_t f = side ? fb : fa, g = side ? fa : fb;
+        for (int k = 0; k < 3; k++) {
+            vccd_mesh_index v = m->t[f][k];
+            if (!(m->own[f] & VCCD_MESH_OWN_VERTEX(k)) || m->t[g][0] == v || m->t[g][1] == v || m->t[g][2] == v
+                || !sc_overlap(&sl->vb[v], &sl->fb[g]) || (sl->pvb && sc_overlap(&sl->pvb[v], &sl->pfb[g])))
+                continue;
+            if (sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_VF, v, g, sl->k }) != 0)
+                return -1;
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        int32_t ea = m->te[fa][i];
+        if (ea < 0 || !(m->own[fa] & VCCD_MESH_OWN_EDGE(i)))
+            continue;
+        for (int j = 0; j < 3; j++) {
+            int32_t eb = m->te[fb][j];
+            const vccd_mesh_index *a, *b;
+            if (eb < 0 || eb == ea || !(m->own[fb] & VCCD_MESH_OWN_EDGE(j)))
+                continue;
+            a = m->e[ea].v;
+            b = m->e[eb].v;
+            if (a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] || !sc_overlap(&sl->eb[ea], &sl->eb[eb])
+                || (sl->peb && sc_overlap(&sl->peb[ea], &sl->peb[eb])))
+                continue;
+            if (sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_EE, ea < eb ? ea : eb, ea < eb ? eb : ea, sl->k }) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+void
+sc_vertex_box(sc_box *b, const vccd_scene *s, long v, double ta, double tb, double d)
+{
+    for (int k = 0; k < 3; k++) {
+        double p = s->mesh.v[v][k], q = s->v1[v][k];
+        if (ta == 0.0 && tb == 1.0) {
+            b->lo[k] = fmin(p, q);
+            b->hi[k] = fmax(p, q);
+        } else {
+            vccd_di u = vccd_di_sub(vccd_di_set_d(q), vccd_di_set_d(p));
+            vccd_di xa = vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, ta));
+            vccd_di xb = vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, tb));
+            b->lo[k] = fmin(xa.lo, xb.lo);
+            b->hi[k] = fmax(xa.hi, xb.hi);
+        }
+        if (d > 0.0)
+            b->hi[k] = vccd_fp_next_up(b->hi[k] + d);
+    }
+    b->type = SC_VERTEX;
+    b->id = (int32_t)v;
+}
+
+/* The union of the boxes of vertices v[0..n-1]. */
+static void
+union_box(sc_box *b, const sc_box *vb, const vccd_mesh_index *v, int n, int type, long id)
+{
+    for (int k = 0; k < 3; k++) {
+        b->lo[k] = vb[v[0]].lo[k];
+        b->hi[k] = vb[v[0]].hi[k];
+        for (int i = 1; i < n; i++) {
+            b->lo[k] = fmin(b->lo[k], vb[v[i]].lo[k]);
+            b->hi[k] = fmax(b->hi[k], vb[v[i]].hi[k]);
+        }
+    }
+    b->type = type;
+    b->id = (int32_t)id;
+}
+
+static int
+cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The slices that make the typical vertex move about one typical edge
+   per slice: the 90th percentile of the vertices' displacements (the
+   largest coordinate) over the median edge's (likewise), rounded up, in
+   1 .. AUTO_MAX_SLICES.  Swept boxes longer than the features they hold
+   are mostly empty space, and their pairs go to the narrow phase; more
+   slices cost a refit and a traversal each.  (Measured in doc/scene.md.) */
+int
+vccd_scene_auto_slices(const vccd_scene *s)
+{
+    const vccd_mesh *m = &s->mesh;
+    long nv = m->nv, ne = m->ne;
+    double *x, r;
+    int k;
+    if (nv == 0 || ne == 0 || !(x = malloc((size_t)(nv > ne ? nv : ne) * sizeof *x)))
+        return 1;
+    for (long i = 0; i < nv; i++)
+        x[i] = fmax(fabs(s->v1[i][0] - m->v[i][0]), fmax(fabs(s->v1[i][1] - m->v[i][1]),
+                                                          fabs(s->v1[i][2] - m->v[i][2])));
+    qsort(x, (size_t)nv, sizeof *x, cmp_double);
+    r = x[(long)(0.9 * (double)(nv - 1))];
+    for (long i = 0; i < ne; i++) {
+        const double *a = m->v[m->e[i].v[0]], *b = m->v[m->e[i].v[1]];
+        x[i] = fmax(fabs(a[0] - b[0]), fmax(fabs(a[1] - b[1]), fabs(a[2] - b[2])));
+    }
+    qsort(x, (size_t)ne, sizeof *x, cmp_double);
+    r = x[ne / 2] > 0.0 ? r / x[ne / 2] : AUTO_MAX_SLICES;
+    free(x);
+    k = !(r < AUTO_MAX_SLICES) ? AUTO_MAX_SLICES : r > 1.0 ? (int)ceil(r) : 1;
+    return k;
+}
+
+int
+vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene_broad_opts *o, vccd_error *e)
+{
+    const vccd_mesh *m = &s->mesh;
+    long nb = m->nv + m->ne + m->nt;
+    double d = o->min_separation;
+    sc_box *bb[2], *w = NULL;
+    sc_list all = { NULL, 0, 0 };
+    int slices = o->slices, done = 0;
+
+    memset(c, 0, sizeof *c);
+    if (!(d >= 0.0) || d == INFINITY)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "min_separation %g is not finite and >= 0", d);
+    if (slices < 0 || slices > VCCD_SCENE_MAX_SLICES)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "slices %d is not in 0 .. %d", slices,
+                              VCCD_SCENE_MAX_SLICES);
+    if (o->method != VCCD_SCENE_BROAD_TREE && o->method != VCCD_SCENE_BROAD_SWEEP)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "unknown broad phase method %d", (int)o->method);
+    if (o->method == VCCD_SCENE_BROAD_TREE && s->bvh.nnodes == 0 && m->nt > 0)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "the scene has no BVH (vccd_scene_init_arrays)");
+    if (slices == 0)
+        slices = vccd_scene_auto_slices(s);
+    /* two slices' boxes, alternating: this one's and the one before */
+    bb[0] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[0]);
+    bb[1] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[1]);
+    if (bb[0] && bb[1] && o->method == VCCD_SCENE_BROAD_SWEEP)
+        w = malloc((size_t)(m->nt > 0 ? m->nt : 1) * sizeof *w);
+    for (int k = 0; bb[0] && bb[1] && (w || o->method != VCCD_SCENE_BROAD_SWEEP) && k < slices; k++) {
+        double ta = (double)k / slices, tb = (double)(k + 1) / slices;
+        sc_box *b = bb[k & 1], *p = bb[!(k & 1)];
+        sc_slice sl = { s, b, b + m->nv, b + m->nv + m->ne, k, NULL, NULL, NULL };
+        long nv = m->nv, ne = m->ne, nt = m->nt;
+        if (k > 0) {
+            sl.pvb = p;
+            sl.peb = p + nv;
+            sl.pfb = p + nv + ne;
+        }
+        SC_OMP(omp parallel for schedule(static))
+        for (long i = 0; i < nv; i++)
+            sc_vertex_box(&b[i], s, i, ta, tb, d);
+        SC_OMP(omp parallel for schedule(static))
+        for (long i = 0; i < ne + nt; i++) {
+            if (i < ne)
+                union_box(&b[nv + i], b, m->e[i].v, 2, SC_EDGE, i);
+            else
+                union_box(&b[nv + i], b, m->t[i - ne], 3, SC_FACE, i - ne);
+        }
+        if ((o->method == VCCD_SCENE_BROAD_SWEEP ? sc_sweep_slice(&all, &sl, w) : sc_tree_slice(&all, &sl)) != 0)
+            break;
+        done = k + 1;
+    }
+    free(bb[0]);
+    free(bb[1]);
+    free(w);
+    if (done < slices) {
+        free(all.p);
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
+    }
+    if (sort_unique(c, &all) != 0)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
+    c->slices = slices;
+    for (long i = 0; i < c->n; i++)
+        c->nvf += c->p[i].kind == VCCD_FEATURE_VF;
+    c->nee = c->n - c->nvf;
+    return 0;
+}
+
+void
+vccd_scene_candidates_clear(vccd_scene_candidates *c)
+{
+    free(c->p);
+    memset(c, 0, sizeof *c);
+}

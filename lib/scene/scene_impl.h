@@ -1,0 +1,74 @@
+/* scene_impl.h -- what the scene's broad phase shares between its
+   driver (broad.c) and its two ways of finding overlapping boxes, the
+   refitted BVH (tree.c) and sort and sweep (sweep.c).  Not installed. */
+#ifndef VCCD_SCENE_IMPL_H
+#define VCCD_SCENE_IMPL_H
+
+#include "vccd/scene.h"
+
+/* OpenMP pragmas as a macro: without OpenMP they vanish instead of
+   tripping -Wunknown-pragmas (-Werror). */
+#ifdef _OPENMP
+#define SC_OMP(x) _Pragma(#x)
+#else
+#define SC_OMP(x)
+#endif
+
+enum { SC_VERTEX, SC_EDGE, SC_FACE };
+
+/* A feature's box over one time slice: every position it takes there
+   lies inside, upper ends raised by min_separation. */
+typedef struct {
+    double lo[3], hi[3];
+    int32_t id;
+    int32_t type;
+} sc_box;
+
+/* A growing list of pairs. */
+typedef struct {
+    vccd_scene_pair *p;
+    long n, cap;
+} sc_list;
+
+/* One slice's boxes: vertices, edges, faces (mesh order). */
+typedef struct {
+    const vccd_scene *s;
+    const sc_box *vb, *eb, *fb;
+    int32_t k;                  /* its index */
+    const sc_box *pvb, *peb, *pfb;      /* the slice before (NULL for the
+                                           first) */
+} sc_slice;
+
+static inline int
+sc_overlap(const sc_box *x, const sc_box *y)
+{
+    for (int k = 0; k < 3; k++)
+        if (x->lo[k] > y->hi[k] || y->lo[k] > x->hi[k])
+            return 0;
+    return 1;
+}
+
+/* Vertex v's box over the time slice [ta, tb] of [0, 1] (ta <= tb),
+   upper ends raised by d >= 0 rounded up: it holds the exact position
+   p0 + t (p1 - p0) for every t in [ta, tb] (broad.c). */
+void sc_vertex_box(sc_box *b, const vccd_scene *s, long v, double ta, double tb, double d);
+
+/* A lower bound (0 .. 1, or 2 for never) of the first time candidate p,
+   whose boxes first overlap in the slice starting at ta, can come
+   within d (toc.c): at no t in [0, bound) are its features within d. */
+double sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d);
+
+/* Append p: 0, or -1 when out of memory. */
+int sc_push(sc_list *o, vccd_scene_pair p);
+
+/* The feature pairs of faces fa != fb by the ownership rules (broad.c),
+   appended to o.  0, or -1 when out of memory. */
+int sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb);
+
+/* Every pair of faces of sl whose boxes overlap, through sc_face_pair,
+   into out; the two ways.  w: room for every box of the slice (the
+   sweep's sorted copy).  0, or -1 when out of memory. */
+int sc_tree_slice(sc_list *out, const sc_slice *sl);
+int sc_sweep_slice(sc_list *out, const sc_slice *sl, sc_box *w);
+
+#endif

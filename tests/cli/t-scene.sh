@@ -1,0 +1,77 @@
+#!/bin/sh
+# End-to-end tests of `vccd scene` and `vccd bench scene` on the bundled
+# step of the Scalable-CCD benchmark (cloth-funnel): the earliest contact,
+# every pair as CSV, no false negative and no wrong certification against
+# Mathematica's verdicts, and one-line errors naming file, line and key.
+set -u
+. "${srcdir:-.}/tests/cli/common.sh"
+cfg="${srcdir:-.}/experiments/configs/cloth-funnel.ini"
+dir="${srcdir:-.}/experiments/data/scalable-ccd/cloth-funnel"
+
+expect 0 "scene cloth-funnel" -- $vccd scene --all-pairs "$tmp/all.csv" "$cfg"
+check "scene: 41089 candidates" grep -q '^broad phase: tree, 1 time slice, .*: 41089 candidates (7319 vertex-face, 33770 edge-edge)' "$tmp/out"
+check "scene: certified earliest contact near 0.04523209" grep -Eq '^earliest contact: certified \[0\.04523209[0-9]*, 0\.04523[0-9]*\]; \[0, 0\.04523209[0-9]*\) proved free' "$tmp/out"
+check "scene: its pair" grep -q '^pair: vertex-face, vertex 8481, face 17305' "$tmp/out"
+check "--all-pairs: header and one row per candidate" test "$(wc -l <"$tmp/all.csv")" -eq 41090
+check "--all-pairs: the header" sh -c "head -n 1 '$tmp/all.csv' | grep -qx 'kind,a,b,v0,v1,v2,v3,slice,status,lo,hi,limited'"
+check "--all-pairs: 43 certified" test "$(grep -c ',certified,' "$tmp/all.csv")" -eq 43
+check "--all-pairs: the least lo is the scene's" sh -c "awk -F, 'NR > 1 && \$9 != \"none\" { if (m == \"\" || \$10 < m) m = \$10 } END { print m }' '$tmp/all.csv' | grep -q '^0.04523209094785438'"
+
+adir=$(cd "$dir" && pwd)
+# the same with the sweep, 4 slices and a separation: proved no later
+printf '[scene]\nframe0 = %s/frames/227.ply.gz\nframe1 = %s/frames/228.ply.gz\nbroad = sweep\nslices = 4\nmin_separation = 1e-3\n' \
+    "$adir" "$adir" >"$tmp/sep.ini"
+expect 0 "scene with min_separation" -- $vccd scene "$tmp/sep.ini"
+check "min_separation: sweep, 4 slices" grep -q '^broad phase: sweep, 4 time slices, min_separation 0.001' "$tmp/out"
+check "min_separation: within d no later than contact" every 's/^earliest contact: certified \[\([^,]*\), .*/\1/p' '$1 <= 0.045232090947854381'
+
+expect 0 "bench scene cloth-funnel" -- $vccd bench scene --compare --csv "$tmp/bench.csv" "$dir"
+check "bench scene: fn = 0, fp = 0, wrong = 0 over all 355 queries" grep -Eq '^cloth-funnel +9450 +18484 +7319 +33770 +355 +355 +0 +0 +0 ' "$tmp/out"
+check "bench scene: tree and sweep agree" grep -q 'the same 41089 candidates' "$tmp/out"
+check "bench scene: the data set's queries alone, fn = 0" grep -q "the data set's queries alone: queries=355 positives=134 fn=0 " "$tmp/out"
+check "bench scene: CSV row" grep -q '^cloth-funnel,9450,18484,7319,33770,355,355,0,0,0,' "$tmp/bench.csv"
+
+# --- errors: file, line and key named; exit 2 --------------------------------
+bad_scene() {
+    name=$1; text=$2; shift 2
+    printf '%s\n' "$text" >"$tmp/$name.ini"
+    expect 2 "bad $name" -- $vccd scene "$tmp/$name.ini"
+    one_line_error "bad $name" "$@"
+}
+f0="$adir/frames/227.ply.gz"
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n' >"$tmp/tri.obj"
+printf 'v 0 0 1\nv 1 0 1\nv 0 1 1\nv 1 1 1\nf 1 2 3\nf 2 4 3\n' >"$tmp/two.obj"
+bad_scene "no-section" "[solver]" "no-section.ini" "no .scene. section"
+bad_scene "no-frame1" "[scene]
+frame0 = $f0" "no-frame1.ini:1:" "frame1" "missing"
+bad_scene "unknown-key" "[scene]
+frame0 = $f0
+frame1 = $f0
+frame2 = x" "unknown-key.ini:4:" "frame2"
+bad_scene "broad" "[scene]
+frame0 = $f0
+frame1 = $f0
+broad = grid" "broad.ini:4:" "broad" "tree or sweep"
+bad_scene "slices" "[scene]
+frame0 = $f0
+frame1 = $f0
+slices = 300" "slices.ini:4:" "slices"
+bad_scene "separation" "[scene]
+frame0 = $f0
+frame1 = $f0
+min_separation = -1" "separation.ini:4:" "min_separation" "decimal >= 0"
+bad_scene "mismatch" "[scene]
+frame0 = tri.obj
+frame1 = two.obj" "mismatch.ini:3:" "frame1" "two.obj" "tri.obj" "vertices"
+bad_scene "missing-file" "[scene]
+frame0 = tri.obj
+frame1 = nothing.obj" "missing-file.ini:3:" "nothing.obj"
+bad_scene "section" "[scene]
+frame0 = tri.obj
+frame1 = tri.obj
+[query]" "section.ini:4:" "query"
+expect 2 "no config" -- $vccd scene
+one_line_error "no config" "usage"
+expect 2 "bench scene: no frames" -- $vccd bench scene "$tmp"
+one_line_error "bench scene: no frames" "frames" "not 2"
+finish
