@@ -292,6 +292,7 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
     if (sort_unique(c, &all) != 0)
         return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
     c->slices = slices;
+    c->min_separation = d;
     for (long i = 0; i < c->n; i++)
         c->nvf += c->p[i].kind == VCCD_FEATURE_VF;
     c->nee = c->n - c->nvf;

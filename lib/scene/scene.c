@@ -7,7 +7,7 @@
 #include "vccd/scene.h"
 
 /* Leaves of the broad phase's BVH: a few faces each, tested pairwise. */
-#define SCENE_LEAF_SIZE 4
+#define SCENE_LEAF_SIZE 2
 
 void
 vccd_scene_clear(vccd_scene *s)

@@ -151,9 +151,9 @@ sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d)
             double gap = side ? vccd_fp_next_down(alo - bhi) : vccd_fp_next_down(blo - ahi);
             double rate = side ? vccd_fp_next_up(buhi - aulo) : vccd_fp_next_up(auhi - bulo), t;
             gap = vccd_fp_next_down(gap - d);
-            if (!(gap > 0.0))
-                continue;
-            if (!(rate > 0.0))
+            if (!(gap > 0.0) || rate != rate)
+                continue;       /* nothing proved */
+            if (rate <= 0.0)
                 return 2.0;     /* never closes: not within d in [ta, 1] */
             t = vccd_fp_next_down(ta + vccd_fp_next_down(gap / rate));
             best = t > best ? t : best;
@@ -178,6 +178,10 @@ vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd_sce
     if (!(o->min_separation >= 0.0) || o->min_separation == INFINITY)
         return vccd_error_set(e, "vccd_scene_toc", 0, NULL, NULL, "min_separation %g is not finite and >= 0",
                               o->min_separation);
+    if (o->min_separation > c->min_separation)
+        return vccd_error_set(e, "vccd_scene_toc", 0, NULL, NULL,
+                              "min_separation %.17g is above the broad phase's %.17g: a pair it left out may be "
+                              "within it", o->min_separation, c->min_separation);
     for (long i = 0; i < c->n; i++)
         if (!pair_ok(s, c->p[i]) || (c->slices > 0 && (c->p[i].slice < 0 || c->p[i].slice >= c->slices)))
             return vccd_error_set(e, "vccd_scene_toc", 0, NULL, NULL,

@@ -93,7 +93,8 @@ sc_tree_slice(sc_list *all, const sc_slice *sl)
     sc_box *nb = malloc((size_t)(nn > 0 ? nn : 1) * sizeof *nb);
     tasks top = { NULL, 0, 0 };
     sc_list *out = NULL;
-    int oom = !nb;
+    long ntask = 0;
+    int oom = !nb, bad = 0;
 
     /* refit: children come after their parent (bvh.h) */
     for (long i = nn - 1; i >= 0 && !oom; i--) {
@@ -137,19 +138,22 @@ sc_tree_slice(sc_list *all, const sc_slice *sl)
             memset(out + 1, 0, (size_t)top.n * sizeof *out);
         }
     }
+    /* out holds top.n + 1 lists only when nothing failed */
+    ntask = oom ? 0 : top.n;
     /* each task depth first with its own stack and output */
-    SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : oom))
-    for (long i = 0; i < (oom ? 0 : top.n); i++) {
+    SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : bad))
+    for (long i = 0; i < ntask; i++) {
         tasks st = { NULL, 0, 0 };
-        int bad = tpush(&st, top.t[i].a, top.t[i].b) != 0;
-        while (!bad && st.n > 0) {
+        int b = tpush(&st, top.t[i].a, top.t[i].b) != 0;
+        while (!b && st.n > 0) {
             task x = st.t[--st.n];
-            bad = expand(&st, &out[i + 1], sl, nb, x) != 0;
+            b = expand(&st, &out[i + 1], sl, nb, x) != 0;
         }
         free(st.t);
-        oom |= bad;
+        bad |= b;
     }
-    for (long i = 0; out && i <= top.n; i++) {
+    oom |= bad;
+    for (long i = 0; out && i <= ntask; i++) {
         for (long j = 0; j < out[i].n && !oom; j++)
             oom = sc_push(all, out[i].p[j]) != 0;
         free(out[i].p);

@@ -25,10 +25,12 @@
    - each candidate's answer is vccd_toc_linear's (toc.h) for its four
      points, with min_separation as vccd_solve_minsep's d;
    - the scene's answer: none proves no pair touches in [t0, t1];
-     otherwise [t0, lo) is proved free of contact for the whole scene (lo
-     is the least lo over every candidate not none), which is the proved
-     collision-free step; certified adds that some contact lies in [lo,
-     hi].
+     otherwise [t0, lo) is proved free of contact for the whole scene,
+     which is the proved collision-free step; certified adds that some
+     contact lies in [lo, hi].
+   min_separation d is a double: a decimal in a config is rounded up to
+   the next one, so "none" proves more than the decimal says, and a
+   certified contact is within that double (an ulp above the decimal).
    The candidates and every answer are the same for any thread count
    (OpenMP): the broad phase sorts its output, and each pair's solve
    depends on nothing but the pair. */
@@ -73,8 +75,9 @@ void vccd_scene_clear(vccd_scene *s);
 /* A feature pair: kind VCCD_FEATURE_VF is vertex a against face b,
    VCCD_FEATURE_EE edges a < b (indices into mesh.e).  slice: in the
    broad phase's output, the first time slice in which the features'
-   boxes overlap (so they cannot touch before its start); unused on
-   input. */
+   boxes overlap, so that they cannot come within its min_separation
+   before that slice starts (vccd_scene_toc relies on it when the
+   candidates' slices > 0). */
 typedef struct {
     int32_t kind;
     vccd_mesh_index a, b;
@@ -94,7 +97,12 @@ void vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *
 typedef struct {
     vccd_scene_pair *p;
     long n, nvf, nee;
-    int slices;                 /* the time slices used */
+    int slices;                 /* the time slices used; 0 for candidates
+                                   made otherwise (their slice fields are
+                                   then not used) */
+    double min_separation;      /* the broad phase's: pairs left out are
+                                   proved farther apart than it (INFINITY
+                                   for a list that holds every pair) */
 } vccd_scene_candidates;
 
 /* How the broad phase finds the face pairs whose boxes overlap: the
@@ -162,18 +170,22 @@ typedef struct {
                                    (the first in candidate order) */
     vccd_scene_pair pair;
     long candidates, solved;    /* solved: all with per, else until the
-                                   slices left cannot come first */
+                                   pairs left cannot come first */
     long certified, possible, none, limited;    /* of those solved */
     long solver_boxes, escalations;
 } vccd_scene_answer;
 
 /* The scene's answer from the candidates c of s (in parallel, OpenMP).
    per, when not NULL, receives every candidate's answer (c->n entries,
-   in c's order).  Without per, only the earliest contact is sought: the
-   candidates are solved by the time slice in which their boxes first
-   overlap, and the slices after a certified contact's hi are skipped
-   (no pair first overlapping there can touch earlier), with the same
-   guarantee.  0, or -1 with e set (bad options, a
+   in c's order), and the scene's lo is the least lo of them.  Without
+   per, only the earliest contact is sought: the candidates are solved in
+   the order of a rigorous lower bound of their first contact time (the
+   start of their first slice, raised by conservative advancement), a
+   4096th of the step at a time, until a certified contact ends before
+   the next bucket starts; [t0, lo) is then proved free as well, and lo
+   is at least the all-pairs lo (pairs left unsolved can only have
+   looser bounds).  o->min_separation must not exceed the candidates'
+   (a pair the broad phase left out may be within a larger d).  0, or -1 with e set (bad options, a
    candidate out of s's range, out of memory). */
 int vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd_scene *s,
                    const vccd_scene_candidates *c, const vccd_scene_opts *o, vccd_error *e);

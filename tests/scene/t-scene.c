@@ -151,6 +151,7 @@ all_pairs(vccd_scene_candidates *c, const vccd_scene *s)
     c->n = n;
     c->nee = n - c->nvf;
     c->slices = 1;
+    c->min_separation = INFINITY;       /* nothing left out */
 }
 
 #define cmp_pair vccd_scene_pair_cmp
@@ -500,6 +501,10 @@ START_TEST(test_errors)
         vccd_scene_opts_init(&o);
         TU_CHECK(vccd_scene_toc(&a, NULL, &s, &c, &o, &e) == 0 && a.status == VCCD_TOC_NONE, "rest: %s",
                  vccd_toc_status_name(a.status));
+        /* a separation above the broad phase's: refused */
+        o.min_separation = 0.5;
+        TU_CHECK(vccd_scene_toc(&a, NULL, &s, &c, &o, &e) != 0 && strstr(e.msg, "broad phase"), "'%s'", e.msg);
+        o.min_separation = 0.0;
         c.p = realloc(c.p, (c.n + 1) * sizeof *c.p);
         c.p[c.n++] = (vccd_scene_pair){ VCCD_FEATURE_VF, 7, 0, 0 };
         TU_CHECK(vccd_scene_toc(&a, NULL, &s, &c, &o, &e) != 0 && strstr(e.msg, "not a pair"), "'%s'", e.msg);
