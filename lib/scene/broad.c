@@ -160,16 +160,16 @@ sc_vertex_box(sc_box *b, const vccd_scene *s, long v, double ta, double tb, doub
 {
     for (int k = 0; k < 3; k++) {
         double p = s->mesh.v[v][k], q = s->v1[v][k];
-        if (ta == 0.0 && tb == 1.0) {
-            b->lo[k] = fmin(p, q);
-            b->hi[k] = fmax(p, q);
-        } else {
-            vccd_di u = vccd_di_sub(vccd_di_set_d(q), vccd_di_set_d(p));
-            vccd_di xa = vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, ta));
-            vccd_di xb = vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, tb));
-            b->lo[k] = fmin(xa.lo, xb.lo);
-            b->hi[k] = fmax(xa.hi, xb.hi);
+        vccd_di u = vccd_di_sub(vccd_di_set_d(q), vccd_di_set_d(p)), x[2];
+        /* the frames themselves at t = 0 and t = 1 (exact), else the
+           enclosure of p + t u */
+        for (int e = 0; e < 2; e++) {
+            double t = e ? tb : ta;
+            x[e] = t == 0.0 ? vccd_di_set_d(p) : t == 1.0 ? vccd_di_set_d(q)
+                                                         : vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, t));
         }
+        b->lo[k] = fmin(x[0].lo, x[1].lo);
+        b->hi[k] = fmax(x[0].hi, x[1].hi);
         if (d > 0.0)
             b->hi[k] = vccd_fp_next_up(b->hi[k] + d);
     }
@@ -253,12 +253,20 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
         return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "the scene has no BVH (vccd_scene_init_arrays)");
     if (slices == 0)
         slices = vccd_scene_auto_slices(s);
-    /* two slices' boxes, alternating: this one's and the one before */
-    bb[0] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[0]);
-    bb[1] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[1]);
-    if (bb[0] && bb[1] && o->method == VCCD_SCENE_BROAD_SWEEP)
+    if (o->method == VCCD_SCENE_BROAD_TREE) {
+        if (sc_tree_all(&all, s, slices, d) != 0) {
+            free(all.p);
+            return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
+        }
+        done = slices;
+        bb[0] = bb[1] = NULL;
+    } else {
+        /* two slices' boxes, alternating: this one's and the one before */
+        bb[0] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[0]);
+        bb[1] = malloc((size_t)(nb > 0 ? nb : 1) * sizeof *bb[1]);
         w = malloc((size_t)(m->nt > 0 ? m->nt : 1) * sizeof *w);
-    for (int k = 0; bb[0] && bb[1] && (w || o->method != VCCD_SCENE_BROAD_SWEEP) && k < slices; k++) {
+    }
+    for (int k = done; bb[0] && bb[1] && w && k < slices; k++) {
         double ta = (double)k / slices, tb = (double)(k + 1) / slices;
         sc_box *b = bb[k & 1], *p = bb[!(k & 1)];
         sc_slice sl = { s, b, b + m->nv, b + m->nv + m->ne, k, NULL, NULL, NULL };
@@ -278,7 +286,7 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
             else
                 union_box(&b[nv + i], b, m->t[i - ne], 3, SC_FACE, i - ne);
         }
-        if ((o->method == VCCD_SCENE_BROAD_SWEEP ? sc_sweep_slice(&all, &sl, w) : sc_tree_slice(&all, &sl)) != 0)
+        if (sc_sweep_slice(&all, &sl, w) != 0)
             break;
         done = k + 1;
     }

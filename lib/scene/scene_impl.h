@@ -66,9 +66,12 @@ int sc_push(sc_list *o, vccd_scene_pair p);
 int sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb);
 
 /* Every pair of faces of sl whose boxes overlap, through sc_face_pair,
-   into out; the two ways.  w: room for every box of the slice (the
-   sweep's sorted copy).  0, or -1 when out of memory. */
-int sc_tree_slice(sc_list *out, const sc_slice *sl);
+   into out (sort and sweep, sweep.c).  w: room for every face box of the
+   slice (the sweep's sorted copy).  0, or -1 when out of memory. */
 int sc_sweep_slice(sc_list *out, const sc_slice *sl, sc_box *w);
+/* The same for all ns slices through the BVH (tree.c), every feature
+   pair at the first slice its boxes overlap in.  0, or -1 when out of
+   memory. */
+int sc_tree_all(sc_list *out, const vccd_scene *s, int ns, double d);
 
 #endif

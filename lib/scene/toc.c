@@ -110,54 +110,102 @@ reduce(vccd_scene_answer *a, long *best, const vccd_scene_pair_answer *r, const 
    step at a time. */
 #define EARLY_BUCKETS 4096
 
+/* Along the direction n (exact doubles; nmax >= |n|; ax >= 0: the
+   coordinate axis ax, n unused), the gap at ta
+   between the projections of points x[0 .. na - 1] (feature A) and x[na
+   .. 3] (B), which move at the constant velocities u, closes no faster
+   than the highest projected velocity on the near side less the lowest
+   on the far side: the time it takes to come down to d |n| (every step
+   rounded down), 2 when it never does, -1 when nothing is proved. */
+static double
+axis_time(const vccd_di_vec3 *x, const vccd_di_vec3 *u, int na, int ax, const double n[3], double nmax, double ta,
+          double d)
+{
+    double ahi = -INFINITY, alo = INFINITY, bhi = -INFINITY, blo = INFINITY;
+    double auhi = -INFINITY, aulo = INFINITY, buhi = -INFINITY, bulo = INFINITY, best = -1.0;
+    double dn = d > 0.0 ? vccd_fp_next_up(d * nmax) : 0.0;
+    for (int i = 0; i < 4; i++) {
+        vccd_di px, pu;
+        if (ax >= 0) {          /* a coordinate axis: the coordinate */
+            px = x[i].c[ax];
+            pu = u[i].c[ax];
+        } else {
+            px = vccd_di_add(vccd_di_add(vccd_di_mul_d(x[i].c[0], n[0]), vccd_di_mul_d(x[i].c[1], n[1])),
+                             vccd_di_mul_d(x[i].c[2], n[2]));
+            pu = vccd_di_add(vccd_di_add(vccd_di_mul_d(u[i].c[0], n[0]), vccd_di_mul_d(u[i].c[1], n[1])),
+                             vccd_di_mul_d(u[i].c[2], n[2]));
+        }
+        if (i < na) {
+            ahi = fmax(ahi, px.hi);
+            alo = fmin(alo, px.lo);
+            auhi = fmax(auhi, pu.hi);
+            aulo = fmin(aulo, pu.lo);
+        } else {
+            bhi = fmax(bhi, px.hi);
+            blo = fmin(blo, px.lo);
+            buhi = fmax(buhi, pu.hi);
+            bulo = fmin(bulo, pu.lo);
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        /* side 0: B above A, the gap blo - ahi closing at auhi - bulo;
+           side 1: A above B */
+        double gap = side ? vccd_fp_next_down(alo - bhi) : vccd_fp_next_down(blo - ahi);
+        double rate = side ? vccd_fp_next_up(buhi - aulo) : vccd_fp_next_up(auhi - bulo), t;
+        gap = vccd_fp_next_down(gap - dn);
+        if (!(gap > 0.0) || rate != rate)
+            continue;           /* nothing proved */
+        if (rate <= 0.0)
+            return 2.0;         /* never closes: not within d in [ta, 1] */
+        t = vccd_fp_next_down(ta + vccd_fp_next_down(gap / rate));
+        best = t > best ? t : best;
+    }
+    return best;
+}
+
 /* sc_pair_lower: a lower bound of the first time candidate p can come
-   within d:
-   before the start ta of its first slice its boxes do not overlap, and
-   from ta on, along each axis, the gap between its two features' boxes
-   at ta closes no faster than the highest velocity on the near side
-   less the lowest on the far side (each point moves at its constant
-   velocity u = p1 - p0).  The largest such time over the axes, every
-   step rounded down (intervals for the positions at ta, fp.h steps
-   after); 0 when nothing is proved, and above 1 when the pair cannot
-   come within d at all. */
+   within d.  Before the start ta of its first slice its boxes do not
+   overlap; from ta on, axis_time along the three coordinate axes and
+   along the normal of the face (vertex-face) or of the two edges
+   (edge-edge) at ta.  That normal is taken in plain doubles from the
+   midpoints (any direction proves; this one separates features on a
+   curved surface whose boxes overlap, which the coordinate axes cannot:
+   a vertex and a face of one ball of n-body-simulation, moving together,
+   never close along it).  The largest time; 2 (past 1) when some axis
+   never closes. */
 double
 sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d)
 {
-    double x0[4][3], x1[4][3], best = ta;
+    double x0[4][3], x1[4][3], m[4][3], e1[3], e2[3], n[3], nmax = 0.0, best = ta, t;
+    vccd_di_vec3 x[4], u[4];
+    int na = p.kind == VCCD_FEATURE_VF ? 1 : 2;
     vccd_scene_pair_points(x0, x1, s, p);
-    for (int k = 0; k < 3; k++) {
-        /* feature A: point 0 (vertex-face) or 0-1 (edge-edge); B the rest */
-        double ahi = -INFINITY, alo = INFINITY, bhi = -INFINITY, blo = INFINITY;
-        double auhi = -INFINITY, aulo = INFINITY, buhi = -INFINITY, bulo = INFINITY;
-        int na = p.kind == VCCD_FEATURE_VF ? 1 : 2;
-        for (int i = 0; i < 4; i++) {
-            vccd_di u = vccd_di_sub(vccd_di_set_d(x1[i][k]), vccd_di_set_d(x0[i][k]));
-            vccd_di x = vccd_di_add(vccd_di_set_d(x0[i][k]), vccd_di_mul_d(u, ta));
-            if (i < na) {
-                ahi = fmax(ahi, x.hi);
-                alo = fmin(alo, x.lo);
-                auhi = fmax(auhi, u.hi);
-                aulo = fmin(aulo, u.lo);
-            } else {
-                bhi = fmax(bhi, x.hi);
-                blo = fmin(blo, x.lo);
-                buhi = fmax(buhi, u.hi);
-                bulo = fmin(bulo, u.lo);
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 3; k++) {
+            u[i].c[k] = vccd_di_sub(vccd_di_set_d(x1[i][k]), vccd_di_set_d(x0[i][k]));
+            x[i].c[k] = vccd_di_add(vccd_di_set_d(x0[i][k]), vccd_di_mul_d(u[i].c[k], ta));
+            m[i][k] = 0.5 * x[i].c[k].lo + 0.5 * x[i].c[k].hi;
+        }
+    for (int k = 0; k < 4; k++) {
+        if (k < 3) {
+            t = axis_time(x, u, na, k, NULL, 1.0, ta, d);
+        } else {
+            for (int c = 0; c < 3; c++) {
+                e1[c] = na == 1 ? m[2][c] - m[1][c] : m[1][c] - m[0][c];
+                e2[c] = na == 1 ? m[3][c] - m[1][c] : m[3][c] - m[2][c];
             }
+            n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            /* |n|_2 <= |n|_1, rounded up */
+            nmax = vccd_fp_next_up(vccd_fp_next_up(fabs(n[0]) + fabs(n[1])) + fabs(n[2]));
+            if (!(nmax > 0.0) || !(nmax < INFINITY))
+                continue;
+            t = axis_time(x, u, na, -1, n, nmax, ta, d);
         }
-        for (int side = 0; side < 2; side++) {
-            /* side 0: B above A, the gap blo - ahi closing at auhi - bulo;
-               side 1: A above B */
-            double gap = side ? vccd_fp_next_down(alo - bhi) : vccd_fp_next_down(blo - ahi);
-            double rate = side ? vccd_fp_next_up(buhi - aulo) : vccd_fp_next_up(auhi - bulo), t;
-            gap = vccd_fp_next_down(gap - d);
-            if (!(gap > 0.0) || rate != rate)
-                continue;       /* nothing proved */
-            if (rate <= 0.0)
-                return 2.0;     /* never closes: not within d in [ta, 1] */
-            t = vccd_fp_next_down(ta + vccd_fp_next_down(gap / rate));
-            best = t > best ? t : best;
-        }
+        if (t >= 2.0)
+            return 2.0;
+        best = t > best ? t : best;
     }
     return best == best ? best : 0.0;
 }

@@ -1,24 +1,70 @@
-/* tree.c -- the scene's broad phase through the mesh's BVH (one time
-   slice): the topology is built once, at rest (frame 0, vccd_scene's
-   bvh), and each slice refits its nodes' boxes bottom-up from the
-   faces' boxes over the slice, then traverses the tree against itself.
-   A deforming mesh keeps its neighbourhoods from frame to frame, so the
-   rest topology stays a good grouping; only the boxes are remade.
+/* tree.c -- the scene's broad phase through the mesh's BVH, every time
+   slice in one traversal.  The topology is built once, at rest (frame
+   0, vccd_scene's bvh); each slice's boxes are refitted bottom-up from
+   the faces' boxes.  A deforming mesh keeps its neighbourhoods from
+   frame to frame, so the rest topology stays a good grouping; only the
+   boxes are remade.
 
-   Rigor: a node's box is the union of its faces' boxes (min and max,
-   exact), so two nodes whose boxes are disjoint hold no face pair whose
-   boxes overlap. */
+   One traversal carries, with each node pair, the set of slices (a bit
+   mask, up to 64 at once) in which the two nodes' boxes overlap; a
+   child pair tests only its parent's slices.  A pair of neighbouring
+   faces overlaps in every slice, and a traversal per slice met it, and
+   the tree above it, once per slice: on n-body-simulation three
+   quarters of the face pairs of each of 11 slices were a face and its
+   one-ring.  The boxes of a node (and of a face) over all slices lie
+   side by side, so the tests of one pair read one run of memory.  A
+   feature pair is taken at the first slice of its face pair's set in
+   which its own boxes overlap: each pair once, at its first slice.
+
+   Rigor: a face's box over a slice holds its vertices' boxes (sc_vertex_box
+   from the enclosed positions at the slice's ends), a node's box the
+   union of its faces' (min and max, exact), so two nodes whose boxes are
+   disjoint in a slice hold no feature pair whose boxes overlap there. */
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scene_impl.h"
+#include "vccd/di.h"
+#include "vccd/fp.h"
 
 /* The traversal is cut into at least this many tasks (node pairs and
    single nodes against themselves) for the threads to share. */
 #define TREE_TASKS 256
+/* Slices per traversal: the bits of a mask. */
+#define TREE_MASK_BITS 64
+
+typedef struct {
+    double lo[3], hi[3];
+} aabb;
+
+/* The faces' and nodes' boxes in single precision, rounded outward: half
+   the memory (and the page faults of making it) and twice the boxes per
+   cache line, for boxes that only choose what is tested further; a
+   coordinate past the float range becomes an infinite end, and a tiny
+   one an end at 0 or the least float, each still enclosing it. */
+typedef struct {
+    float lo[3], hi[3];
+} fbox;
+
+static inline float
+f_down(double x)
+{
+    float f = (float)x;
+    return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static inline float
+f_up(double x)
+{
+    float f = (float)x;
+    return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
 
 typedef struct {
     int32_t a, b;               /* a == b: node a against itself */
+    uint64_t mask;              /* the slices left to test */
 } task;
 
 typedef struct {
@@ -26,8 +72,19 @@ typedef struct {
     long n, cap;
 } tasks;
 
+/* One traversal's data: slices k0 .. k0 + n - 1 of ns (times k / ns),
+   the vertices' positions enclosed at the n + 1 slice ends (pos[j * nv
+   + v]: at t = (k0 + j) / ns, upper ends raised by d), and the faces'
+   and nodes' boxes, n side by side per face and per node. */
+typedef struct {
+    const vccd_scene *s;
+    int k0, n;
+    aabb *pos;
+    fbox *fbox, *nbox;
+} trav;
+
 static int
-tpush(tasks *q, int32_t a, int32_t b)
+tpush(tasks *q, int32_t a, int32_t b, uint64_t mask)
 {
     if (q->n == q->cap) {
         long nc = q->cap ? 2 * q->cap : 64;
@@ -39,93 +96,246 @@ tpush(tasks *q, int32_t a, int32_t b)
     }
     q->t[q->n].a = a;
     q->t[q->n].b = b;
+    q->t[q->n].mask = mask;
     q->n++;
+    return 0;
+}
+
+static inline int
+aabb_overlap(const aabb *x, const aabb *y)
+{
+    return !(x->lo[0] > y->hi[0] || y->lo[0] > x->hi[0] || x->lo[1] > y->hi[1] || y->lo[1] > x->hi[1]
+             || x->lo[2] > y->hi[2] || y->lo[2] > x->hi[2]);
+}
+
+/* The slices of mask in which boxes x[j] and y[j] overlap. */
+static inline uint64_t
+overlaps(const fbox *x, const fbox *y, uint64_t mask)
+{
+    uint64_t r = 0;
+    for (; mask; mask &= mask - 1) {
+        int j = __builtin_ctzll(mask);
+        const fbox *a = &x[j], *b = &y[j];
+        if (!(a->lo[0] > b->hi[0] || b->lo[0] > a->hi[0] || a->lo[1] > b->hi[1] || b->lo[1] > a->hi[1]
+              || a->lo[2] > b->hi[2] || b->lo[2] > a->hi[2]))
+            r |= (uint64_t)1 << j;
+    }
+    return r;
+}
+
+/* The box of vertices v[0 .. nv - 1] over slice j. */
+static inline void
+feature_box(aabb *b, const trav *tr, const vccd_mesh_index *v, int nv, int j)
+{
+    long n = tr->s->mesh.nv;
+    for (int c = 0; c < 3; c++) {
+        b->lo[c] = INFINITY;
+        b->hi[c] = -INFINITY;
+    }
+    for (int i = 0; i < nv; i++)
+        for (int e = 0; e < 2; e++) {
+            const aabb *p = &tr->pos[(size_t)(j + e) * n + v[i]];
+            for (int c = 0; c < 3; c++) {
+                b->lo[c] = p->lo[c] < b->lo[c] ? p->lo[c] : b->lo[c];
+                b->hi[c] = p->hi[c] > b->hi[c] ? p->hi[c] : b->hi[c];
+            }
+        }
+}
+
+/* The first slice of mask in which the boxes of vertices a[0 .. na - 1]
+   and b[0 .. nb - 1] overlap, or -1. */
+static int
+first_slice(const trav *tr, const vccd_mesh_index *a, int na, const vccd_mesh_index *b, int nb, uint64_t mask)
+{
+    for (; mask; mask &= mask - 1) {
+        int j = __builtin_ctzll(mask);
+        aabb x, y;
+        feature_box(&x, tr, a, na, j);
+        feature_box(&y, tr, b, nb, j);
+        if (aabb_overlap(&x, &y))
+            return j;
+    }
+    return -1;
+}
+
+/* The feature pairs of faces fa != fb (their boxes overlapping in the
+   slices of mask), by the ownership rules (broad.c), each at the first
+   slice in which its features' boxes overlap. */
+static int
+face_pair(sc_list *o, const trav *tr, int32_t fa, int32_t fb, uint64_t mask)
+{
+    const vccd_mesh *m = &tr->s->mesh;
+    for (int side = 0; side < 2; side++) {
+        int32_t f = side ? fb : fa, g = side ? fa : fb;
+        for (int k = 0; k < 3; k++) {
+            vccd_mesh_index v = m->t[f][k];
+            int j;
+            if (!(m->own[f] & VCCD_MESH_OWN_VERTEX(k)) || m->t[g][0] == v || m->t[g][1] == v || m->t[g][2] == v)
+                continue;
+            if ((j = first_slice(tr, &v, 1, m->t[g], 3, mask)) >= 0
+                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_VF, v, g, tr->k0 + j }) != 0)
+                return -1;
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        int32_t ea = m->te[fa][i];
+        if (ea < 0 || !(m->own[fa] & VCCD_MESH_OWN_EDGE(i)))
+            continue;
+        for (int j = 0; j < 3; j++) {
+            int32_t eb = m->te[fb][j];
+            const vccd_mesh_index *a, *b;
+            int k;
+            if (eb < 0 || eb == ea || !(m->own[fb] & VCCD_MESH_OWN_EDGE(j)))
+                continue;
+            a = m->e[ea].v;
+            b = m->e[eb].v;
+            if (a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1])
+                continue;
+            if ((k = first_slice(tr, a, 2, b, 2, mask)) >= 0
+                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_EE, ea < eb ? ea : eb, ea < eb ? eb : ea, tr->k0 + k })
+                       != 0)
+                return -1;
+        }
+    }
     return 0;
 }
 
 /* One step of the traversal of task x: its children tasks into q, or
    its face pairs into out.  0, or -1 when out of memory. */
 static int
-expand(tasks *q, sc_list *out, const sc_slice *sl, const sc_box *nb, task x)
+expand(tasks *q, sc_list *out, const trav *tr, task x)
 {
-    const vccd_bvh *h = &sl->s->bvh;
+    const vccd_bvh *h = &tr->s->bvh;
     const vccd_bvh_node *na = &h->node[x.a], *nd = &h->node[x.b];
+    const fbox *nb = tr->nbox, *fb = tr->fbox;
+    int n = tr->n;
     if (x.a == x.b) {
         if (na->left == 0) {
             for (int32_t i = 0; i < na->n; i++)
                 for (int32_t j = i + 1; j < na->n; j++) {
-                    int32_t fa = h->tri[na->start + i], fb = h->tri[na->start + j];
-                    if (sc_overlap(&sl->fb[fa], &sl->fb[fb]) && sc_face_pair(out, sl, fa, fb) != 0)
+                    int32_t fa = h->tri[na->start + i], fc = h->tri[na->start + j];
+                    uint64_t m = overlaps(&fb[(size_t)fa * n], &fb[(size_t)fc * n], x.mask);
+                    if (m && face_pair(out, tr, fa, fc, m) != 0)
                         return -1;
                 }
             return 0;
         }
-        return tpush(q, na->left, na->left) || tpush(q, na->left + 1, na->left + 1)
-               || (sc_overlap(&nb[na->left], &nb[na->left + 1]) && tpush(q, na->left, na->left + 1)) ? -1 : 0;
+        {
+            uint64_t m = overlaps(&nb[(size_t)na->left * n], &nb[(size_t)(na->left + 1) * n], x.mask);
+            return tpush(q, na->left, na->left, x.mask) || tpush(q, na->left + 1, na->left + 1, x.mask)
+                   || (m && tpush(q, na->left, na->left + 1, m)) ? -1 : 0;
+        }
     }
     if (na->left == 0 && nd->left == 0) {
         for (int32_t i = 0; i < na->n; i++)
             for (int32_t j = 0; j < nd->n; j++) {
-                int32_t fa = h->tri[na->start + i], fb = h->tri[nd->start + j];
-                if (sc_overlap(&sl->fb[fa], &sl->fb[fb]) && sc_face_pair(out, sl, fa, fb) != 0)
+                int32_t fa = h->tri[na->start + i], fc = h->tri[nd->start + j];
+                uint64_t m = overlaps(&fb[(size_t)fa * n], &fb[(size_t)fc * n], x.mask);
+                if (m && face_pair(out, tr, fa, fc, m) != 0)
                     return -1;
             }
         return 0;
     }
     /* split the node with more faces (a leaf is never split) */
     if (nd->left == 0 || (na->left != 0 && na->n >= nd->n)) {
-        for (int c = 0; c < 2; c++)
-            if (sc_overlap(&nb[na->left + c], &nb[x.b]) && tpush(q, na->left + c, x.b) != 0)
+        for (int c = 0; c < 2; c++) {
+            uint64_t m = overlaps(&nb[(size_t)(na->left + c) * n], &nb[(size_t)x.b * n], x.mask);
+            if (m && tpush(q, na->left + c, x.b, m) != 0)
                 return -1;
+        }
     } else {
-        for (int c = 0; c < 2; c++)
-            if (sc_overlap(&nb[x.a], &nb[nd->left + c]) && tpush(q, x.a, nd->left + c) != 0)
+        for (int c = 0; c < 2; c++) {
+            uint64_t m = overlaps(&nb[(size_t)x.a * n], &nb[(size_t)(nd->left + c) * n], x.mask);
+            if (m && tpush(q, x.a, nd->left + c, m) != 0)
                 return -1;
+        }
     }
     return 0;
 }
 
-int
-sc_tree_slice(sc_list *all, const sc_slice *sl)
+/* The boxes of slices k0 .. k0 + n - 1 of ns into tr (allocated). */
+static int
+trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
 {
-    const vccd_bvh *h = &sl->s->bvh;
-    long nn = h->nnodes;
-    sc_box *nb = malloc((size_t)(nn > 0 ? nn : 1) * sizeof *nb);
-    tasks top = { NULL, 0, 0 };
-    sc_list *out = NULL;
-    long ntask = 0;
-    int oom = !nb, bad = 0;
-
-    /* refit: children come after their parent (bvh.h) */
-    for (long i = nn - 1; i >= 0 && !oom; i--) {
-        const vccd_bvh_node *nd = &h->node[i];
-        sc_box *x = &nb[i];
-        if (nd->left == 0) {
-            *x = sl->fb[h->tri[nd->start]];
-            for (int32_t k = 1; k < nd->n; k++)
-                for (int c = 0; c < 3; c++) {
-                    const sc_box *f = &sl->fb[h->tri[nd->start + k]];
-                    x->lo[c] = f->lo[c] < x->lo[c] ? f->lo[c] : x->lo[c];
-                    x->hi[c] = f->hi[c] > x->hi[c] ? f->hi[c] : x->hi[c];
-                }
-        } else {
-            const sc_box *l = &nb[nd->left], *r = &nb[nd->left + 1];
-            for (int c = 0; c < 3; c++) {
-                x->lo[c] = l->lo[c] < r->lo[c] ? l->lo[c] : r->lo[c];
-                x->hi[c] = l->hi[c] > r->hi[c] ? l->hi[c] : r->hi[c];
-            }
+    const vccd_mesh *m = &s->mesh;
+    const vccd_bvh *h = &s->bvh;
+    long nv = m->nv, nt = m->nt, nn = h->nnodes;
+    tr->s = s;
+    tr->k0 = k0;
+    tr->n = n;
+    tr->pos = malloc((size_t)(n + 1) * (size_t)(nv > 0 ? nv : 1) * sizeof *tr->pos);
+    tr->fbox = malloc((size_t)n * (size_t)(nt > 0 ? nt : 1) * sizeof *tr->fbox);
+    tr->nbox = malloc((size_t)n * (size_t)(nn > 0 ? nn : 1) * sizeof *tr->nbox);
+    if (!tr->pos || !tr->fbox || !tr->nbox)
+        return -1;
+    /* the positions at the slice ends: a box of zero width in time, so
+       sc_vertex_box's enclosure at t (d added to the upper ends) */
+    SC_OMP(omp parallel for schedule(static))
+    for (long i = 0; i < (n + 1) * nv; i++) {
+        double t = (double)(k0 + i / nv) / ns;
+        sc_box b;
+        sc_vertex_box(&b, s, i % nv, t, t, d);
+        memcpy(tr->pos[i].lo, b.lo, sizeof b.lo);
+        memcpy(tr->pos[i].hi, b.hi, sizeof b.hi);
+    }
+    SC_OMP(omp parallel for schedule(static))
+    for (long i = 0; i < nt * n; i++) {
+        aabb b;
+        feature_box(&b, tr, m->t[i / n], 3, (int)(i % n));
+        for (int c = 0; c < 3; c++) {
+            tr->fbox[i].lo[c] = f_down(b.lo[c]);
+            tr->fbox[i].hi[c] = f_up(b.hi[c]);
         }
     }
+    /* refit, a slice per thread: children come after their parent
+       (bvh.h), and min and max of floats are exact */
+    SC_OMP(omp parallel for schedule(dynamic, 1))
+    for (int j = 0; j < n; j++)
+        for (long i = nn - 1; i >= 0; i--) {
+            const vccd_bvh_node *nd = &h->node[i];
+            fbox *x = &tr->nbox[(size_t)i * n + j];
+            long cnt = nd->left ? 2 : nd->n;
+            for (long k = 0; k < cnt; k++) {
+                const fbox *y = nd->left ? &tr->nbox[(size_t)(nd->left + k) * n + j]
+                                         : &tr->fbox[(size_t)h->tri[nd->start + k] * n + j];
+                for (int c = 0; c < 3; c++) {
+                    x->lo[c] = k == 0 || y->lo[c] < x->lo[c] ? y->lo[c] : x->lo[c];
+                    x->hi[c] = k == 0 || y->hi[c] > x->hi[c] ? y->hi[c] : x->hi[c];
+                }
+            }
+        }
+    return 0;
+}
+
+static void
+trav_clear(trav *tr)
+{
+    free(tr->pos);
+    free(tr->fbox);
+    free(tr->nbox);
+}
+
+/* Slices k0 .. k0 + n - 1 (n <= TREE_MASK_BITS) in one traversal. */
+static int
+tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
+{
+    trav tr;
+    tasks top = { NULL, 0, 0 };
+    sc_list *out = NULL;
+    uint64_t every = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    long ntask = 0;
+    int oom = trav_init(&tr, s, k0, n, ns, d) != 0, bad = 0;
+
     /* the top of the traversal, breadth first, until there are tasks
        enough to share; leaves' tasks are done there (into out[0]) */
     if (!oom && !(out = calloc(1, sizeof *out)))
         oom = 1;
     if (!oom)
-        oom = tpush(&top, 0, 0) != 0;
+        oom = tpush(&top, 0, 0, every) != 0;
     while (!oom && top.n > 0 && top.n < TREE_TASKS) {
         tasks next = { NULL, 0, 0 };
         for (long i = 0; i < top.n && !oom; i++)
-            oom = expand(&next, &out[0], sl, nb, top.t[i]) != 0;
+            oom = expand(&next, &out[0], &tr, top.t[i]) != 0;
         free(top.t);
         top = next;
     }
@@ -144,10 +354,10 @@ sc_tree_slice(sc_list *all, const sc_slice *sl)
     SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : bad))
     for (long i = 0; i < ntask; i++) {
         tasks st = { NULL, 0, 0 };
-        int b = tpush(&st, top.t[i].a, top.t[i].b) != 0;
+        int b = tpush(&st, top.t[i].a, top.t[i].b, top.t[i].mask) != 0;
         while (!b && st.n > 0) {
             task x = st.t[--st.n];
-            b = expand(&st, &out[i + 1], sl, nb, x) != 0;
+            b = expand(&st, &out[i + 1], &tr, x) != 0;
         }
         free(st.t);
         bad |= b;
@@ -160,6 +370,17 @@ sc_tree_slice(sc_list *all, const sc_slice *sl)
     }
     free(out);
     free(top.t);
-    free(nb);
+    trav_clear(&tr);
     return oom ? -1 : 0;
+}
+
+int
+sc_tree_all(sc_list *all, const vccd_scene *s, int ns, double d)
+{
+    if (s->mesh.nt == 0)
+        return 0;
+    for (int k0 = 0; k0 < ns; k0 += TREE_MASK_BITS)
+        if (tree_chunk(all, s, k0, ns - k0 < TREE_MASK_BITS ? ns - k0 : TREE_MASK_BITS, ns, d) != 0)
+            return -1;
+    return 0;
 }
