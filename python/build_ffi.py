@@ -267,10 +267,54 @@ const char *vccd_toc_problem_body_name(const vccd_toc_problem *p, int i);
 const vccd_mesh *vccd_toc_problem_mesh(const vccd_toc_problem *p, int i);
 int vccd_toc_linear_batch(int *status, double *lo, double *hi, double (*q)[8][3], long n,
                           vccd_feature_kind kind, const vccd_solve_opts *o, vccd_error *e);
+
+/* whole scenes (scene.h) */
+typedef struct { ...; } vccd_scene;
+int vccd_scene_load_frames(vccd_scene *s, const char *path0, const char *path1, vccd_error *e);
+int vccd_scene_init_arrays(vccd_scene *s, const char *name, double (*v0)[3], double (*v1)[3], long nv,
+                           vccd_mesh_index (*f)[3], long nf, vccd_error *e);
+void vccd_scene_clear(vccd_scene *s);
+typedef struct { int32_t kind; vccd_mesh_index a, b; int32_t slice; } vccd_scene_pair;
+typedef struct { vccd_scene_pair *p; long n, nvf, nee; int slices; double min_separation; } vccd_scene_candidates;
+typedef enum { VCCD_SCENE_BROAD_TREE, VCCD_SCENE_BROAD_SWEEP, ... } vccd_scene_broad_method;
+typedef struct { double min_separation; int slices; vccd_scene_broad_method method; } vccd_scene_broad_opts;
+void vccd_scene_broad_opts_init(vccd_scene_broad_opts *o);
+int vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene_broad_opts *o, vccd_error *e);
+void vccd_scene_candidates_clear(vccd_scene_candidates *c);
+void vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *s, vccd_scene_pair p);
+typedef struct { vccd_solve_opts solve; double min_separation; } vccd_scene_opts;
+void vccd_scene_opts_init(vccd_scene_opts *o);
+typedef struct { vccd_toc_status status; double lo, hi; int limited; } vccd_scene_pair_answer;
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;
+    int have_pair;
+    vccd_scene_pair pair;
+    long candidates, solved;
+    long certified, possible, none, limited;
+    long solver_boxes, escalations;
+} vccd_scene_answer;
+int vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd_scene *s,
+                   const vccd_scene_candidates *c, const vccd_scene_opts *o, vccd_error *e);
+int vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_opts *bo, const char *path,
+                           vccd_error *e);
+/* the scene's mesh, through a helper of the generated source */
+long vccd_py_scene_counts(const vccd_scene *s, long out[3]);
 """
 
 SOURCE = r"""
 #include "vccd.h"
+
+/* vertices, faces and edges of a scene (its mesh's counts, which the
+   cdef above leaves opaque) */
+static long
+vccd_py_scene_counts(const vccd_scene *s, long out[3])
+{
+    out[0] = s->mesh.nv;
+    out[1] = s->mesh.nt;
+    out[2] = s->mesh.ne;
+    return 0;
+}
 """
 
 

@@ -19,7 +19,9 @@ bundled model such as "bunny") or vccd.Mesh(V, F) from numpy arrays.
 Motions: one class per model of the library (vccd.MOTIONS), keyword
 parameters from the model's table.  Queries: vccd.toc, vccd.distance,
 vccd.toc_pair, vccd.toc_config (a `vccd toc` config file, as the command
-line reads it), and vccd.queries for N x 8 x 3 batches.  Errors: vccd.Error
+line reads it), vccd.queries for N x 8 x 3 batches, and vccd.Scene for
+one step of a whole scene (every vertex on a straight line, self-contact
+included: Scene(V0, V1, F).toc()).  Errors: vccd.Error
 (a ValueError) carrying the library's message.
 """
 from vccd._common import Error, lib as _lib, cstr as _cstr
@@ -28,9 +30,10 @@ from vccd.batch import CERTIFIED, NONE, POSSIBLE, Batch, queries
 from vccd.mesh import Mesh
 from vccd.motion import MOTIONS, Motion
 from vccd.query import Distance, Pair, Result, distance, toc, toc_pair
+from vccd.scene import Scene, SceneResult
 
 __all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "toc_config", "queries", "Result",
-           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE"]
+           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE", "Scene", "SceneResult"]
 
 # One class per registered motion model: vccd.Ltlrm, vccd.VertexLinear, ...
 for _c in MOTIONS.values():
