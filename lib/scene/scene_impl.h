@@ -58,6 +58,12 @@ void sc_vertex_box(sc_box *b, const vccd_scene *s, long v, double ta, double tb,
    within d (toc.c): at no t in [0, bound) are its features within d. */
 double sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d);
 
+/* malloc for the broad phase's large arrays (free() frees them): on
+   Linux, blocks of 2 MB and more are aligned to 2 MB and advised to use
+   transparent huge pages, so that first touching them costs one fault
+   per 2 MB instead of per 4 kB (broad.c). */
+void *sc_alloc(size_t bytes);
+
 /* Append p: 0, or -1 when out of memory. */
 int sc_push(sc_list *o, vccd_scene_pair p);
 

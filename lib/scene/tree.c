@@ -73,9 +73,9 @@ typedef struct {
 } tasks;
 
 /* One traversal's data: slices k0 .. k0 + n - 1 of ns (times k / ns),
-   the vertices' positions enclosed at the n + 1 slice ends (pos[j * nv
-   + v]: at t = (k0 + j) / ns, upper ends raised by d), and the faces'
-   and nodes' boxes, n side by side per face and per node. */
+   the vertices' positions enclosed at the n + 1 slice ends (pos[v * (n
+   + 1) + j]: at t = (k0 + j) / ns, upper ends raised by d), and the
+   faces' and nodes' boxes, n side by side per face and per node. */
 typedef struct {
     const vccd_scene *s;
     int k0, n;
@@ -127,14 +127,13 @@ overlaps(const fbox *x, const fbox *y, uint64_t mask)
 static inline void
 feature_box(aabb *b, const trav *tr, const vccd_mesh_index *v, int nv, int j)
 {
-    long n = tr->s->mesh.nv;
     for (int c = 0; c < 3; c++) {
         b->lo[c] = INFINITY;
         b->hi[c] = -INFINITY;
     }
     for (int i = 0; i < nv; i++)
         for (int e = 0; e < 2; e++) {
-            const aabb *p = &tr->pos[(size_t)(j + e) * n + v[i]];
+            const aabb *p = &tr->pos[(size_t)v[i] * (tr->n + 1) + j + e];
             for (int c = 0; c < 3; c++) {
                 b->lo[c] = p->lo[c] < b->lo[c] ? p->lo[c] : b->lo[c];
                 b->hi[c] = p->hi[c] > b->hi[c] ? p->hi[c] : b->hi[c];
@@ -263,21 +262,28 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
     tr->s = s;
     tr->k0 = k0;
     tr->n = n;
-    tr->pos = malloc((size_t)(n + 1) * (size_t)(nv > 0 ? nv : 1) * sizeof *tr->pos);
-    tr->fbox = malloc((size_t)n * (size_t)(nt > 0 ? nt : 1) * sizeof *tr->fbox);
-    tr->nbox = malloc((size_t)n * (size_t)(nn > 0 ? nn : 1) * sizeof *tr->nbox);
+    tr->pos = sc_alloc((size_t)(n + 1) * (size_t)nv * sizeof *tr->pos);
+    tr->fbox = sc_alloc((size_t)n * (size_t)nt * sizeof *tr->fbox);
+    tr->nbox = sc_alloc((size_t)n * (size_t)nn * sizeof *tr->nbox);
     if (!tr->pos || !tr->fbox || !tr->nbox)
         return -1;
-    /* the positions at the slice ends: a box of zero width in time, so
-       sc_vertex_box's enclosure at t (d added to the upper ends) */
+    /* the positions at the slice ends: p + t u enclosed (u = q - p
+       outward rounded), the frames themselves at t = 0 and 1, d added to
+       the upper ends rounded up (as sc_vertex_box, broad.c) */
     SC_OMP(omp parallel for schedule(static))
-    for (long i = 0; i < (n + 1) * nv; i++) {
-        double t = (double)(k0 + i / nv) / ns;
-        sc_box b;
-        sc_vertex_box(&b, s, i % nv, t, t, d);
-        memcpy(tr->pos[i].lo, b.lo, sizeof b.lo);
-        memcpy(tr->pos[i].hi, b.hi, sizeof b.hi);
-    }
+    for (long v = 0; v < nv; v++)
+        for (int c = 0; c < 3; c++) {
+            double p = m->v[v][c], q = s->v1[v][c];
+            vccd_di u = vccd_di_sub(vccd_di_set_d(q), vccd_di_set_d(p));
+            for (int j = 0; j <= n; j++) {
+                double t = (double)(k0 + j) / ns;
+                aabb *x = &tr->pos[(size_t)v * (n + 1) + j];
+                vccd_di y = t == 0.0 ? vccd_di_set_d(p) : t == 1.0 ? vccd_di_set_d(q)
+                                                                  : vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, t));
+                x->lo[c] = y.lo;
+                x->hi[c] = d > 0.0 ? vccd_fp_next_up(y.hi + d) : y.hi;
+            }
+        }
     SC_OMP(omp parallel for schedule(static))
     for (long i = 0; i < nt * n; i++) {
         aabb b;
@@ -287,23 +293,23 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
             tr->fbox[i].hi[c] = f_up(b.hi[c]);
         }
     }
-    /* refit, a slice per thread: children come after their parent
-       (bvh.h), and min and max of floats are exact */
-    SC_OMP(omp parallel for schedule(dynamic, 1))
-    for (int j = 0; j < n; j++)
-        for (long i = nn - 1; i >= 0; i--) {
-            const vccd_bvh_node *nd = &h->node[i];
-            fbox *x = &tr->nbox[(size_t)i * n + j];
-            long cnt = nd->left ? 2 : nd->n;
-            for (long k = 0; k < cnt; k++) {
-                const fbox *y = nd->left ? &tr->nbox[(size_t)(nd->left + k) * n + j]
-                                         : &tr->fbox[(size_t)h->tri[nd->start + k] * n + j];
+    /* refit: children come after their parent (bvh.h); all slices of a
+       node at once, side by side (a thread per slice shared the nodes'
+       cache lines) */
+    for (long i = nn - 1; i >= 0; i--) {
+        const vccd_bvh_node *nd = &h->node[i];
+        fbox *x = &tr->nbox[(size_t)i * n];
+        long cnt = nd->left ? 2 : nd->n;
+        for (long k = 0; k < cnt; k++) {
+            const fbox *y = nd->left ? &tr->nbox[(size_t)(nd->left + k) * n]
+                                     : &tr->fbox[(size_t)h->tri[nd->start + k] * n];
+            for (int j = 0; j < n; j++)
                 for (int c = 0; c < 3; c++) {
-                    x->lo[c] = k == 0 || y->lo[c] < x->lo[c] ? y->lo[c] : x->lo[c];
-                    x->hi[c] = k == 0 || y->hi[c] > x->hi[c] ? y->hi[c] : x->hi[c];
+                    x[j].lo[c] = k == 0 || y[j].lo[c] < x[j].lo[c] ? y[j].lo[c] : x[j].lo[c];
+                    x[j].hi[c] = k == 0 || y[j].hi[c] > x[j].hi[c] ? y[j].hi[c] : x[j].hi[c];
                 }
-            }
         }
+    }
     return 0;
 }
 
@@ -363,11 +369,31 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
         bad |= b;
     }
     oom |= bad;
-    for (long i = 0; out && i <= ntask; i++) {
-        for (long j = 0; j < out[i].n && !oom; j++)
-            oom = sc_push(all, out[i].p[j]) != 0;
-        free(out[i].p);
+    /* the tasks' lists into all, in task order, all's room made once */
+    if (!oom && out) {
+        long total = all->n;
+        for (long i = 0; i <= ntask; i++)
+            total += out[i].n;
+        if (total > all->cap) {
+            vccd_scene_pair *p = sc_alloc((size_t)total * sizeof *p);
+            if (!p)
+                oom = 1;
+            else {
+                if (all->n)
+                    memcpy(p, all->p, (size_t)all->n * sizeof *p);
+                free(all->p);
+                all->p = p;
+                all->cap = total;
+            }
+        }
+        for (long i = 0; i <= ntask && !oom; i++) {
+            if (out[i].n)
+                memcpy(all->p + all->n, out[i].p, (size_t)out[i].n * sizeof *all->p);
+            all->n += out[i].n;
+        }
     }
+    for (long i = 0; out && i <= ntask; i++)
+        free(out[i].p);
     free(out);
     free(top.t);
     trav_clear(&tr);
