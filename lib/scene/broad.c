@@ -148,22 +148,18 @@ sort_unique(vccd_scene_candidates *c, sc_list *all, long maxindex)
     return 0;
 }
 
-/* A pair whose boxes overlapped in the slice before was found there (or
-   earlier): it is not pushed again, which keeps the slices' repeats (a
-   pair near another for the whole step overlaps in every slice) from
-   the sort. */
 int
-sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb)
+sc_owned_pairs(sc_list *o, const vccd_mesh *m, int32_t fa, int32_t fb, sc_first_fn first, const void *ctx)
 {
-    const vccd_mesh *m = &sl->s->mesh;
     for (int side = 0; side < 2; side++) {
         int32_t f = side ? fb : fa, g = side ? fa : fb;
         for (int k = 0; k < 3; k++) {
             vccd_mesh_index v = m->t[f][k];
-            if (!(m->own[f] & VCCD_MESH_OWN_VERTEX(k)) || m->t[g][0] == v || m->t[g][1] == v || m->t[g][2] == v
-                || !sc_overlap(&sl->vb[v], &sl->fb[g]) || (sl->pvb && sc_overlap(&sl->pvb[v], &sl->pfb[g])))
+            int sl;
+            if (!(m->own[f] & VCCD_MESH_OWN_VERTEX(k)) || m->t[g][0] == v || m->t[g][1] == v || m->t[g][2] == v)
                 continue;
-            if (sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_VF, v, g, sl->k }) != 0)
+            if ((sl = first(ctx, &v, 1, m->t[g], 3)) >= 0
+                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_VF, v, g, sl }) != 0)
                 return -1;
         }
     }
@@ -174,14 +170,15 @@ sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb)
         for (int j = 0; j < 3; j++) {
             int32_t eb = m->te[fb][j];
             const vccd_mesh_index *a, *b;
+            int sl;
             if (eb < 0 || eb == ea || !(m->own[fb] & VCCD_MESH_OWN_EDGE(j)))
                 continue;
             a = m->e[ea].v;
             b = m->e[eb].v;
-            if (a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] || !sc_overlap(&sl->eb[ea], &sl->eb[eb])
-                || (sl->peb && sc_overlap(&sl->peb[ea], &sl->peb[eb])))
+            if (a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1])
                 continue;
-            if (sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_EE, ea < eb ? ea : eb, ea < eb ? eb : ea, sl->k }) != 0)
+            if ((sl = first(ctx, a, 2, b, 2)) >= 0
+                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_EE, ea < eb ? ea : eb, ea < eb ? eb : ea, sl }) != 0)
                 return -1;
         }
     }

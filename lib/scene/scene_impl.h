@@ -67,11 +67,19 @@ void *sc_alloc(size_t bytes);
 /* Append p: 0, or -1 when out of memory. */
 int sc_push(sc_list *o, vccd_scene_pair p);
 
-/* The feature pairs of faces fa != fb by the ownership rules (broad.c),
-   appended to o.  0, or -1 when out of memory. */
-int sc_face_pair(sc_list *o, const sc_slice *sl, int32_t fa, int32_t fb);
+/* The slice in which a feature with vertices a[0 .. na - 1] and one
+   with b[0 .. nb - 1] become a candidate, or -1 (not one): each way's
+   own test of their boxes. */
+typedef int (*sc_first_fn)(const void *ctx, const vccd_mesh_index *a, int na, const vccd_mesh_index *b, int nb);
 
-/* Every pair of faces of sl whose boxes overlap, through sc_face_pair,
+/* The feature pairs that faces fa != fb stand for by the ownership rules
+   (broad.c): the vertices fa owns against face fb and those fb owns
+   against fa, the edges fa owns against the edges fb owns, incident
+   pairs left out; each appended to o with the slice first gives it,
+   unless -1.  0, or -1 when out of memory. */
+int sc_owned_pairs(sc_list *o, const vccd_mesh *m, int32_t fa, int32_t fb, sc_first_fn first, const void *ctx);
+
+/* Every pair of faces of sl whose boxes overlap, through sc_owned_pairs,
    into out (sort and sweep, sweep.c).  w: room for every face box of the
    slice (the sweep's sorted copy).  0, or -1 when out of memory. */
 int sc_sweep_slice(sc_list *out, const sc_slice *sl, sc_box *w);

@@ -48,6 +48,41 @@ sweep_axis(sc_box *b, long n)
         }
 }
 
+/* The box of vertices v[0 .. n - 1] among the boxes vb. */
+static void
+union_of(sc_box *x, const sc_box *vb, const vccd_mesh_index *v, int n)
+{
+    *x = vb[v[0]];
+    for (int i = 1; i < n; i++)
+        for (int c = 0; c < 3; c++) {
+            x->lo[c] = vb[v[i]].lo[c] < x->lo[c] ? vb[v[i]].lo[c] : x->lo[c];
+            x->hi[c] = vb[v[i]].hi[c] > x->hi[c] ? vb[v[i]].hi[c] : x->hi[c];
+        }
+}
+
+/* A feature pair is a candidate of this slice when its boxes overlap
+   here but not in the slice before: there (or earlier) it was found
+   already, and not pushing it again keeps the slices' repeats (a pair
+   near another for the whole step overlaps in every slice) from the
+   sort. */
+static int
+sweep_first(const void *ctx, const vccd_mesh_index *a, int na, const vccd_mesh_index *b, int nb)
+{
+    const sc_slice *sl = ctx;
+    sc_box x, y;
+    union_of(&x, sl->vb, a, na);
+    union_of(&y, sl->vb, b, nb);
+    if (!sc_overlap(&x, &y))
+        return -1;
+    if (sl->pvb) {
+        union_of(&x, sl->pvb, a, na);
+        union_of(&y, sl->pvb, b, nb);
+        if (sc_overlap(&x, &y))
+            return -1;
+    }
+    return sl->k;
+}
+
 int
 sc_sweep_slice(sc_list *all, const sc_slice *sl, sc_box *w)
 {
@@ -68,7 +103,7 @@ sc_sweep_slice(sc_list *all, const sc_slice *sl, sc_box *w)
                 if (w[i].lo[1] > w[j].hi[1] || w[j].lo[1] > w[i].hi[1] || w[i].lo[2] > w[j].hi[2]
                     || w[j].lo[2] > w[i].hi[2])
                     continue;
-                if (sc_face_pair(&out[c], sl, w[i].id, w[j].id) != 0) {
+                if (sc_owned_pairs(&out[c], &sl->s->mesh, w[i].id, w[j].id, sweep_first, sl) != 0) {
                     oom = 1;
                     break;
                 }

@@ -157,46 +157,27 @@ first_slice(const trav *tr, const vccd_mesh_index *a, int na, const vccd_mesh_in
     return -1;
 }
 
-/* The feature pairs of faces fa != fb (their boxes overlapping in the
-   slices of mask), by the ownership rules (broad.c), each at the first
-   slice in which its features' boxes overlap. */
+/* The first slice of a face pair's set in which a feature pair's boxes
+   overlap (sc_first_fn; the set holds every slice in which the faces'
+   boxes overlap, which hold the features'). */
+typedef struct {
+    const trav *tr;
+    uint64_t mask;
+} pair_ctx;
+
+static int
+tree_first(const void *ctx, const vccd_mesh_index *a, int na, const vccd_mesh_index *b, int nb)
+{
+    const pair_ctx *pc = ctx;
+    int j = first_slice(pc->tr, a, na, b, nb, pc->mask);
+    return j < 0 ? -1 : pc->tr->k0 + j;
+}
+
 static int
 face_pair(sc_list *o, const trav *tr, int32_t fa, int32_t fb, uint64_t mask)
 {
-    const vccd_mesh *m = &tr->s->mesh;
-    for (int side = 0; side < 2; side++) {
-        int32_t f = side ? fb : fa, g = side ? fa : fb;
-        for (int k = 0; k < 3; k++) {
-            vccd_mesh_index v = m->t[f][k];
-            int j;
-            if (!(m->own[f] & VCCD_MESH_OWN_VERTEX(k)) || m->t[g][0] == v || m->t[g][1] == v || m->t[g][2] == v)
-                continue;
-            if ((j = first_slice(tr, &v, 1, m->t[g], 3, mask)) >= 0
-                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_VF, v, g, tr->k0 + j }) != 0)
-                return -1;
-        }
-    }
-    for (int i = 0; i < 3; i++) {
-        int32_t ea = m->te[fa][i];
-        if (ea < 0 || !(m->own[fa] & VCCD_MESH_OWN_EDGE(i)))
-            continue;
-        for (int j = 0; j < 3; j++) {
-            int32_t eb = m->te[fb][j];
-            const vccd_mesh_index *a, *b;
-            int k;
-            if (eb < 0 || eb == ea || !(m->own[fb] & VCCD_MESH_OWN_EDGE(j)))
-                continue;
-            a = m->e[ea].v;
-            b = m->e[eb].v;
-            if (a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1])
-                continue;
-            if ((k = first_slice(tr, a, 2, b, 2, mask)) >= 0
-                && sc_push(o, (vccd_scene_pair){ VCCD_FEATURE_EE, ea < eb ? ea : eb, ea < eb ? eb : ea, tr->k0 + k })
-                       != 0)
-                return -1;
-        }
-    }
-    return 0;
+    pair_ctx pc = { tr, mask };
+    return sc_owned_pairs(o, &tr->s->mesh, fa, fb, tree_first, &pc);
 }
 
 /* One step of the traversal of task x: its children tasks into q, or
