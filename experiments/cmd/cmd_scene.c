@@ -113,9 +113,12 @@ run(int argc, char **argv)
     if (ans.status == VCCD_TOC_NONE)
         printf("earliest contact: none (no two features %s in [%.17g, %.17g])\n",
                o.min_separation > 0 ? "within min_separation" : "touch", o.solve.t0, o.solve.t1);
-    else
+    else if (ans.lo > o.solve.t0)
         printf("earliest contact: %s [%.17g, %.17g]; [%.17g, %.17g) proved free of contact\n",
                vccd_toc_status_name(ans.status), ans.lo, ans.hi, o.solve.t0, ans.lo);
+    else
+        printf("earliest contact: %s [%.17g, %.17g]; no time after %.17g proved free (a contact may be there)\n",
+               vccd_toc_status_name(ans.status), ans.lo, ans.hi, o.solve.t0);
     if (ans.have_pair)
         print_pair(&s, ans.pair);
     printf("narrow phase: %ld of %ld candidates solved (%ld certified, %ld possible, %ld none, %ld limited), "
