@@ -103,7 +103,8 @@ vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_opts 
         if (vccd_scene_load_frames(s, p[0], p[1], &inner) != 0) {
             /* the config's position (the second frame's line for a
                mismatch, which names both files), then the message */
-            int which = strstr(inner.msg, p[1]) == inner.msg ? 1 : 0;
+            size_t n1 = strlen(p[1]);
+            int which = strcmp(p[0], p[1]) != 0 && strncmp(inner.msg, p[1], n1) == 0 && inner.msg[n1] == ':';
             size_t n;
             vccd_error_set(e, sec->file, f[which]->line, sec->name, f[which]->key, "%s", "");
             n = strlen(e->msg);

@@ -11,17 +11,18 @@
    Every vertex-face pair and every unordered edge-edge pair is a
    feature pair, except the incident ones -- a vertex of the face, two
    edges sharing a vertex -- which touch by construction and never count
-   as contact.  Several meshes are one scene by concatenating them
+   as contact; a vertex used by no face is not part of the surface and
+   is in no pair.  Several meshes are one scene by concatenating them
    (their vertex sets are disjoint, so the same rules hold).  Each pair
    is considered exactly once: a vertex against a face is one pair, not
    one per triangle around the vertex (doc/scene.md).
 
    The guarantee, on every rigorous arithmetic (solver.h):
    - broad phase: a pair left out of the candidates cannot touch (nor come
-     within min_separation) at any t in [0, 1]: its features' boxes over
-     the step, enclosing every position exactly (a straight line lies in
-     the box of its ends) and inflated by min_separation rounded up, are
-     disjoint on some axis;
+     within min_separation) at any t in [0, 1]: in every time slice of
+     the step its features' boxes, which enclose every position there (a
+     straight line lies in the box of its ends, enclosed outward) raised
+     by min_separation rounded up, are disjoint on some axis;
    - each candidate's answer is vccd_toc_linear's (toc.h) for its four
      points, with min_separation as vccd_solve_minsep's d;
    - the scene's answer: none proves no pair touches in [t0, t1];

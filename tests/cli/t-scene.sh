@@ -63,6 +63,9 @@ min_separation = -1" "separation.ini:4:" "min_separation" "decimal >= 0"
 bad_scene "mismatch" "[scene]
 frame0 = tri.obj
 frame1 = two.obj" "mismatch.ini:3:" "frame1" "two.obj" "tri.obj" "vertices"
+bad_scene "missing-frame0" "[scene]
+frame0 = nothing.obj
+frame1 = tri.obj" "missing-frame0.ini:2:" "frame0" "nothing.obj"
 bad_scene "missing-file" "[scene]
 frame0 = tri.obj
 frame1 = nothing.obj" "missing-file.ini:3:" "nothing.obj"
