@@ -25,7 +25,7 @@
    by d, rounded up: two features that come within d at some t in a
    slice are within d on every axis there, so their boxes overlap in
    that slice.  The slices cover [0, 1]: each ends on the same double the
-   next starts on, the last on 1. */
+   next starts on (sc_slice_time), the last on 1. */
 /* madvise and MADV_HUGEPAGE (sc_alloc) are outside POSIX */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -96,7 +96,9 @@ pair_key(const vccd_scene_pair *p, int ab)
 
 /* all's pairs into c, sorted by (kind, a, b) and each once, keeping its
    first slice: a stable radix sort on the key (the slices are appended
-   in increasing order, so the first of equal keys holds the least),
+   in increasing order -- the sweep a slice at a time, the tree a chunk
+   of 64 slices at a time, each pair at most once per chunk at its first
+   slice there -- so the first of equal keys holds the least),
    which sorts the millions of pairs of a scene in a fraction of a
    comparison sort's time; as many passes as the mesh's indices need.
    all's array is reused or freed.  One order whatever the method, the
@@ -183,6 +185,15 @@ sc_owned_pairs(sc_list *o, const vccd_mesh *m, int32_t fa, int32_t fb, sc_first_
         }
     }
     return 0;
+}
+
+double
+sc_slice_time(int k, int n)
+{
+    double q = (double)k / n;
+    /* the residual q n - k is exact (fma), its sign tells whether q
+       rounded up */
+    return fma(q, n, -(double)k) > 0.0 ? vccd_fp_next_down(q) : q;
 }
 
 void
@@ -297,7 +308,7 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
         w = malloc((size_t)(m->nt > 0 ? m->nt : 1) * sizeof *w);
     }
     for (int k = done; bb[0] && bb[1] && w && k < slices; k++) {
-        double ta = (double)k / slices, tb = (double)(k + 1) / slices;
+        double ta = sc_slice_time(k, slices), tb = sc_slice_time(k + 1, slices);
         sc_box *b = bb[k & 1], *p = bb[!(k & 1)];
         sc_slice sl = { s, b, b + m->nv, b + m->nv + m->ne, k, NULL, NULL, NULL };
         long nv = m->nv, ne = m->ne, nt = m->nt;

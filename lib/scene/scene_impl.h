@@ -48,6 +48,14 @@ sc_overlap(const sc_box *x, const sc_box *y)
     return 1;
 }
 
+/* The start of time slice k of n (0 <= k <= n): k / n rounded down, the
+   same double in every rounding mode and thread (an OpenMP worker keeps
+   the mode it was made with, so k / n computed there could differ by an
+   ulp from the caller's, and a slice's end from the next one's start).
+   0 and 1 are exact.  Every part of the scene's query takes its slice
+   times from here. */
+double sc_slice_time(int k, int n);
+
 /* Vertex v's box over the time slice [ta, tb] of [0, 1] (ta <= tb),
    upper ends raised by d >= 0 rounded up: it holds the exact position
    p0 + t (p1 - p0) for every t in [ta, tb] (broad.c). */

@@ -207,7 +207,7 @@ sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d)
             return 2.0;
         best = t > best ? t : best;
     }
-    return best == best ? best : 0.0;
+    return best;
 }
 
 int
@@ -262,7 +262,7 @@ vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd_sce
         }
         SC_OMP(omp parallel for schedule(static))
         for (long i = 0; i < c->n; i++) {
-            double ta = c->slices > 0 ? (double)c->p[i].slice / c->slices : 0.0;
+            double ta = c->slices > 0 ? sc_slice_time(c->p[i].slice, c->slices) : 0.0;
             double t = sc_pair_lower(s, c->p[i], ta, o->min_separation);
             /* bucket floor(t * B), rounded down; past the domain: last */
             lb[i] = t >= 1.0 ? (double)EARLY_BUCKETS : floor(t * EARLY_BUCKETS);

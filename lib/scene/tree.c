@@ -251,13 +251,16 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
     /* the positions at the slice ends: p + t u enclosed (u = q - p
        outward rounded), the frames themselves at t = 0 and 1, d added to
        the upper ends rounded up (as sc_vertex_box, broad.c) */
+    double t_end[TREE_MASK_BITS + 1];
+    for (int j = 0; j <= n; j++)        /* in the calling thread, once */
+        t_end[j] = sc_slice_time(k0 + j, ns);
     SC_OMP(omp parallel for schedule(static))
     for (long v = 0; v < nv; v++)
         for (int c = 0; c < 3; c++) {
             double p = m->v[v][c], q = s->v1[v][c];
             vccd_di u = vccd_di_sub(vccd_di_set_d(q), vccd_di_set_d(p));
             for (int j = 0; j <= n; j++) {
-                double t = (double)(k0 + j) / ns;
+                double t = t_end[j];
                 aabb *x = &tr->pos[(size_t)v * (n + 1) + j];
                 vccd_di y = t == 0.0 ? vccd_di_set_d(p) : t == 1.0 ? vccd_di_set_d(q)
                                                                   : vccd_di_add(vccd_di_set_d(p), vccd_di_mul_d(u, t));
@@ -274,7 +277,8 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
             tr->fbox[i].hi[c] = f_up(b.hi[c]);
         }
     }
-    /* refit: children come after their parent (bvh.h); all slices of a
+    /* refit: children come after their parent (lib/bvh/build.c builds
+       them so: a node's left is past its own index); all slices of a
        node at once, side by side (a thread per slice shared the nodes'
        cache lines) */
     for (long i = nn - 1; i >= 0; i--) {

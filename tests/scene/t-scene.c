@@ -14,6 +14,7 @@
    - the slice boxes and the pairs' lower time bounds hold the exact
      positions (MPFR), also at adversarial scales;
    - the frames' errors name both files. */
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,7 +196,7 @@ apart_exactly(const vccd_scene *s, vccd_scene_pair p, int n, double d)
     mpfr_inits2(2200, lo[0], hi[0], lo[1], hi[1], x, (mpfr_ptr)0);
     vccd_scene_pair_points(x0, x1, s, p);
     for (int k = 0; k < n && ok; k++) {
-        double ta = (double)k / n, tb = (double)(k + 1) / n;
+        double ta = sc_slice_time(k, n), tb = sc_slice_time(k + 1, n);
         int apart = 0;
         for (int c = 0; c < 3 && !apart; c++) {
             for (int f = 0; f < 2; f++) {
@@ -370,7 +371,7 @@ START_TEST(test_brute)
                         /* each pair's lower bound is below its contact */
                         for (long i = 0; i < c.n; i++)
                             if (r[i].status == VCCD_TOC_CERTIFIED) {
-                                double t = sc_pair_lower(&s, c.p[i], (double)c.p[i].slice / c.slices, d);
+                                double t = sc_pair_lower(&s, c.p[i], sc_slice_time(c.p[i].slice, c.slices), d);
                                 TU_CHECK(t <= r[i].hi, "%s: candidate %ld: bound %a after its contact [%a, %a]",
                                          scene_name[kind], i, t, r[i].lo, r[i].hi);
                             }
@@ -445,8 +446,8 @@ START_TEST(test_enclosures)
             }
         TU_CHECK(vccd_scene_init_arrays(&s, "random", (const double (*)[3])v0, (const double (*)[3])v1, 4,
                                         (const vccd_mesh_index (*)[3])f, 2, &e) == 0, "%s", e.msg);
-        ta = (double)k / slices;
-        tb = (double)(k + 1) / slices;
+        ta = sc_slice_time(k, slices);
+        tb = sc_slice_time(k + 1, slices);
         d = it % 3 == 0 ? sc * rnd(0, 0.1) : 0.0;
         sc_vertex_box(&b, &s, 0, ta, tb, d);
         for (int j = 0; j < 5; j++) {
@@ -490,6 +491,40 @@ START_TEST(test_enclosures)
     printf("scene: %ld random pairs, %ld with a lower time bound past their slice start, checked apart before it\n",
            2 * n, bounded);
     TU_CHECK(bounded * 10 > n, "only %ld of %ld bounds past the slice start: the check is vacuous", bounded, 2 * n);
+}
+END_TEST
+
+/* The slice times: k / n rounded down, the same in every rounding mode
+   (a worker thread may run in another mode than the caller), 0 and 1
+   exact. */
+START_TEST(test_slice_time)
+{
+    static const int modes[] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+    mpfr_t x;
+    long checked = 0;
+    mpfr_init2(x, 128);
+    for (int n = 1; n <= VCCD_SCENE_MAX_SLICES; n++)
+        for (int k = 0; k <= n; k++) {
+            double t[4];
+            for (int m = 0; m < 4; m++) {
+                fesetround(modes[m]);
+                t[m] = sc_slice_time(k, n);
+                fesetround(FE_TONEAREST);
+            }
+            /* t n <= k < next_up(t) n, exactly */
+            mpfr_set_d(x, t[0], MPFR_RNDN);
+            mpfr_mul_si(x, x, n, MPFR_RNDN);
+            TU_CHECK(mpfr_cmp_si(x, k) <= 0, "slice %d of %d: %a is above k / n", k, n, t[0]);
+            mpfr_set_d(x, nextafter(t[0], INFINITY), MPFR_RNDN);
+            mpfr_mul_si(x, x, n, MPFR_RNDN);
+            TU_CHECK(k == n || mpfr_cmp_si(x, k) > 0, "slice %d of %d: %a is not k / n rounded down", k, n, t[0]);
+            for (int m = 1; m < 4; m++)
+                TU_CHECK(t[m] == t[0], "slice %d of %d: %a in mode %d, %a to nearest", k, n, t[m], m, t[0]);
+            TU_CHECK((k != 0 || t[0] == 0.0) && (k != n || t[0] == 1.0), "slice %d of %d: %a", k, n, t[0]);
+            checked++;
+        }
+    mpfr_clear(x);
+    printf("scene: %ld slice times checked in four rounding modes\n", checked);
 }
 END_TEST
 
@@ -564,6 +599,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_brute, test_enclosures, test_errors };
+    const TTest *tests[] = { test_brute, test_enclosures, test_slice_time, test_errors };
     return tu_main("scene", tests, (int)(sizeof tests / sizeof tests[0]));
 }
