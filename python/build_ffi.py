@@ -277,7 +277,7 @@ void vccd_scene_clear(vccd_scene *s);
 typedef struct { int32_t kind; vccd_mesh_index a, b; int32_t slice; } vccd_scene_pair;
 typedef struct { vccd_scene_pair *p; long n, nvf, nee; int slices; double min_separation; } vccd_scene_candidates;
 typedef enum { VCCD_SCENE_BROAD_TREE, VCCD_SCENE_BROAD_SWEEP, ... } vccd_scene_broad_method;
-typedef struct { double min_separation; int slices; vccd_scene_broad_method method; } vccd_scene_broad_opts;
+typedef struct { double min_separation; int slices; vccd_scene_broad_method method; long max_candidates; } vccd_scene_broad_opts;
 void vccd_scene_broad_opts_init(vccd_scene_broad_opts *o);
 int vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene_broad_opts *o, vccd_error *e);
 void vccd_scene_candidates_clear(vccd_scene_candidates *c);

@@ -2,6 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "testutil.h"
 
 unsigned long tu_seed = 20261122UL;
@@ -338,4 +342,14 @@ tu_bits(double x)
     uint64_t u;
     memcpy(&u, &x, sizeof u);
     return u;
+}
+
+void
+tu_set_threads(int n)
+{
+#ifdef _OPENMP
+    omp_set_num_threads(n);
+#else
+    (void)n;
+#endif
 }

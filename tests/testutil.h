@@ -88,6 +88,11 @@ void tu_mix_precs(mpfr_prec_t p, mpfr_prec_t *pa, mpfr_prec_t *pb, mpfr_prec_t *
    a scratch file.  Returns buf. */
 char *tu_tmp_template(char *buf, size_t size, const char *prefix);
 
+/* The OpenMP thread count for the parallel regions that follow (a no-op
+   in a test built without OpenMP: testutil.c is compiled with each
+   test's flags). */
+void tu_set_threads(int n);
+
 /* The main of a test program: tu_init, one suite called name with one
    test case holding the n tests (no timeout), run, exit status. */
 int tu_main(const char *name, const TTest *const *tests, int n);

@@ -86,8 +86,8 @@ run(int argc, char **argv)
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
-    printf("scene: %s -> %s: %ld vertices, %ld faces, %ld edges (loaded in %.1f ms)\n", s.mesh.name, argv[1],
-           s.mesh.nv, s.mesh.nt, s.mesh.ne, 1e3 * (vccd_clock_now() - t0));
+    printf("scene: %s (frame 0 %s): %ld vertices, %ld faces, %ld edges (loaded in %.1f ms)\n", argv[1],
+           s.mesh.name, s.mesh.nv, s.mesh.nt, s.mesh.ne, 1e3 * (vccd_clock_now() - t0));
     t0 = vccd_clock_now();
     if (vccd_scene_broad(&c, &s, &bo, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
@@ -151,12 +151,14 @@ const vccd_cli_cmd vccd_cmd_scene = {
     "  min_separation = 0         # first time any two features within d\n"
     "  slices = 0                 # broad phase time slices (0: automatic)\n"
     "  broad = tree               # tree | sweep\n"
+    "  max_candidates = 67108864  # the broad phase stops past it (default 2^26)\n"
     "  [solver] / [arithmetic]    # as for vccd toc\n"
     "\n"
     "Frame paths are relative to the config's directory when the file is\n"
     "there.  doc/scene.md has the guarantee and the broad phase.\n",
     opts,
     "Exit status 2 for bad options or input (the message names file, line\n"
-    "and key), 1 when the computation fails (out of memory).\n",
+    "and key), 1 when the computation fails (more than max_candidates pairs,\n"
+    "out of memory).\n",
     run
 };

@@ -76,10 +76,49 @@ sc_alloc(size_t bytes)
 int
 sc_push(sc_list *o, vccd_scene_pair p)
 {
+    if (o->left && o->allow == 0) {
+        long r;
+        SC_OMP(omp atomic capture)
+        r = *o->left -= SC_BUDGET_STEP;
+        if (r < 0)
+            return -1;
+        o->allow = SC_BUDGET_STEP;
+    }
+    o->allow -= o->left != NULL;
     if (o->n == o->cap && vccd_grow((void **)&o->p, &o->cap, o->n, sizeof *o->p) != 0)
         return -1;
     o->p[o->n++] = p;
     return 0;
+}
+
+int
+sc_append(sc_list *all, sc_list *parts, long n)
+{
+    long total = all->n;
+    int oom = 0;
+    for (long i = 0; i < n; i++)
+        total += parts[i].n;
+    if (total > all->cap) {
+        vccd_scene_pair *p = sc_alloc((size_t)total * sizeof *p);
+        if (!p)
+            oom = 1;
+        else {
+            if (all->n)
+                memcpy(p, all->p, (size_t)all->n * sizeof *p);
+            free(all->p);
+            all->p = p;
+            all->cap = total;
+        }
+    }
+    for (long i = 0; i < n; i++) {
+        if (!oom && parts[i].n) {
+            memcpy(all->p + all->n, parts[i].p, (size_t)parts[i].n * sizeof *all->p);
+            all->n += parts[i].n;
+        }
+        free(parts[i].p);
+        parts[i].p = NULL;
+    }
+    return oom ? -1 : 0;
 }
 
 /* A pair as one sortable key: kind, a, b, each index in ab bits. */
@@ -279,7 +318,8 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
     long nb = m->nv + m->ne + m->nt;
     double d = o->min_separation;
     sc_box *bb[2], *w = NULL;
-    sc_list all = { NULL, 0, 0 };
+    long left = o->max_candidates > 0 ? o->max_candidates : VCCD_SCENE_MAX_CANDIDATES;
+    sc_list all = { NULL, 0, 0, &left, 0 };
     int slices = o->slices, done = 0;
 
     memset(c, 0, sizeof *c);
@@ -290,16 +330,16 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
                               VCCD_SCENE_MAX_SLICES);
     if (o->method != VCCD_SCENE_BROAD_TREE && o->method != VCCD_SCENE_BROAD_SWEEP)
         return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "unknown broad phase method %d", (int)o->method);
+    if (o->max_candidates < 0)
+        return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "max_candidates %ld is negative",
+                              o->max_candidates);
     if (o->method == VCCD_SCENE_BROAD_TREE && s->bvh.nnodes == 0 && m->nt > 0)
         return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "the scene has no BVH (vccd_scene_init_arrays)");
     if (slices == 0)
         slices = vccd_scene_auto_slices(s);
     if (o->method == VCCD_SCENE_BROAD_TREE) {
-        if (sc_tree_all(&all, s, slices, d) != 0) {
-            free(all.p);
-            return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
-        }
-        done = slices;
+        if (sc_tree_all(&all, s, slices, d) == 0)
+            done = slices;
         bb[0] = bb[1] = NULL;
     } else {
         /* two slices' boxes, alternating: this one's and the one before */
@@ -336,6 +376,12 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
     free(w);
     if (done < slices) {
         free(all.p);
+        if (left < 0)
+            return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL,
+                                  "more than %ld candidate pairs (max_candidates): %d time slice%s keep%s boxes "
+                                  "that overlap too much; more slices make fewer pairs",
+                                  o->max_candidates > 0 ? o->max_candidates : VCCD_SCENE_MAX_CANDIDATES, slices,
+                                  slices == 1 ? "" : "s", slices == 1 ? "s" : "");
         return vccd_error_set(e, "vccd_scene_broad", 0, NULL, NULL, "out of memory");
     }
     if (sort_unique(c, &all, m->nv > m->ne ? (m->nv > m->nt ? m->nv : m->nt) : (m->ne > m->nt ? m->ne : m->nt)) != 0)

@@ -5,6 +5,7 @@
        min_separation = 0          # first time any two features within d
        slices = 0                  # time slices of the broad phase (0: auto)
        broad = tree                # tree | sweep
+       max_candidates = 67108864   # the broad phase's limit (default 2^26)
    with [solver] and [arithmetic] as in solver.h.  Frame paths are
    relative to the config's directory when the file is there. */
 #include <math.h>
@@ -81,6 +82,9 @@ vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_opts 
             goto done;
         bo->slices = (int)n;
     }
+    if ((kv = vccd_config_get(sec, "max_candidates"))
+        && vccd_config_long(&bo->max_candidates, sec, kv, 1, 1L << 40, e) != 0)
+        goto done;
     if ((kv = vccd_config_get(sec, "broad"))) {
         if (!strcmp(kv->value, "tree"))
             bo->method = VCCD_SCENE_BROAD_TREE;

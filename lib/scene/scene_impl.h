@@ -24,10 +24,17 @@ typedef struct {
     int32_t type;
 } sc_box;
 
-/* A growing list of pairs. */
+/* A growing list of pairs; left: the pairs the whole broad phase may
+   still push (shared by every list of it, NULL for no limit), taken
+   SC_BUDGET_STEP at a time into allow (an atomic per pair made two
+   threads contend for one cache line), so the limit is passed by at
+   most that many per list. */
+#define SC_BUDGET_STEP 4096
 typedef struct {
     vccd_scene_pair *p;
     long n, cap;
+    long *left;
+    long allow;
 } sc_list;
 
 /* One slice's boxes: vertices, edges, faces (mesh order). */
@@ -72,8 +79,13 @@ double sc_pair_lower(const vccd_scene *s, vccd_scene_pair p, double ta, double d
    per 2 MB instead of per 4 kB (broad.c). */
 void *sc_alloc(size_t bytes);
 
-/* Append p: 0, or -1 when out of memory. */
+/* Append p: 0, or -1 when out of memory or past the budget (*o->left
+   then negative). */
 int sc_push(sc_list *o, vccd_scene_pair p);
+
+/* parts[0 .. n-1] appended to all in order (all's room made once), their
+   arrays freed.  0, or -1 when out of memory. */
+int sc_append(sc_list *all, sc_list *parts, long n);
 
 /* The slice in which a feature with vertices a[0 .. na - 1] and one
    with b[0 .. nb - 1] become a candidate, or -1 (not one): each way's

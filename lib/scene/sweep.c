@@ -95,6 +95,8 @@ sc_sweep_slice(sc_list *all, const sc_slice *sl, sc_box *w)
     qsort(w, (size_t)nb, sizeof *w, cmp_box);
     if (!(out = calloc((size_t)(nchunk > 0 ? nchunk : 1), sizeof *out)))
         return -1;
+    for (long c = 0; c < nchunk; c++)
+        out[c].left = all->left;
     SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : oom))
     for (long c = 0; c < nchunk; c++) {
         long end = (c + 1) * SWEEP_CHUNK < nb ? (c + 1) * SWEEP_CHUNK : nb;
@@ -109,11 +111,7 @@ sc_sweep_slice(sc_list *all, const sc_slice *sl, sc_box *w)
                 }
             }
     }
-    for (long c = 0; c < nchunk; c++) {
-        for (long i = 0; i < out[c].n && !oom; i++)
-            oom = sc_push(all, out[c].p[i]) != 0;
-        free(out[c].p);
-    }
+    oom |= sc_append(all, out, nchunk) != 0;
     free(out);
     return oom ? -1 : 0;
 }

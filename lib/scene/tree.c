@@ -28,12 +28,16 @@
 #include "scene_impl.h"
 #include "vccd/di.h"
 #include "vccd/fp.h"
+#include "vccd/grow.h"
 
 /* The traversal is cut into at least this many tasks (node pairs and
    single nodes against themselves) for the threads to share. */
 #define TREE_TASKS 256
-/* Slices per traversal: the bits of a mask. */
+/* Slices per traversal: the bits of a mask, and fewer when their boxes
+   would take more than TREE_BYTES (a million-face mesh at 64 slices took
+   4.5 GB). */
 #define TREE_MASK_BITS 64
+#define TREE_BYTES (512.0 * 1024 * 1024)
 
 typedef struct {
     double lo[3], hi[3];
@@ -86,14 +90,8 @@ typedef struct {
 static int
 tpush(tasks *q, int32_t a, int32_t b, uint64_t mask)
 {
-    if (q->n == q->cap) {
-        long nc = q->cap ? 2 * q->cap : 64;
-        task *nt = realloc(q->t, (size_t)nc * sizeof *nt);
-        if (!nt)
-            return -1;
-        q->t = nt;
-        q->cap = nc;
-    }
+    if (q->n == q->cap && vccd_grow((void **)&q->t, &q->cap, q->n, sizeof *q->t) != 0)
+        return -1;
     q->t[q->n].a = a;
     q->t[q->n].b = b;
     q->t[q->n].mask = mask;
@@ -321,6 +319,8 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
        enough to share; leaves' tasks are done there (into out[0]) */
     if (!oom && !(out = calloc(1, sizeof *out)))
         oom = 1;
+    if (out)
+        out[0].left = all->left;
     if (!oom)
         oom = tpush(&top, 0, 0, every) != 0;
     while (!oom && top.n > 0 && top.n < TREE_TASKS) {
@@ -337,6 +337,8 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
         else {
             out = o2;
             memset(out + 1, 0, (size_t)top.n * sizeof *out);
+            for (long i = 1; i <= top.n; i++)
+                out[i].left = all->left;
         }
     }
     /* out holds top.n + 1 lists only when nothing failed */
@@ -354,29 +356,9 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
         bad |= b;
     }
     oom |= bad;
-    /* the tasks' lists into all, in task order, all's room made once */
-    if (!oom && out) {
-        long total = all->n;
-        for (long i = 0; i <= ntask; i++)
-            total += out[i].n;
-        if (total > all->cap) {
-            vccd_scene_pair *p = sc_alloc((size_t)total * sizeof *p);
-            if (!p)
-                oom = 1;
-            else {
-                if (all->n)
-                    memcpy(p, all->p, (size_t)all->n * sizeof *p);
-                free(all->p);
-                all->p = p;
-                all->cap = total;
-            }
-        }
-        for (long i = 0; i <= ntask && !oom; i++) {
-            if (out[i].n)
-                memcpy(all->p + all->n, out[i].p, (size_t)out[i].n * sizeof *all->p);
-            all->n += out[i].n;
-        }
-    }
+    /* the tasks' lists into all, in task order */
+    if (out)
+        oom |= sc_append(all, out, oom ? 0 : ntask + 1) != 0;
     for (long i = 0; out && i <= ntask; i++)
         free(out[i].p);
     free(out);
@@ -388,10 +370,17 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
 int
 sc_tree_all(sc_list *all, const vccd_scene *s, int ns, double d)
 {
+    /* slices per traversal: up to a mask's bits, fewer when one slice's
+       boxes (a position per vertex, a float box per face and per node)
+       times that many would pass TREE_BYTES */
+    double per = 48.0 * (double)s->mesh.nv + 24.0 * (double)s->mesh.nt + 24.0 * (double)s->bvh.nnodes;
+    int chunk = TREE_MASK_BITS;
     if (s->mesh.nt == 0)
         return 0;
-    for (int k0 = 0; k0 < ns; k0 += TREE_MASK_BITS)
-        if (tree_chunk(all, s, k0, ns - k0 < TREE_MASK_BITS ? ns - k0 : TREE_MASK_BITS, ns, d) != 0)
+    while (chunk > 1 && (chunk + 1) * per > TREE_BYTES)
+        chunk /= 2;
+    for (int k0 = 0; k0 < ns; k0 += chunk)
+        if (tree_chunk(all, s, k0, ns - k0 < chunk ? ns - k0 : chunk, ns, d) != 0)
             return -1;
     return 0;
 }

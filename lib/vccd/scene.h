@@ -118,14 +118,21 @@ const char *vccd_scene_broad_method_name(vccd_scene_broad_method m);
 /* The most time slices a broad phase takes. */
 #define VCCD_SCENE_MAX_SLICES 256
 
+/* The most candidate pairs a broad phase makes by default (16 bytes
+   each, twice over while they are sorted: 2 GB). */
+#define VCCD_SCENE_MAX_CANDIDATES (1L << 26)
+
 typedef struct {
     double min_separation;      /* >= 0: boxes raised by it */
     int slices;                 /* cut [0, 1] into this many (0: automatic,
                                    vccd_scene_auto_slices) */
     vccd_scene_broad_method method;
+    long max_candidates;        /* past this many pairs the broad phase
+                                   stops with an error (0: the default,
+                                   VCCD_SCENE_MAX_CANDIDATES) */
 } vccd_scene_broad_opts;
 
-/* min_separation 0, automatic slices, the tree. */
+/* min_separation 0, automatic slices, the tree, the default limit. */
 void vccd_scene_broad_opts_init(vccd_scene_broad_opts *o);
 
 /* The slices chosen for s when asked for 0: as many as make the typical
@@ -138,8 +145,9 @@ int vccd_scene_auto_slices(const vccd_scene *s);
    the slice, raised by min_separation), in parallel (OpenMP).  A face
    pair's features are those the ownership rules give it (doc/scene.md),
    so each pair is found once per slice, and the slices' repeats are
-   removed.  0, or -1 with e set (bad options, out of memory; c is then
-   empty). */
+   removed.  0, or -1 with e set (bad options, more than max_candidates
+   pairs, out of memory; c is then empty).  Memory: the boxes of at most
+   512 MB of slices at a time, and the pairs. */
 int vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene_broad_opts *o, vccd_error *e);
 
 void vccd_scene_candidates_clear(vccd_scene_candidates *c);
@@ -198,6 +206,7 @@ int vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd
        min_separation = D     decimal >= 0, rounded up (default 0)
        slices = N             0 .. VCCD_SCENE_MAX_SLICES (default 0: auto)
        broad = tree           tree | sweep
+       max_candidates = N     1 .. 2^40 (default VCCD_SCENE_MAX_CANDIDATES)
    and [solver] / [arithmetic] as in solver.h, into s, o and bo.  0, or
    -1 with e naming the file, line, section and key (unknown sections or
    keys, bad values, missing frames, the frames' own errors). */

@@ -104,6 +104,10 @@ def test_errors(tmp_path):
         s.toc(slices=300)
     with pytest.raises(ValueError, match="min_separation"):
         s.toc(min_separation=-1)
+    with pytest.raises(ValueError, match="max_candidates"):
+        s.toc(max_candidates=0)
+    with pytest.raises(vccd.Error, match="max_candidates"):
+        s.toc(max_candidates=5, slices=1)
     a = tmp_path / "a.obj"
     b = tmp_path / "b.obj"
     a.write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")

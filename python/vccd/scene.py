@@ -98,10 +98,12 @@ class Scene:
     def __repr__(self):
         return "<vccd.Scene: %d vertices, %d faces, %d edges>" % (self.n_vertices, self.n_faces, self.n_edges)
 
-    def toc(self, *, min_separation=None, slices=None, broad=None, all_pairs=False, solver=None, arith=None,
+    def toc(self, *, min_separation=None, slices=None, broad=None, max_candidates=None, all_pairs=False,
+            solver=None, arith=None,
             eps_t=None, max_boxes=None, max_work=None, max_precision=None, t0=None, t1=None):
         """The earliest contact of the step: the broad phase (broad:
-        'tree' or 'sweep'; slices: time slices, 0 automatic) and the
+        'tree' or 'sweep'; slices: time slices, 0 automatic;
+        max_candidates: past that many pairs it stops with vccd.Error) and the
         narrow phase (solver options as for vccd.toc), min_separation
         d >= 0 (the first time any two features come within d; a
         decimal string is rounded up to the next double).  all_pairs:
@@ -127,6 +129,11 @@ class Scene:
             if broad not in _BROAD:
                 raise Error("broad: unknown broad phase %r (tree, sweep)" % (broad,))
             bo.method = _BROAD[broad]
+        if max_candidates is not None:
+            if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or not \
+                    1 <= max_candidates <= 2**40:
+                raise ValueError("max_candidates: %r is not an integer in 1 .. 2^40" % (max_candidates,))
+            bo.max_candidates = max_candidates
         c = ffi.new("vccd_scene_candidates *")
         e = ffi.new("vccd_error *")
         if lib.vccd_scene_broad(c, self._s, bo, e) != 0:

@@ -13,26 +13,16 @@
 #include "testutil.h"
 #include "vccd/bvh.h"
 
-static void
-set_threads(int n)
-{
-#ifdef _OPENMP
-    omp_set_num_threads(n);
-#else
-    (void)n;
-#endif
-}
-
 /* Build m with o on 1 thread, then on 2 and 3, and compare bytes. */
 static void
 check_same(const vccd_mesh *m, const vccd_bvh_opts *o)
 {
     vccd_bvh ref, h;
     vccd_error e;
-    set_threads(1);
+    tu_set_threads(1);
     TU_CHECK(vccd_bvh_build(&ref, m, o, &e) == 0, "build: %s", e.msg);
     for (int th = 2; th <= 3; th++) {
-        set_threads(th);
+        tu_set_threads(th);
         TU_CHECK(vccd_bvh_build(&h, m, o, &e) == 0, "build: %s", e.msg);
         TU_CHECK(h.nnodes == ref.nnodes && h.depth == ref.depth, "%s, leaf %d, %d threads: %ld nodes depth %d, 1 thread %ld depth %d",
                  m->name, o->leaf_size, th, h.nnodes, h.depth, ref.nnodes, ref.depth);
@@ -49,7 +39,7 @@ check_same(const vccd_mesh *m, const vccd_bvh_opts *o)
         vccd_bvh_clear(&h);
     }
     vccd_bvh_clear(&ref);
-    set_threads(2);
+    tu_set_threads(2);
 }
 
 START_TEST(test_shapes)

@@ -73,6 +73,13 @@ bad_scene "section" "[scene]
 frame0 = tri.obj
 frame1 = tri.obj
 [query]" "section.ini:4:" "query"
+printf '[scene]\nframe0 = %s\nframe1 = %s/frames/228.ply.gz\nslices = 1\nmax_candidates = 1000\n' "$f0" "$adir" >"$tmp/budget.ini"
+expect 1 "past max_candidates" -- $vccd scene "$tmp/budget.ini"
+one_line_error "past max_candidates" "more than 1000 candidate pairs" "more slices"
+bad_scene "budget-zero" "[scene]
+frame0 = $f0
+frame1 = $f0
+max_candidates = 0" "budget-zero.ini:4:" "max_candidates"
 expect 2 "no config" -- $vccd scene
 one_line_error "no config" "usage"
 expect 2 "bench scene: no frames" -- $vccd bench scene "$tmp"

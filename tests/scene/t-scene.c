@@ -244,16 +244,6 @@ check_left_out(const vccd_scene *s, const vccd_scene_candidates *all, const vccd
     left_possible++;
 }
 
-static void
-set_threads(int n)
-{
-#ifdef _OPENMP
-    omp_set_num_threads(n);
-#else
-    (void)n;
-#endif
-}
-
 START_TEST(test_brute)
 {
     long reps = tu_iters(4) > 1 ? 2 : 1, checked = 0, contacts = 0;
@@ -292,11 +282,11 @@ START_TEST(test_brute)
                         bo.method = method ? VCCD_SCENE_BROAD_SWEEP : VCCD_SCENE_BROAD_TREE;
                         bo.slices = sl == 0 ? 1 : sl == 1 ? 3 : 0;
                         bo.min_separation = d;
-                        set_threads(2);
+                        tu_set_threads(2);
                         TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) == 0, "%s", e.msg);
-                        set_threads(1);
+                        tu_set_threads(1);
                         TU_CHECK(vccd_scene_broad(&c1, &s, &bo, &e) == 0, "%s", e.msg);
-                        set_threads(2);
+                        tu_set_threads(2);
                         TU_CHECK(same_pairs(&c, &c1), "%s, %s, slices %d, d %g: 1 and 2 threads differ",
                                  scene_name[kind], vccd_scene_broad_method_name(bo.method), bo.slices, d);
                         vccd_scene_candidates_clear(&c1);
@@ -568,6 +558,9 @@ START_TEST(test_errors)
     bo.min_separation = -1.0;
     TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) != 0 && strstr(e.msg, "min_separation"), "'%s'", e.msg);
     bo.min_separation = 0.0;
+    bo.max_candidates = -1;
+    TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) != 0 && strstr(e.msg, "max_candidates"), "'%s'", e.msg);
+    bo.max_candidates = 0;
     bo.slices = VCCD_SCENE_MAX_SLICES + 1;
     TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) != 0 && strstr(e.msg, "slices"), "'%s'", e.msg);
     /* a scene at rest: nothing touches (its two faces share an edge) */
@@ -588,6 +581,19 @@ START_TEST(test_errors)
         TU_CHECK(vccd_scene_toc(&a, NULL, &s, &c, &o, &e) != 0 && strstr(e.msg, "not a pair"), "'%s'", e.msg);
     }
     vccd_scene_candidates_clear(&c);
+    vccd_scene_clear(&s);
+    /* past the candidate budget: an error, for both ways, never a
+       partial list */
+    make_scene(&s, THROUGH);
+    for (int method = 0; method < 2; method++) {
+        vccd_scene_broad_opts_init(&bo);
+        bo.method = method ? VCCD_SCENE_BROAD_SWEEP : VCCD_SCENE_BROAD_TREE;
+        TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) == 0 && c.n > 10, "%s", e.msg);
+        bo.max_candidates = c.n / 2;
+        vccd_scene_candidates_clear(&c);
+        TU_CHECK(vccd_scene_broad(&c, &s, &bo, &e) != 0 && strstr(e.msg, "max_candidates") && c.n == 0 && !c.p,
+                 "budget: '%s'", e.msg);
+    }
     vccd_scene_clear(&s);
     unlink(p0);
     unlink(p1);
