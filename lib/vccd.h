@@ -23,5 +23,6 @@
 #include "vccd/query.h"
 #include "vccd/toc.h"
 #include "vccd/scene.h"
+#include "vccd/bodies.h"
 
 #endif

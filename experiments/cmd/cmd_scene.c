@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "cli.h"
 #include "cmds.h"
+#include "vccd/bodies.h"
 #include "vccd/scene.h"
 
 typedef struct {
@@ -22,6 +23,21 @@ static const vccd_cli_opt opts[] = {
                   "vertices in the solver's order)"),
     VCCD_OPT_END
 };
+
+/* The step's answer: none, or [lo, hi] with [t0, lo) proved free. */
+static void
+print_earliest(vccd_toc_status status, double lo, double hi, double min_separation, const vccd_solve_opts *so)
+{
+    if (status == VCCD_TOC_NONE)
+        printf("earliest contact: none (no two features %s in [%.17g, %.17g])\n",
+               min_separation > 0 ? "within min_separation" : "touch", so->t0, so->t1);
+    else if (lo > so->t0)
+        printf("earliest contact: %s [%.17g, %.17g]; [%.17g, %.17g) proved free of contact\n",
+               vccd_toc_status_name(status), lo, hi, so->t0, lo);
+    else
+        printf("earliest contact: %s [%.17g, %.17g]; no time after %.17g proved free (a contact may be there)\n",
+               vccd_toc_status_name(status), lo, hi, so->t0);
+}
 
 static void
 print_pair(const vccd_scene *s, vccd_scene_pair p)
@@ -39,28 +55,141 @@ static int
 write_all(const char *path, const vccd_scene *s, const vccd_scene_candidates *c, const vccd_scene_pair_answer *r)
 {
     FILE *f = vccd_cli_open_output(path);
-    const vccd_mesh *m = &s->mesh;
     if (!f)
         return VCCD_EXIT_USAGE;
     fputs("kind,a,b,v0,v1,v2,v3,slice,status,lo,hi,limited\n", f);
     for (long i = 0; i < c->n; i++) {
         vccd_scene_pair p = c->p[i];
-        long v[4];
-        if (p.kind == VCCD_FEATURE_VF) {
-            v[0] = p.a;
-            for (int k = 0; k < 3; k++)
-                v[k + 1] = m->t[p.b][k];
-        } else {
-            v[0] = m->e[p.a].v[0];
-            v[1] = m->e[p.a].v[1];
-            v[2] = m->e[p.b].v[0];
-            v[3] = m->e[p.b].v[1];
-        }
+        vccd_mesh_index v[4];
+        vccd_scene_pair_vertices(v, s, p);
         fprintf(f, "%s,%ld,%ld,%ld,%ld,%ld,%ld,%d,%s,%.17g,%.17g,%d\n", vccd_feature_kind_name(p.kind), (long)p.a,
-                (long)p.b, v[0], v[1], v[2], v[3], (int)p.slice, vccd_toc_status_name(r[i].status), r[i].lo, r[i].hi,
-                r[i].limited);
+                (long)p.b, (long)v[0], (long)v[1], (long)v[2], (long)v[3], (int)p.slice,
+                vccd_toc_status_name(r[i].status), r[i].lo, r[i].hi, r[i].limited);
     }
     return vccd_cli_close_output(f, path) != 0 ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
+}
+
+/* --- a scene of [body.NAME] sections (bodies.h) --------------------- */
+
+/* Does the config at path have a [body.NAME] section?  -1 when it cannot
+   be read (e set). */
+static int
+has_bodies(const char *path, vccd_error *e)
+{
+    vccd_config c;
+    int found = 0;
+    if (vccd_config_load(&c, path, e) != 0)
+        return -1;
+    for (int i = 0; i < c.n && !found; i++)
+        found = strncmp(c.sec[i].name, "body.", 5) == 0;
+    vccd_config_clear(&c);
+    return found;
+}
+
+static void
+print_body_pair(const vccd_bodies *s, const vccd_bodies_pairs *p, const vccd_bodies_answer *ans)
+{
+    const vccd_bodies_pair q = p->p[ans->pair];
+    const vccd_bodies_pair_answer *r = &ans->at;
+    const char *na = s->body[q.a]->name, *nb = s->body[q.b]->name;
+    if (!r->have_pair)
+        printf("pair: bodies '%s' and '%s'\n", na, nb);
+    else if (r->kind == VCCD_FEATURE_VF) {
+        const char *nv = s->body[r->vertex_body]->name, *nf = r->vertex_body == q.a ? nb : na;
+        printf("pair: vertex-face, vertex %ld of '%s' against the face (vertices %ld %ld %ld) of '%s'\n", r->v[0],
+               nv, r->v[1], r->v[2], r->v[3], nf);
+    } else
+        printf("pair: edge-edge, edge (vertices %ld %ld) of '%s' against edge (vertices %ld %ld) of '%s'\n", r->v[0],
+               r->v[1], na, r->v[2], r->v[3], nb);
+}
+
+static int
+write_bodies(const char *path, const vccd_bodies *s, const vccd_bodies_pairs *p, const vccd_bodies_pair_answer *r)
+{
+    FILE *f = vccd_cli_open_output(path);
+    if (!f)
+        return VCCD_EXIT_USAGE;
+    fputs("body_a,body_b,slice,status,lo,hi,limited,kind,vertex_body,v0,v1,v2,v3\n", f);
+    for (long i = 0; i < p->n; i++) {
+        const vccd_bodies_pair_answer *x = &r[i];
+        fprintf(f, "%s,%s,%d,%s,%.17g,%.17g,%d,", s->body[p->p[i].a]->name, s->body[p->p[i].b]->name, p->p[i].slice,
+                vccd_toc_status_name(x->status), x->lo, x->hi, x->limited);
+        if (x->have_pair)
+            fprintf(f, "%s,%s,%ld,%ld,%ld,%ld\n", vccd_feature_kind_name(x->kind),
+                    x->kind == VCCD_FEATURE_VF ? s->body[x->vertex_body]->name : "", x->v[0], x->v[1], x->v[2],
+                    x->v[3]);
+        else
+            fputs(",,,,,\n", f);
+    }
+    return vccd_cli_close_output(f, path) != 0 ? VCCD_EXIT_FAIL : VCCD_EXIT_OK;
+}
+
+static int
+run_bodies(const char *path, const scene_args *a)
+{
+    vccd_bodies s;
+    vccd_bodies_opts o;
+    vccd_bodies_pairs p;
+    vccd_bodies_answer ans;
+    vccd_bodies_pair_answer *r = NULL;
+    vccd_error e;
+    double t0 = vccd_clock_now(), t_broad, t_narrow;
+    long self = 0, n;
+    int rc = VCCD_EXIT_OK;
+
+    if (vccd_bodies_config_load(&s, &o, path, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        return VCCD_EXIT_USAGE;
+    }
+    if (vccd_bodies_prepare(&s, o.query.bv, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        vccd_bodies_clear(&s);
+        return VCCD_EXIT_FAIL;
+    }
+    printf("scene: %s: %d bod%s (loaded, BVHs built in %.1f ms)\n", path, s.n, s.n == 1 ? "y" : "ies",
+           1e3 * (vccd_clock_now() - t0));
+    for (int i = 0; i < s.n; i++)
+        printf("  body %s: %ld vertices, %ld faces, %s\n", s.body[i]->name, s.body[i]->mesh.nv, s.body[i]->mesh.nt,
+               s.body[i]->frames ? "two frames (every vertex on a straight line), self-contact included"
+                                 : s.body[i]->motion->type->name);
+    t0 = vccd_clock_now();
+    if (vccd_bodies_broad(&p, &s, &o, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        vccd_bodies_clear(&s);
+        return VCCD_EXIT_FAIL;
+    }
+    t_broad = vccd_clock_now() - t0;
+    for (long i = 0; i < p.n; i++)
+        self += p.p[i].a == p.p[i].b;
+    n = s.n;
+    printf("broad phase over the bodies: %d time slices, min_separation %.17g: %ld of %ld pairs of bodies, %ld "
+           "self-contact%s, in %.1f ms\n", p.slices, o.query.min_separation, p.n - self, n * (n - 1) / 2, self,
+           self == 1 ? "" : "s", 1e3 * t_broad);
+    if (a->all_pairs && !(r = malloc((size_t)(p.n > 0 ? p.n : 1) * sizeof *r))) {
+        fprintf(stderr, "vccd: out of memory\n");
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    t0 = vccd_clock_now();
+    if (vccd_bodies_toc(&ans, r, &s, &p, &o, &e) != 0) {
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    t_narrow = vccd_clock_now() - t0;
+    print_earliest(ans.status, ans.lo, ans.hi, o.query.min_separation, &o.query.solve);
+    if (ans.have_pair)
+        print_body_pair(&s, &p, &ans);
+    printf("narrow phase: %ld pairs solved (%ld certified, %ld possible, %ld none, %ld limited), %ld solver boxes, "
+           "in %.1f ms\n", ans.pairs, ans.certified, ans.possible, ans.none, ans.limited, ans.solver_boxes,
+           1e3 * t_narrow);
+    if (a->all_pairs)
+        rc = write_bodies(a->all_pairs, &s, &p, r);
+done:
+    free(r);
+    vccd_bodies_pairs_clear(&p);
+    vccd_bodies_clear(&s);
+    return rc;
 }
 
 static int
@@ -81,6 +210,13 @@ run(int argc, char **argv)
         return VCCD_EXIT_USAGE;
     if (npos != 1)
         return vccd_cli_usage_error("scene: usage: vccd scene [--all-pairs FILE] CONFIG (see vccd help scene)");
+    switch (has_bodies(argv[1], &e)) {
+    case -1:
+        fprintf(stderr, "vccd: %s\n", e.msg);
+        return VCCD_EXIT_USAGE;
+    case 1:
+        return run_bodies(argv[1], &a);
+    }
     t0 = vccd_clock_now();
     if (vccd_scene_config_load(&s, &o, &bo, argv[1], &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
@@ -110,15 +246,7 @@ run(int argc, char **argv)
         goto done;
     }
     t_narrow = vccd_clock_now() - t0;
-    if (ans.status == VCCD_TOC_NONE)
-        printf("earliest contact: none (no two features %s in [%.17g, %.17g])\n",
-               o.min_separation > 0 ? "within min_separation" : "touch", o.solve.t0, o.solve.t1);
-    else if (ans.lo > o.solve.t0)
-        printf("earliest contact: %s [%.17g, %.17g]; [%.17g, %.17g) proved free of contact\n",
-               vccd_toc_status_name(ans.status), ans.lo, ans.hi, o.solve.t0, ans.lo);
-    else
-        printf("earliest contact: %s [%.17g, %.17g]; no time after %.17g proved free (a contact may be there)\n",
-               vccd_toc_status_name(ans.status), ans.lo, ans.hi, o.solve.t0);
+    print_earliest(ans.status, ans.lo, ans.hi, o.min_separation, &o.solve);
     if (ans.have_pair)
         print_pair(&s, ans.pair);
     printf("narrow phase: %ld of %ld candidates solved (%ld certified, %ld possible, %ld none, %ld limited), "

@@ -1,8 +1,10 @@
 /* lookup.c -- sections and keys of a loaded config (config.h), and the
-   checks that nothing in it went unread. */
+   checks that nothing in it went unread; paths next to it. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "index.h"
 #include "vccd/config.h"
@@ -64,4 +66,25 @@ vccd_config_check_sections(const vccd_config *cfg, const char *const *known, vcc
                               "unknown section (known: %s)", list);
     }
     return 0;
+}
+
+char *
+vccd_config_near_path(const vccd_config_section *s, const char *value)
+{
+    const char *slash = s->file ? strrchr(s->file, '/') : NULL;
+    struct stat st;
+    size_t dl;
+    char *p;
+    if (!slash || value[0] == '/')
+        return NULL;
+    dl = (size_t)(slash - s->file) + 1;
+    if (!(p = malloc(dl + strlen(value) + 1)))
+        return NULL;
+    memcpy(p, s->file, dl);
+    strcpy(p + dl, value);
+    if (stat(p, &st) != 0) {
+        free(p);
+        return NULL;
+    }
+    return p;
 }

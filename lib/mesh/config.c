@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "mesh/reader.h"
 
@@ -91,9 +90,7 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
     long max_nt;
     const char *at = NULL;
     vccd_config_kv *kv;
-    const char *slash = s->file ? strrchr(s->file, '/') : NULL;
     vccd_error inner;
-    struct stat st;
     int rc;
 
     memset(m, 0, sizeof *m);
@@ -101,17 +98,8 @@ vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, 
         return -1;
     kv = vccd_config_get(s, key);
     /* relative to the config's directory when the file is there */
-    if (slash && spec[0] != '/' && !vccd_mesh_is_shape(spec)) {
-        size_t dl = (size_t)(slash - s->file) + 1;
-        if ((near = malloc(dl + strlen(spec) + 1))) {
-            memcpy(near, s->file, dl);
-            strcpy(near + dl, spec);
-            if (stat(near, &st) != 0) {
-                free(near);
-                near = NULL;
-            }
-        }
-    }
+    if (!vccd_mesh_is_shape(spec))
+        near = vccd_config_near_path(s, spec);
     rc = vccd_mesh_load_where(m, near ? near : spec, &o, max_nt, &at, &inner);
     if (rc != 0) {
         /* the config's position, then the mesh's message as it is (it is

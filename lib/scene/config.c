@@ -12,30 +12,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "scene_impl.h"
 #include "vccd/di.h"
-#include "vccd/scene.h"
 
-/* The path of the frame named by kv: next to the config when it is
-   there, else as written (malloc'd, or NULL when out of memory). */
+/* The path named by kv: next to the config when it is there, else as
+   written (malloc'd, or NULL when out of memory). */
 static char *
 frame_path(const vccd_config_section *s, const vccd_config_kv *kv)
 {
-    const char *slash = s->file ? strrchr(s->file, '/') : NULL;
-    struct stat st;
-    char *p;
-    if (slash && kv->value[0] != '/') {
-        size_t dl = (size_t)(slash - s->file) + 1;
-        if ((p = malloc(dl + strlen(kv->value) + 1))) {
-            memcpy(p, s->file, dl);
-            strcpy(p + dl, kv->value);
-            if (stat(p, &st) == 0)
-                return p;
-            free(p);
-        }
+    char *p = vccd_config_near_path(s, kv->value);
+    return p ? p : strdup(kv->value);
+}
+
+int
+sc_config_broad(vccd_scene_broad_opts *bo, vccd_config_section *sec, vccd_error *e)
+{
+    vccd_config_kv *kv;
+    if ((kv = vccd_config_get(sec, "min_separation"))) {
+        vccd_di d;
+        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY))
+            return vccd_error_set(e, sec->file, kv->line, sec->name, kv->key, "expected a decimal >= 0");
+        /* proved farther than the upper end: farther than the decimal */
+        bo->min_separation = d.hi;
     }
-    return strdup(kv->value);
+    if ((kv = vccd_config_get(sec, "slices"))) {
+        long n;
+        if (vccd_config_long(&n, sec, kv, 0, VCCD_SCENE_MAX_SLICES, e) != 0)
+            return -1;
+        bo->slices = (int)n;
+    }
+    if ((kv = vccd_config_get(sec, "max_candidates"))
+        && vccd_config_long(&bo->max_candidates, sec, kv, 1, 1L << 40, e) != 0)
+        return -1;
+    if ((kv = vccd_config_get(sec, "broad"))) {
+        if (!strcmp(kv->value, "tree"))
+            bo->method = VCCD_SCENE_BROAD_TREE;
+        else if (!strcmp(kv->value, "sweep"))
+            bo->method = VCCD_SCENE_BROAD_SWEEP;
+        else
+            return vccd_error_set(e, sec->file, kv->line, sec->name, kv->key, "'%s': expected tree or sweep",
+                                  kv->value);
+    }
+    return 0;
 }
 
 static const char *const known_sections[] = { "scene", "solver", "arithmetic", NULL };
@@ -46,7 +65,7 @@ vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_opts 
 {
     vccd_config c;
     vccd_config_section *sec;
-    vccd_config_kv *kv, *f[2];
+    vccd_config_kv *f[2];
     char *p[2] = { NULL, NULL };
     int rc = -1;
 
@@ -67,34 +86,9 @@ vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_opts 
                            "missing (the mesh file at t = %d)", k);
             goto done;
         }
-    if ((kv = vccd_config_get(sec, "min_separation"))) {
-        vccd_di d;
-        if (vccd_di_set_str(&d, kv->value) != 0 || !(d.lo >= 0.0) || !(d.hi < INFINITY)) {
-            vccd_error_set(e, sec->file, kv->line, sec->name, kv->key, "expected a decimal >= 0");
-            goto done;
-        }
-        /* proved farther than the upper end: farther than the decimal */
-        o->min_separation = bo->min_separation = d.hi;
-    }
-    if ((kv = vccd_config_get(sec, "slices"))) {
-        long n;
-        if (vccd_config_long(&n, sec, kv, 0, VCCD_SCENE_MAX_SLICES, e) != 0)
-            goto done;
-        bo->slices = (int)n;
-    }
-    if ((kv = vccd_config_get(sec, "max_candidates"))
-        && vccd_config_long(&bo->max_candidates, sec, kv, 1, 1L << 40, e) != 0)
+    if (sc_config_broad(bo, sec, e) != 0)
         goto done;
-    if ((kv = vccd_config_get(sec, "broad"))) {
-        if (!strcmp(kv->value, "tree"))
-            bo->method = VCCD_SCENE_BROAD_TREE;
-        else if (!strcmp(kv->value, "sweep"))
-            bo->method = VCCD_SCENE_BROAD_SWEEP;
-        else {
-            vccd_error_set(e, sec->file, kv->line, sec->name, kv->key, "'%s': expected tree or sweep", kv->value);
-            goto done;
-        }
-    }
+    o->min_separation = bo->min_separation;
     if (vccd_config_check_unused(sec, e) != 0 || vccd_solve_opts_from_config(&o->solve, &c, e) != 0)
         goto done;
     for (int k = 0; k < 2; k++)

@@ -120,10 +120,9 @@ vccd_scene_pair_cmp(const void *x, const void *y)
 }
 
 void
-vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *s, vccd_scene_pair p)
+vccd_scene_pair_vertices(vccd_mesh_index v[4], const vccd_scene *s, vccd_scene_pair p)
 {
     const vccd_mesh *m = &s->mesh;
-    vccd_mesh_index v[4];
     if (p.kind == VCCD_FEATURE_VF) {
         v[0] = p.a;
         v[1] = m->t[p.b][0];
@@ -135,9 +134,16 @@ vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *s, vc
         v[2] = m->e[p.b].v[0];
         v[3] = m->e[p.b].v[1];
     }
+}
+
+void
+vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *s, vccd_scene_pair p)
+{
+    vccd_mesh_index v[4];
+    vccd_scene_pair_vertices(v, s, p);
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 3; k++) {
-            x0[i][k] = m->v[v[i]][k];
+            x0[i][k] = s->mesh.v[v[i]][k];
             x1[i][k] = s->v1[v[i]][k];
         }
 }

@@ -4,6 +4,7 @@
 #ifndef VCCD_SCENE_IMPL_H
 #define VCCD_SCENE_IMPL_H
 
+#include "vccd/bodies.h"
 #include "vccd/scene.h"
 
 /* OpenMP pragmas as a macro: without OpenMP they vanish instead of
@@ -67,6 +68,25 @@ double sc_slice_time(int k, int n);
    upper ends raised by d >= 0 rounded up: it holds the exact position
    p0 + t (p1 - p0) for every t in [ta, tb] (broad.c). */
 void sc_vertex_box(sc_box *b, const vccd_scene *s, long v, double ta, double tb, double d);
+
+/* Body b's box over the slice [ta, tb] of [0, 1] (bodies_broad.c),
+   upper ends raised by d >= 0 rounded up.  A rigid body's mesh lies in
+   its box [blo, bhi] (sc_mesh_box), so under the interval pose (o, R)
+   of the slice every point is in o + R B, enclosed by interval
+   arithmetic; a two-frame body's vertices each lie in their own slice
+   box (sc_vertex_box) and its faces in their vertices' hull.  An
+   enclosure that overflowed (NaN) is made the whole space: it then
+   overlaps everything, which is slow but never wrong. */
+void sc_body_box(sc_box *r, const vccd_body *b, const double blo[3], const double bhi[3], double ta, double tb,
+                 double d);
+
+/* The exact box [lo, hi] of m's vertices. */
+void sc_mesh_box(double lo[3], double hi[3], const vccd_mesh *m);
+
+/* The [scene] keys of the broad phase (config.c): min_separation (a
+   decimal >= 0, rounded up), slices, max_candidates, broad, into bo.
+   0, or -1 with e naming file, line, section and key. */
+int sc_config_broad(vccd_scene_broad_opts *bo, vccd_config_section *sec, vccd_error *e);
 
 /* A lower bound (0 .. 1, or 2 for never) of the first time candidate p,
    whose boxes first overlap in the slice starting at ta, can come

@@ -101,40 +101,51 @@ types:
     return 0;
 }
 
-/* Body i from section s: its mesh and its motion, checked to fit. */
-static int
-load_body(vccd_toc_problem *p, int i, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+int
+vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec,
+                   vccd_error *e)
 {
     vccd_config_kv *mk = vccd_config_get(s, "motion");
     vccd_config_section *ms;
     char sec[96];
-    vccd_toc_problem_body *b = &p->body[i];
 
-    snprintf(b->name, sizeof b->name, "%s", s->name + 5);
+    *mo = NULL;
+    memset(m, 0, sizeof *m);
     if (!mk || !*mk->value)
         return vccd_error_set(e, s->file, mk ? mk->line : s->line, s->name, "motion",
                               "missing (the name of a [motion.NAME] section)");
     snprintf(sec, sizeof sec, "motion.%s", mk->value);
-    if (strlen(mk->value) > 64 || !(ms = vccd_config_find(&p->cfg, sec)))
+    if (strlen(mk->value) > 64 || !(ms = vccd_config_find(c, sec)))
         return vccd_error_set(e, s->file, mk->line, s->name, "motion", "no section [motion.%s]", mk->value);
-    if (vccd_mesh_config_load_as(&b->m, s, "mesh", e) != 0)
+    if (vccd_mesh_config_load_as(m, s, "mesh", e) != 0)
         return -1;
-    b->loaded = 1;
-    if (!(b->mo = vccd_motion_from_config(ms, prec, e)))
+    if (!(*mo = vccd_motion_from_config(ms, prec, e)))
         return -1;
-    if (b->mo->type->dim != 3 && !b->m.planar)
+    if ((*mo)->type->dim != 3 && !m->planar)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
                               "motion '%s' (%s) is planar: a mesh body needs a 3D motion", mk->value,
-                              b->mo->type->name);
-    if (b->mo->type->dim != 2 && b->m.planar)
+                              (*mo)->type->name);
+    if ((*mo)->type->dim != 2 && m->planar)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
                               "motion '%s' (%s) is 3D: a 2D body (%s) needs a planar motion (ltlrm2d)", mk->value,
-                              b->mo->type->name, b->m.name);
-    if (b->mo->type->per_vertex && b->mo->nvertices < b->m.nv)
+                              (*mo)->type->name, m->name);
+    if ((*mo)->type->per_vertex && (*mo)->nvertices < m->nv)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
-                              "motion '%s' moves %d vertices, the mesh has %ld", mk->value, b->mo->nvertices,
-                              b->m.nv);
+                              "motion '%s' moves %d vertices, the mesh has %ld", mk->value, (*mo)->nvertices,
+                              m->nv);
     return 0;
+}
+
+/* Body i from section s. */
+static int
+load_body(vccd_toc_problem *p, int i, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+{
+    vccd_toc_problem_body *b = &p->body[i];
+    int rc;
+    snprintf(b->name, sizeof b->name, "%s", s->name + 5);
+    rc = vccd_toc_body_load(&b->m, &b->mo, &p->cfg, s, prec, e);
+    b->loaded = 1;
+    return rc;
 }
 
 int

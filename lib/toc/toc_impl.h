@@ -45,6 +45,15 @@ struct vccd_toc_problem {
 int vccd_toc_problem_read_pair(vccd_toc_problem *p, const vccd_toc_problem_opts *o, vccd_error *e);
 int vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *o, vccd_error *e);
 
+/* A [body.NAME] section of c: mesh = (with the normalisation keys of
+   vccd_mesh_config_load_as) and motion = the name of a [motion.NAME]
+   section, read at parameter precision prec, checked to fit (a planar
+   motion for a 2D mesh and only then, a per-vertex motion with a vertex
+   for each of the mesh's).  0, or -1 with e naming file, line, section
+   and key; on -1 *m and *mo hold what was made (the caller frees both). */
+int vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec,
+                       vccd_error *e);
+
 /* The motion parameters' precision: at least the finest arithmetic the
    solve uses, so that no MPFR run sees rounded inputs. */
 mpfr_prec_t vccd_toc_motion_prec(const vccd_solve_opts *o);

@@ -64,6 +64,13 @@ int vccd_config_check_unused(const vccd_config_section *s, vccd_error *e);
    after it): a misspelt section must not be silently ignored. */
 int vccd_config_check_sections(const vccd_config *cfg, const char *const *known, vccd_error *e);
 
+/* The file `value` of section s next to the config file: its directory
+   joined to value, malloc'd, when value is a relative path and a file of
+   that name is there; NULL otherwise (value is then taken as written:
+   the current directory, an absolute path, a shape) or when out of
+   memory. */
+char *vccd_config_near_path(const vccd_config_section *s, const char *value);
+
 /* kv's value (of section s) as yes/no (also true/false, 1/0), as a
    decimal integer in [lo, hi] or as a number (strtod: decimal or hex,
    subnormals included) in [lo, hi]: 0 with *out set, or -1 with e

@@ -89,6 +89,9 @@ typedef struct {
    arrays of vccd_scene_pair (slice not compared). */
 int vccd_scene_pair_cmp(const void *x, const void *y);
 
+/* The four vertices of pair p, in the order of vccd_toc_linear. */
+void vccd_scene_pair_vertices(vccd_mesh_index v[4], const vccd_scene *s, vccd_scene_pair p);
+
 /* The four points of pair p at t = 0 and t = 1, in the order of
    vccd_toc_linear (vertex-face: v f0 f1 f2; edge-edge: a0 a1 b0 b1). */
 void vccd_scene_pair_points(double x0[4][3], double x1[4][3], const vccd_scene *s, vccd_scene_pair p);
