@@ -1,7 +1,9 @@
 /* cmd_scene.c -- `vccd scene CONFIG`: one step of a whole scene (every
    vertex on a straight line from frame 0 to frame 1, self-contact
-   included): the earliest contact with [0, lo) proved free, the pair,
-   the counters; with --all-pairs FILE every candidate's answer as CSV. */
+   included), or of a scene of bodies ([body.NAME] sections, bodies.h):
+   the earliest contact with [0, lo) proved free, the pair, the counters;
+   with --all-pairs FILE every candidate's (or pair of bodies') answer as
+   CSV. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,7 +285,26 @@ const vccd_cli_cmd vccd_cmd_scene = {
     "  [solver] / [arithmetic]    # as for vccd toc\n"
     "\n"
     "Frame paths are relative to the config's directory when the file is\n"
-    "there.  doc/scene.md has the guarantee and the broad phase.\n",
+    "there.  doc/scene.md has the guarantee and the broad phase.\n"
+    "\n"
+    "A scene of bodies, rigid and deforming mixed, has [body.NAME] sections\n"
+    "instead of frames in [scene]:\n"
+    "\n"
+    "  [scene]\n"
+    "  min_separation = 0         # the step's, for every pair\n"
+    "  body_slices = 16           # time slices of the broad phase over bodies\n"
+    "  bv = obb                   # the pair queries' bounding volume\n"
+    "  [body.cloth]\n"
+    "  frame0 = 227.ply           # a deforming mesh, self-contact included\n"
+    "  frame1 = 228.ply\n"
+    "  [body.ball]\n"
+    "  mesh = icosphere:3         # a mesh (normalisation keys as for vccd toc)\n"
+    "  motion = fall              # moved by any 3D model: [motion.fall]\n"
+    "\n"
+    "Every pair of bodies whose boxes meet in some time slice is one mesh\n"
+    "query, and each deforming body's self-contact one scene query; the\n"
+    "step's answer is their earliest.  --all-pairs then writes one row per\n"
+    "pair: body_a,body_b,slice,status,lo,hi,limited,kind,vertex_body,v0-v3.\n",
     opts,
     "Exit status 2 for bad options or input (the message names file, line\n"
     "and key), 1 when the computation fails (more than max_candidates pairs,\n"

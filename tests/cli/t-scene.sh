@@ -80,6 +80,65 @@ bad_scene "budget-zero" "[scene]
 frame0 = $f0
 frame1 = $f0
 max_candidates = 0" "budget-zero.ini:4:" "max_candidates"
+# --- a scene of bodies ------------------------------------------------------
+expect 0 "scene of bodies" -- $vccd scene --all-pairs "$tmp/bodies.csv" "${srcdir:-.}/experiments/configs/scene-bodies.ini"
+check "bodies: four" grep -q '^scene: .*scene-bodies.ini: 4 bodies' "$tmp/out"
+check "bodies: the broad phase keeps 1 of 6 pairs and the cloth's self-contact" grep -q '^broad phase over the bodies: 16 time slices, min_separation 0: 1 of 6 pairs of bodies, 1 self-contact' "$tmp/out"
+check "bodies: the earliest is the cloth's own, as alone" grep -Eq '^earliest contact: certified \[0\.045232090947854381, 0\.045232269955711397\]' "$tmp/out"
+check "bodies: its pair" grep -q "^pair: vertex-face, vertex 8481 of 'cloth' against the face (vertices 8503 8474 8473) of 'cloth'" "$tmp/out"
+check "bodies --all-pairs: header and two rows" test "$(wc -l <"$tmp/bodies.csv")" -eq 3
+check "bodies --all-pairs: the ball meets the cloth" grep -Eq '^cloth,ball,[0-9]+,certified,0\.41' "$tmp/bodies.csv"
+# two unit boxes closing at 4 per step, one turned: the answer of `vccd toc`
+# on the same two bodies, bit for bit
+printf '[body.a]\nmesh = box:1:1:1\nmotion = a\n[body.b]\nmesh = box:1:1:1\nmotion = b\n[motion.a]\ntype = ltlrm\nstart_position = -2 0 0\nend_position = 0 0 0\nstart_orientation = 1 0 0 0\nend_orientation = 1 0 0 0\n[motion.b]\ntype = ltlrm\nstart_position = 2 0 0\nend_position = 0 0 0\nstart_orientation = 0.36 0.48 0.64 0.48\nend_orientation = 0.36 0.48 0.64 0.48\n' >"$tmp/boxes.ini"
+expect 0 "toc of two boxes" -- $vccd toc "$tmp/boxes.ini"
+toc_lohi=$(sed -n 's/^toc: \[\(.*\), \(.*\)\]$/\1 \2/p' "$tmp/out")
+expect 0 "scene of two boxes" -- $vccd scene "$tmp/boxes.ini"
+check "boxes: 1 of 1 pair" grep -q '1 of 1 pairs of bodies, 0 self-contacts' "$tmp/out"
+check "boxes: the answer of vccd toc ($toc_lohi)" every 's/^earliest contact: certified \[\([^,]*\), \([^]]*\)\].*/\1 \2/p' "\$1 == $(echo "$toc_lohi" | cut -d' ' -f1) && \$2 == $(echo "$toc_lohi" | cut -d' ' -f2) && \$1 <= 0.6912 && 0.6912 <= \$2"
+check "boxes: the pair" grep -q "^pair: vertex-face, vertex 1 of 'b' against the face (vertices 1 3 7) of 'a'" "$tmp/out"
+printf '[scene]\nmin_separation = 0.25\n' >>"$tmp/boxes.ini"
+expect 0 "two boxes within 0.25" -- $vccd scene "$tmp/boxes.ini"
+check "boxes: within 0.25 before contact" every 's/^earliest contact: certified \[\([^,]*\), \([^]]*\)\].*/\1 \2/p' '$2 < 0.6912 && $1 > 0.6'
+bad_scene "bodies-frames-in-scene" "[scene]
+frame0 = tri.obj
+[body.a]
+frame0 = tri.obj
+frame1 = tri.obj" "bodies-frames-in-scene.ini:2:" "frame0" "body's section"
+bad_scene "body-no-frame1" "[body.a]
+frame0 = tri.obj" "body-no-frame1.ini:1:" "body.a" "frame1" "missing"
+bad_scene "body-mismatch" "[body.a]
+frame0 = tri.obj
+frame1 = two.obj" "body-mismatch.ini:3:" "frame1" "two.obj" "tri.obj" "vertices"
+bad_scene "body-no-motion" "[body.a]
+mesh = box:1:1:1" "body-no-motion.ini:1:" "motion" "missing"
+bad_scene "body-per-vertex" "[body.a]
+mesh = tri.obj
+motion = m
+[motion.m]
+type = vertex-linear
+vertices = 3
+vertex.0 = 0 0 0 0 0 1
+vertex.1 = 1 0 0 1 0 1
+vertex.2 = 0 1 0 0 1 1" "body-per-vertex.ini:3:" "motion" "two frames"
+bad_scene "body-slices" "[scene]
+body_slices = 0
+[body.a]
+frame0 = tri.obj
+frame1 = tri.obj" "body-slices.ini:2:" "body_slices"
+bad_scene "body-bv" "[scene]
+bv = cube
+[body.a]
+frame0 = tri.obj
+frame1 = tri.obj" "body-bv.ini:2:" "bv" "cube"
+bad_scene "body-section" "[body.a]
+frame0 = tri.obj
+frame1 = tri.obj
+[query]" "body-section.ini:4:" "query"
+bad_scene "body-key" "[body.a]
+frame0 = tri.obj
+frame1 = tri.obj
+mesh = tri.obj" "body-key.ini:4:" "mesh"
 expect 2 "no config" -- $vccd scene
 one_line_error "no config" "usage"
 expect 2 "bench scene: no frames" -- $vccd bench scene "$tmp"
