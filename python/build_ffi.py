@@ -300,6 +300,47 @@ int vccd_scene_config_load(vccd_scene *s, vccd_scene_opts *o, vccd_scene_broad_o
                            vccd_error *e);
 /* the scene's mesh, through a helper of the generated source */
 long vccd_py_scene_counts(const vccd_scene *s, long out[3]);
+
+/* scenes of bodies (bodies.h) */
+typedef struct { ...; } vccd_bodies;
+typedef struct { vccd_query_opts query; vccd_scene_broad_opts self; int slices; } vccd_bodies_opts;
+void vccd_bodies_opts_init(vccd_bodies_opts *o);
+void vccd_bodies_init(vccd_bodies *s);
+void vccd_bodies_clear(vccd_bodies *s);
+int vccd_bodies_add_motion(vccd_bodies *s, const char *name, vccd_mesh *mesh, vccd_motion *motion, vccd_error *e);
+int vccd_bodies_add_frames(vccd_bodies *s, const char *name, double (*v0)[3], double (*v1)[3], long nv,
+                           vccd_mesh_index (*f)[3], long nf, vccd_error *e);
+int vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd_error *e);
+int vccd_bodies_prepare(vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
+typedef struct { int a, b; int slice; } vccd_bodies_pair;
+typedef struct { vccd_bodies_pair *p; long n; int slices; double min_separation; } vccd_bodies_pairs;
+int vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
+void vccd_bodies_pairs_clear(vccd_bodies_pairs *p);
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;
+    int limited;
+    int have_pair;
+    vccd_feature_kind kind;
+    int vertex_body;
+    long v[4];
+    long solver_boxes;
+} vccd_bodies_pair_answer;
+typedef struct {
+    vccd_toc_status status;
+    double lo, hi;
+    int have_pair;
+    long pair;
+    vccd_bodies_pair_answer at;
+    long pairs, certified, possible, none, limited;
+    long solver_boxes;
+} vccd_bodies_answer;
+int vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies *s, const vccd_bodies_pairs *p,
+                    const vccd_bodies_opts *o, vccd_error *e);
+int vccd_bodies_config_load(vccd_bodies *s, vccd_bodies_opts *o, const char *path, vccd_error *e);
+/* a body's name, vertex and face counts and whether it has two frames */
+const char *vccd_py_bodies_body(const vccd_bodies *s, int i, long out[3]);
+int vccd_py_bodies_count(const vccd_bodies *s);
 """
 
 SOURCE = r"""
@@ -314,6 +355,22 @@ vccd_py_scene_counts(const vccd_scene *s, long out[3])
     out[1] = s->mesh.nt;
     out[2] = s->mesh.ne;
     return 0;
+}
+
+/* body i of a scene of bodies, which the cdef leaves opaque */
+static int
+vccd_py_bodies_count(const vccd_bodies *s)
+{
+    return s->n;
+}
+
+static const char *
+vccd_py_bodies_body(const vccd_bodies *s, int i, long out[3])
+{
+    out[0] = s->body[i]->mesh.nv;
+    out[1] = s->body[i]->mesh.nt;
+    out[2] = s->body[i]->frames != NULL;
+    return s->body[i]->name;
 }
 """
 

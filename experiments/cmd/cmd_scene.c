@@ -143,7 +143,7 @@ run_bodies(const char *path, const scene_args *a)
         fprintf(stderr, "vccd: %s\n", e.msg);
         return VCCD_EXIT_USAGE;
     }
-    if (vccd_bodies_prepare(&s, o.query.bv, &e) != 0) {
+    if (vccd_bodies_prepare(&s, &o, &e) != 0) {
         fprintf(stderr, "vccd: %s\n", e.msg);
         vccd_bodies_clear(&s);
         return VCCD_EXIT_FAIL;

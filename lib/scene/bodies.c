@@ -112,6 +112,23 @@ vccd_bodies_add_motion(vccd_bodies *s, const char *name, vccd_mesh *mesh, vccd_m
     return 0;
 }
 
+/* A two-frame body's vertex-linear motion at parameter precision prec
+   (replacing the one it has). */
+static int
+frames_motion(vccd_body *b, mpfr_prec_t prec, vccd_error *e)
+{
+    const vccd_mesh *m = &b->frames->mesh;
+    vccd_motion *mo;
+    if (m->nv > INT32_MAX / 8)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "body '%s': %ld vertices, too many for a motion", b->name,
+                              m->nv);
+    if (!(mo = vccd_motion_vertex_linear_new(&m->v[0][0], &b->frames->v1[0][0], (int)m->nv, prec, e)))
+        return -1;
+    vccd_motion_free(b->motion);
+    b->motion = mo;
+    return 0;
+}
+
 int
 vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd_error *e)
 {
@@ -135,9 +152,14 @@ vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd
     if (vccd_mesh_init_arrays(&b->mesh, name, (const double (*)[3])m->v, m->nv,
                               (const vccd_mesh_index (*)[3])m->t, m->nt, VCCD_MESH_DEGENERATE_KEEP, e) != 0)
         goto fail;
-    if (m->nv > INT32_MAX / 8
-        || !(b->motion = vccd_motion_vertex_linear_new(&m->v[0][0], &b->frames->v1[0][0], (int)m->nv, 53, e)))
-        goto fail;
+    {
+        /* at the precision of the default solve; vccd_bodies_prepare
+           makes it again for a finer arithmetic */
+        vccd_solve_opts so;
+        vccd_solve_opts_init(&so);
+        if (frames_motion(b, vccd_toc_motion_prec(&so), e) != 0)
+            goto fail;
+    }
     return 0;
 fail:
     s->n--;
@@ -156,11 +178,18 @@ vccd_bodies_add_frames(vccd_bodies *s, const char *name, const double (*v0)[3], 
 }
 
 int
-vccd_bodies_prepare(vccd_bodies *s, int bv_type, vccd_error *e)
+vccd_bodies_prepare(vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e)
 {
     vccd_bvh_opts bo;
+    mpfr_prec_t prec = vccd_toc_motion_prec(&o->query.solve);
+    int bv_type = o->query.bv;
     if (bv_type < 0 || bv_type >= vccd_bv_type_count())
         return vccd_error_set(e, NULL, 0, NULL, NULL, "no BV type %d", bv_type);
+    /* the two-frame bodies' motions at the solve's precision, so that no
+       MPFR run sees their parameters rounded */
+    for (int i = 0; i < s->n; i++)
+        if (s->body[i]->frames && s->body[i]->motion->prec < prec && frames_motion(s->body[i], prec, e) != 0)
+            return -1;
     if (s->prepared && s->bv_type == bv_type)
         return 0;
     vccd_bvh_opts_init(&bo);

@@ -104,7 +104,7 @@ vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies
             return vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: pair %ld (%d, %d) is not a pair of this scene",
                                   i, q.a, q.b);
     }
-    if (vccd_bodies_prepare(s, o->query.bv, e) != 0)
+    if (vccd_bodies_prepare(s, o, e) != 0)
         return -1;
     if (!r && p->n > 0 && !(r = malloc((size_t)p->n * sizeof *r)))
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");

@@ -43,7 +43,8 @@ VCCD_BEGIN_DECLS
 typedef struct {
     char name[64];
     vccd_mesh mesh;
-    vccd_motion *motion;        /* owned; vertex-linear for a two-frame body */
+    vccd_motion *motion;        /* owned; for a two-frame body the
+                                   vertex-linear motion of its frames */
     vccd_bvh bvh;               /* built by vccd_bodies_prepare */
     vccd_scene *frames;         /* owned; NULL unless two frames */
 } vccd_body;
@@ -91,9 +92,12 @@ int vccd_bodies_add_frames(vccd_bodies *s, const char *name, const double (*v0)[
 /* The same from a loaded scene, taken over (s is left empty). */
 int vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd_error *e);
 
-/* Build every body's BVH for BV type bv_type (once; again when the type
-   changes).  0, or -1 with e set.  vccd_bodies_toc calls it. */
-int vccd_bodies_prepare(vccd_bodies *s, int bv_type, vccd_error *e);
+/* What o's queries need: every body's BVH for o->query.bv (built once,
+   again when the type changes), and the two-frame bodies' motions at
+   the parameter precision of o's arithmetic (when finer than the
+   default solve's, at which they are made when the body is added).  0,
+   or -1 with e set.  vccd_bodies_toc calls it. */
+int vccd_bodies_prepare(vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
 
 /* A pair the broad phase keeps: bodies a < b, or a == b for a two-frame
    body's self-contact; slice: the first time slice in which their boxes

@@ -21,7 +21,8 @@ parameters from the model's table.  Queries: vccd.toc, vccd.distance,
 vccd.toc_pair, vccd.toc_config (a `vccd toc` config file, as the command
 line reads it), vccd.queries for N x 8 x 3 batches, and vccd.Scene for
 one step of a whole scene (every vertex on a straight line, self-contact
-included: Scene(V0, V1, F).toc()).  Errors: vccd.Error
+included: Scene(V0, V1, F).toc()), and vccd.Bodies for a step of many
+bodies, rigid and deforming mixed.  Errors: vccd.Error
 (a ValueError) carrying the library's message.
 """
 from vccd._common import Error, lib as _lib, cstr as _cstr
@@ -31,9 +32,10 @@ from vccd.mesh import Mesh
 from vccd.motion import MOTIONS, Motion
 from vccd.query import Distance, Pair, Result, distance, toc, toc_pair
 from vccd.scene import Scene, SceneResult
+from vccd.bodies import Bodies, BodiesResult
 
 __all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "toc_config", "queries", "Result",
-           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE", "Scene", "SceneResult"]
+           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE", "Scene", "SceneResult", "Bodies", "BodiesResult"]
 
 # One class per registered motion model: vccd.Ltlrm, vccd.VertexLinear, ...
 for _c in MOTIONS.values():

@@ -221,6 +221,13 @@ class Motion:
         m = self._c.get(prec)
         if m is not None:
             return m
+        m = ffi.gc(self._build(prec), lib.vccd_motion_free)
+        self._c[prec] = m
+        return m
+
+    def _build(self, prec):
+        """A new C motion at parameter precision prec, owned by the caller
+        (vccd_motion_free)."""
         n = len(self._values)
         vals = ffi.new("vccd_motion_value[]", max(n, 1))
         keep = []
@@ -241,9 +248,7 @@ class Motion:
         p = lib.vccd_motion_new(self.model.encode(), vals, n, prec, e)
         if p == ffi.NULL:
             raise Error(ffi.string(e.msg).decode("utf-8", "replace"))
-        m = ffi.gc(p, lib.vccd_motion_free)
-        self._c[prec] = m
-        return m
+        return p
 
     @property
     def params(self):
