@@ -145,6 +145,8 @@ vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd
     }
     *b->frames = *frames;
     memset(frames, 0, sizeof *frames);
+    /* its BVH points to the mesh it was built over, which has moved */
+    b->frames->bvh.mesh = &b->frames->mesh;
     m = &b->frames->mesh;
     /* the pair queries' view of it: frame 0's mesh under the vertex-linear
        motion of its two frames (the same exact doubles: u = x1 - x0 is

@@ -168,9 +168,13 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
             }
         }
     }
-    qsort(p->p + self, (size_t)(p->n - self), sizeof *p->p, by_pair);
+    if (p->n > self)
+        qsort(p->p + self, (size_t)(p->n - self), sizeof *p->p, by_pair);
     p->slices = S;
     p->min_separation = d;
+    p->t0 = t0;
+    p->t1 = t1;
+    p->nbodies = n;
     rc = 0;
     goto done;
 oom:

@@ -96,6 +96,12 @@ vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies
         return vccd_error_set(e, NULL, 0, NULL, NULL,
                               "bodies: min_separation %.17g exceeds the broad phase's %.17g (pairs it left out may "
                               "be closer than that)", o->query.min_separation, p->min_separation);
+    if (!(p->t0 <= o->query.solve.t0 && o->query.solve.t1 <= p->t1))
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: [t0, t1] = [%.17g, %.17g] is not inside the broad "
+                              "phase's [%.17g, %.17g]", o->query.solve.t0, o->query.solve.t1, p->t0, p->t1);
+    if (p->nbodies != s->n)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: the pairs were found among %d bodies, the scene has "
+                              "%d", p->nbodies, s->n);
     if (o->query.mode != VCCD_QUERY_EXACT)
         return vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: the pair queries take mode exact");
     for (long i = 0; i < p->n; i++) {
@@ -129,8 +135,11 @@ vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies
     }
     if (bad >= 0) {
         const vccd_bodies_pair q = p->p[bad];
-        vccd_error_set(e, NULL, 0, NULL, NULL, "bodies '%s' and '%s': %s", s->body[q.a]->name, s->body[q.b]->name,
-                       first.msg);
+        if (q.a == q.b)
+            vccd_error_set(e, NULL, 0, NULL, NULL, "body '%s' (self-contact): %s", s->body[q.a]->name, first.msg);
+        else
+            vccd_error_set(e, NULL, 0, NULL, NULL, "bodies '%s' and '%s': %s", s->body[q.a]->name,
+                           s->body[q.b]->name, first.msg);
         goto done;
     }
 

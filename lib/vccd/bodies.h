@@ -1,15 +1,17 @@
 /* bodies.h -- one step of a scene of several bodies, each moved by its
-   own motion: rigid bodies under any motion model (ltlrm, screw,
-   ballistic, ...), per-vertex motions, and deforming meshes given as two
-   frames (every vertex on a straight line, scene.h), mixed.
+   own motion: rigid bodies under any 3D motion model (ltlrm, screw,
+   ballistic, ...) and deforming meshes given as two frames (every vertex
+   on a straight line, scene.h), mixed.  A model that is not per-vertex
+   moves body points rigidly (x(p, t) = o(t) + R(t) p, the contract
+   vccd_motion_pose_di rests on, motion.h).
 
    The step's earliest contact is sought over every pair of bodies and,
    for each two-frame body, over the body against itself:
    - broad phase: each body's box over each of `slices` time slices of
      [t0, t1] encloses every position of every point of the body there
      (a rigid body: its mesh's box under the interval pose of the slice;
-     other motions: every vertex's enclosure over the slice, the mesh
-     being the convex hull of its vertices face by face), raised by
+     a two-frame body: every vertex's box over the slice, the mesh being
+     the convex hull of its vertices face by face), raised by
      min_separation rounded up.  Two bodies whose boxes are apart in every
      slice cannot touch (nor come within min_separation) in [t0, t1];
      sort and sweep along x finds the others;
@@ -79,8 +81,8 @@ void vccd_bodies_clear(vccd_bodies *s);
    on failure), the mesh in the motion's body frame (per-vertex models:
    its vertex i is the motion's vertex i).  0, or -1 with e naming the
    body: an empty name or one already used, a planar mesh or motion, a
-   per-vertex motion (refused: give two frames), a motion that does not
-   move every vertex, too many bodies, out of memory. */
+   per-vertex motion (refused: give two frames), too many bodies, out of
+   memory. */
 int vccd_bodies_add_motion(vccd_bodies *s, const char *name, vccd_mesh *mesh, vccd_motion *motion, vccd_error *e);
 
 /* Add a deforming body: its nv vertices at t = 0 and t = 1 (exact
@@ -112,7 +114,11 @@ typedef struct {
                                    pairs by (a, b) */
     long n;
     int slices;
-    double min_separation;
+    /* what the pairs were found for: pairs left out are proved farther
+       apart than min_separation over [t0, t1], among the first nbodies
+       bodies (vccd_bodies_toc checks its options and scene against it) */
+    double min_separation, t0, t1;
+    int nbodies;
 } vccd_bodies_pairs;
 
 /* The pairs of s whose boxes overlap in some slice (o->slices of [t0,
@@ -150,8 +156,10 @@ typedef struct {
 /* The step's earliest contact over the pairs p of s (OpenMP over the
    pairs; a self-contact's own narrow phase is parallel).  per, when not
    NULL, receives every pair's answer (p->n entries, in p's order).
-   o->query.min_separation must not exceed p's.  0, or -1 with e set
-   (bad options, a pair out of range, a query's error, out of memory). */
+   o->query.min_separation must not exceed p's, o's [t0, t1] must lie in
+   p's, and s must have p's bodies (bodies added since are in no pair).
+   0, or -1 with e set (bad options, options or a scene the pairs were
+   not made for, a pair out of range, a query's error, out of memory). */
 int vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies *s, const vccd_bodies_pairs *p,
                     const vccd_bodies_opts *o, vccd_error *e);
 

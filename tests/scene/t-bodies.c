@@ -106,11 +106,85 @@ START_TEST(test_boxes)
         }
     }
     printf("bodies: %ld vertex positions inside their body's slice box (MPFR, 256 bits)\n", checked);
+    TU_CHECK(checked > 1000, "only %ld positions checked", checked);
     vccd_mi_vec3_clear(&x);
     vccd_mi_vec3_clear(&v);
     vccd_mi_vec3_clear(&a);
     vccd_mi_vec3_clear(&p);
     mpfr_clear(y);
+}
+END_TEST
+
+/* A two-frame body's slice boxes against its vertices' exact positions
+   p0 + t (p1 - p0) (MPFR), and a rigid body whose enclosure overflows:
+   its box is the whole space. */
+START_TEST(test_boxes_frames)
+{
+    static const double scales[] = { 1.0, 1e-300, 1e300, 1e-8, 3e5 };
+    long n = tu_iters(400), checked = 0;
+    mpfr_t x, y;
+    mpfr_inits2(2200, x, y, (mpfr_ptr)0);
+    for (long it = 0; it < n; it++) {
+        double sc = scales[it % 5], v0[4][3], v1[4][3], blo[3], bhi[3], ta, tb, d;
+        vccd_mesh_index f[2][3] = { { 0, 1, 2 }, { 1, 3, 2 } };
+        vccd_bodies s;
+        vccd_error e;
+        sc_box b;
+        for (int i = 0; i < 4; i++)
+            for (int c = 0; c < 3; c++) {
+                v0[i][c] = sc * rnd(-1, 1);
+                v1[i][c] = it % 4 == 0 ? v0[i][c] : sc * rnd(-1, 1);
+            }
+        vccd_bodies_init(&s);
+        TU_CHECK(vccd_bodies_add_frames(&s, "sheet", (const double (*)[3])v0, (const double (*)[3])v1, 4,
+                                        (const vccd_mesh_index (*)[3])f, 2, &e) == 0, "%s", e.msg);
+        ta = tu_unit();
+        tb = it % 3 == 0 ? ta : ta + (1.0 - ta) * tu_unit();
+        d = it % 2 ? sc * rnd(0, 0.1) : 0.0;
+        sc_mesh_box(blo, bhi, &s.body[0]->mesh);
+        sc_body_box(&b, s.body[0], blo, bhi, ta, tb, d);
+        for (int j = 0; j < 4; j++) {
+            double t = j == 0 ? ta : j == 1 ? tb : ta + (tb - ta) * tu_unit();
+            if (t > tb)
+                t = tb;
+            for (int q = 0; q < 4; q++)
+                for (int c = 0; c < 3; c++) {
+                    /* p0 + t (p1 - p0), exact at 2200 bits */
+                    mpfr_set_d(x, v1[q][c], MPFR_RNDN);
+                    mpfr_sub_d(x, x, v0[q][c], MPFR_RNDN);
+                    mpfr_mul_d(x, x, t, MPFR_RNDN);
+                    mpfr_add_d(x, x, v0[q][c], MPFR_RNDN);
+                    mpfr_add_d(y, x, d, MPFR_RNDN);
+                    TU_CHECK(mpfr_cmp_d(x, b.lo[c]) >= 0 && mpfr_cmp_d(y, b.hi[c]) <= 0,
+                             "case %ld: vertex %d at t %a, axis %d: %s (+ d %a) outside [%a, %a]", it, q, t, c,
+                             tu_fmt_fr(x), d, b.lo[c], b.hi[c]);
+                    checked++;
+                }
+        }
+        vccd_bodies_clear(&s);
+    }
+    {
+        /* centre at 1e308 moving by 1e308 per step: x overflows */
+        double o0[3] = { 1e308, 0, 0 }, v[3] = { 1e308, 0, 0 }, q0[4] = { 1, 0, 0, 0 }, w[3] = { 0, 0, 1 };
+        double c[3] = { 0, 0, 0 }, blo[3], bhi[3];
+        vccd_bodies s;
+        vccd_mesh m;
+        vccd_error e;
+        vccd_motion *mo = vccd_motion_ltlrm_new(o0, v, q0, w, 53, &e);
+        sc_box b;
+        ck_assert(mo != NULL);
+        tetra(&m, 1.0, c);
+        vccd_bodies_init(&s);
+        TU_CHECK(vccd_bodies_add_motion(&s, "far", &m, mo, &e) == 0, "%s", e.msg);
+        sc_mesh_box(blo, bhi, &s.body[0]->mesh);
+        sc_body_box(&b, s.body[0], blo, bhi, 0.5, 1.0, 0.0);
+        TU_CHECK(b.lo[0] == -INFINITY && b.hi[0] == INFINITY, "an overflowed box is [%a, %a], not the whole axis",
+                 b.lo[0], b.hi[0]);
+        vccd_bodies_clear(&s);
+    }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+    printf("bodies: %ld positions of two-frame bodies inside their slice box (MPFR), an overflow made the whole "
+           "space\n", checked);
 }
 END_TEST
 
@@ -195,25 +269,61 @@ same_answer(const vccd_bodies_pair_answer *x, const vccd_bodies_pair_answer *y)
            && x->have_pair == y->have_pair && (!x->have_pair || (x->kind == y->kind && !memcmp(x->v, y->v, sizeof x->v)));
 }
 
-/* The direct answer of every pair of bodies (a < b), and of each
-   sheet's self-contact (a == b), without the bodies' broad phase. */
+/* The direct answer of bodies i < j (vccd_toc_meshes, the BVHs the
+   scene built) or of body i's self-contact (vccd_scene_broad and
+   vccd_scene_toc on its frames), without the bodies' broad phase or
+   narrow phase. */
 static void
 direct(vccd_bodies_pair_answer *r, vccd_bodies *s, const vccd_bodies_opts *o, int i, int j)
 {
-    vccd_bodies_pairs one;
-    vccd_bodies_pair q = { i, j, 0 };
-    vccd_bodies_answer a;
     vccd_error e;
-    one.p = &q;
-    one.n = 1;
-    one.slices = 1;
-    one.min_separation = INFINITY;
-    TU_CHECK(vccd_bodies_toc(&a, r, s, &one, o, &e) == 0, "%s", e.msg);
+    memset(r, 0, sizeof *r);
+    if (i == j) {
+        vccd_scene_broad_opts bo = o->self;
+        vccd_scene_opts so;
+        vccd_scene_candidates c;
+        vccd_scene_answer a;
+        bo.min_separation = o->query.min_separation;
+        vccd_scene_opts_init(&so);
+        so.solve = o->query.solve;
+        so.min_separation = o->query.min_separation;
+        TU_CHECK(vccd_scene_broad(&c, s->body[i]->frames, &bo, &e) == 0, "%s", e.msg);
+        TU_CHECK(vccd_scene_toc(&a, NULL, s->body[i]->frames, &c, &so, &e) == 0, "%s", e.msg);
+        vccd_scene_candidates_clear(&c);
+        r->status = a.status;
+        r->lo = a.lo;
+        r->hi = a.hi;
+        if ((r->have_pair = a.have_pair)) {
+            vccd_mesh_index v[4];
+            vccd_scene_pair_vertices(v, s->body[i]->frames, a.pair);
+            r->kind = a.pair.kind;
+            for (int k = 0; k < 4; k++)
+                r->v[k] = v[k];
+        }
+    } else {
+        vccd_toc_input in;
+        vccd_toc_answer a;
+        vccd_toc_input_init(&in);
+        in.opts = o->query;
+        in.body[0].bvh = &s->body[i]->bvh;
+        in.body[0].motion = s->body[i]->motion;
+        in.body[1].bvh = &s->body[j]->bvh;
+        in.body[1].motion = s->body[j]->motion;
+        TU_CHECK(vccd_toc_meshes(&a, NULL, &in, &e) == 0, "%s", e.msg);
+        r->status = a.status;
+        r->lo = a.lo;
+        r->hi = a.hi;
+        if ((r->have_pair = a.have_pair)) {
+            r->kind = a.pair.kind;
+            for (int k = 0; k < 4; k++)
+                r->v[k] = a.pair.v[k];
+        }
+    }
 }
 
 START_TEST(test_brute)
 {
-    long reps = tu_iters(20), kept = 0, contacts = 0, pairs = 0;
+    long reps = tu_iters(20), kept = 0, contacts = 0, cross = 0, pairs = 0, domains = 0;
     for (long it = 0; it < reps; it++) {
         vccd_bodies s;
         vccd_bodies_opts o;
@@ -223,7 +333,7 @@ START_TEST(test_brute)
         int nb = 5 + (int)(it % 3);
         char name[16];
         vccd_error e;
-        double lo = 1.0, hi = 1.0;
+        double lo, hi;
         int status = VCCD_TOC_NONE;
 
         vccd_bodies_init(&s);
@@ -231,6 +341,12 @@ START_TEST(test_brute)
         o.slices = 1 + (int)(tu_ulong() % 20);
         if (it % 2)
             o.query.min_separation = o.self.min_separation = 0.05;
+        if (it % 3 == 2) {
+            /* a sub-interval of the step, or a single time */
+            o.query.solve.t0 = 0.5 * tu_unit();
+            o.query.solve.t1 = it % 4 == 0 ? o.query.solve.t0 : o.query.solve.t0 + 0.5 * tu_unit();
+            domains++;
+        }
         for (int i = 0; i < nb; i++) {
             snprintf(name, sizeof name, "b%d", i);
             if (i == 2 || (i == 4 && it % 2)) {
@@ -245,7 +361,8 @@ START_TEST(test_brute)
         TU_CHECK(vccd_bodies_broad(&p, &s, &o, &e) == 0, "%s", e.msg);
         TU_CHECK(p.n <= 64, "%ld pairs", p.n);
         TU_CHECK(vccd_bodies_toc(&a, r, &s, &p, &o, &e) == 0, "%s", e.msg);
-        /* every pair, directly */
+        lo = hi = o.query.solve.t1;
+        /* every pair, directly (the BVHs are built now) */
         for (int i = 0; i < nb; i++)
             for (int j = i; j < nb; j++)
                 if (i < j || s.body[i]->frames)
@@ -261,6 +378,7 @@ START_TEST(test_brute)
                         at = k;
                 if (dr[i][j].status != VCCD_TOC_NONE) {
                     contacts++;
+                    cross += i != j;
                     TU_CHECK(at >= 0, "case %ld: bodies %d and %d: the direct query says %s at [%a, %a], the broad "
                              "phase left them out", it, i, j, vccd_toc_status_name(dr[i][j].status), dr[i][j].lo,
                              dr[i][j].hi);
@@ -297,9 +415,11 @@ START_TEST(test_brute)
         vccd_bodies_pairs_clear(&p2);
         vccd_bodies_clear(&s);
     }
-    printf("bodies: %ld random scenes, %ld pairs of bodies or self-contacts, %ld kept by the broad phase, %ld not "
-           "none (every one kept, every answer the direct one)\n", reps, pairs, kept, contacts);
-    TU_CHECK(contacts > 0 && kept < pairs, "vacuous: %ld contacts, %ld of %ld pairs kept", contacts, kept, pairs);
+    printf("bodies: %ld random scenes (%ld on a part of the step), %ld pairs of bodies or self-contacts, %ld kept by "
+           "the broad phase, %ld not none (%ld of two bodies; every one kept, every answer the direct one)\n", reps,
+           domains, pairs, kept, contacts, cross);
+    TU_CHECK(cross > 0 && kept < pairs, "vacuous: %ld contacts of two bodies, %ld of %ld pairs kept", cross, kept,
+             pairs);
 }
 END_TEST
 
@@ -347,11 +467,22 @@ START_TEST(test_errors)
     o.query.min_separation = 0;
     {
         vccd_bodies_pair q = { 0, 0, 0 };
-        vccd_bodies_pairs bad = { &q, 1, 1, 0.0 };
+        vccd_bodies_pairs bad = { &q, 1, 1, 0.0, 0.0, 1.0, 1 };
         TU_CHECK(vccd_bodies_toc(&a, NULL, &s, &bad, &o, &e) == -1 && strstr(e.msg, "not a pair"), "%s", e.msg);
     }
     TU_CHECK(vccd_bodies_toc(&a, NULL, &s, &p, &o, &e) == 0 && a.status == VCCD_TOC_NONE && a.pairs == 0, "%s",
              e.msg);
+    vccd_bodies_pairs_clear(&p);
+    /* pairs found over [0, 0.5] do not prove [0, 1]; nor among fewer
+       bodies than the scene has now */
+    o.query.solve.t1 = 0.5;
+    TU_CHECK(vccd_bodies_broad(&p, &s, &o, &e) == 0, "%s", e.msg);
+    o.query.solve.t1 = 1.0;
+    TU_CHECK(vccd_bodies_toc(&a, NULL, &s, &p, &o, &e) == -1 && strstr(e.msg, "not inside"), "%s", e.msg);
+    o.query.solve.t1 = 0.5;
+    tetra(&m, 1.0, c);
+    TU_CHECK(vccd_bodies_add_motion(&s, "b", &m, random_motion(1), &e) == 0, "%s", e.msg);
+    TU_CHECK(vccd_bodies_toc(&a, NULL, &s, &p, &o, &e) == -1 && strstr(e.msg, "among 1 bodies"), "%s", e.msg);
     vccd_bodies_pairs_clear(&p);
     vccd_bodies_clear(&s);
 }
@@ -360,6 +491,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_boxes, test_brute, test_errors };
+    const TTest *tests[] = { test_boxes, test_boxes_frames, test_brute, test_errors };
     return tu_main("bodies", tests, (int)(sizeof tests / sizeof tests[0]));
 }
