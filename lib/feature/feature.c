@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cubic.h"
 #include "vccd/feature.h"
 #include "vccd/plugin/kin.h"
 #include "vccd/motion.h"
@@ -91,6 +92,11 @@ struct vccd_feature {
     /* The function evaluated: s, or a distance piece with margin d. */
     vccd_feature_piece piece;
     double margin;
+    /* A pair whose points all move on straight lines has s as a cubic
+       (cubic.h), enclosed at its first binary64 jet: lin 0 not yet, 1
+       made, -1 not such a pair. */
+    int lin;
+    vccd_feature_cubic cubic;
     /* The other backends' states, last: a new feature zeroes only what
        comes before them (FEATURE_ZEROED), and each is cleared when its
        backend is first used.  They are 15 kB of the 19 kB, and zeroing
@@ -456,11 +462,47 @@ spare_use(vccd_feature *f, vccd_di t)
     }
 }
 
+/* Is f a vertex-face or edge-edge pair with every point on a straight
+   line (form LINE)?  Then its cubic is made (once: the binary64
+   parameters do not change while f lives), from u, e1, e2 at t = 0 and
+   their slopes, each the difference of its two points' (the difference
+   frames where feature_prepare made them). */
+static int
+lin_ready(vccd_feature *f)
+{
+    vccd_di_vec3 base[3], slope[3];
+    if (f->lin)
+        return f->lin > 0;
+    f->lin = -1;
+    if (f->kind != VCCD_FEATURE_VF && f->kind != VCCD_FEATURE_EE)
+        return 0;
+    for (int i = 0; i < f->np; i++)
+        if (f->pt[i].m->type->form != VCCD_MOTION_FORM_LINE)
+            return 0;
+    for (int v = 0; v < 3; v++) {
+        int i = vccd_di_feature_vector_points[f->kind][v][0], j = vccd_di_feature_vector_points[f->kind][v][1];
+        if (f->di.diff[v]) {
+            base[v] = f->di.d[v][0];
+            slope[v] = f->di.d[v][1];
+        } else {
+            vccd_di_vec3_sub(&base[v], &f->di.y[j][0], &f->di.y[i][0]);
+            vccd_di_vec3_sub(&slope[v], &f->di.y[j][1], &f->di.y[i][1]);
+        }
+    }
+    vccd_feature_cubic_init(&f->cubic, base, slope);
+    f->lin = 1;
+    return 1;
+}
+
 void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
     f->work += f->weight;
+    if (f->arith.kind == VCCD_ARITH_BINARY64 && !f->piece && f->di_ready && lin_ready(f)) {
+        vccd_feature_cubic_jet(s, &f->cubic, t, order);
+        return;
+    }
     spare_use(f, t);
     vectors(f, t, order);
     switch (f->arith.kind) {

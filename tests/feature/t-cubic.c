@@ -1,0 +1,186 @@
+/* t-cubic.c -- the coplanarity cubic of a pair on straight lines
+   (lib/feature/cubic.c) against MPFR.
+
+   u, e1, e2 are random interval vectors (points, narrow and wide
+   intervals, some containing zero), at adversarial scales (1e-150 ..
+   1e150, and mixed), with degenerate cases: zero slopes (a pair at
+   rest), parallel slopes, coplanar bases.  For random exact choices
+   inside the enclosures, the exact cubic
+       s(t) = (u0 + t du) . ((e10 + t de1) x (e20 + t de2))
+   is expanded in MPFR at 4400 bits (exact for doubles in this range) and
+   every enclosed coefficient must hold the exact one; each jet over a
+   random box T (zero width, [0, 1], tiny, ordinary) must hold s, s', s''
+   at T's ends and at random times inside.  Both branches of the jet are
+   counted (the box's Horner value, and the hull of the ends where a
+   derivative has no zero), so neither goes untested.  An overflowing
+   pair must give NaN or an enclosure, never a wrong finite bound. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "feature/cubic.h"
+#include "testutil.h"
+
+#define PR 4400
+
+static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
+
+/* A random interval around x, of relative width w (0: the point). */
+static vccd_di
+around(double x, double w)
+{
+    double h = fabs(x) * w;
+    if (w == 0.0)
+        return vccd_di_set_d(x);
+    return vccd_di_set_2d(x - h * tu_unit(), x + h * tu_unit());
+}
+
+/* r := exact s^(k)(t) of the polynomial with the MPFR coefficients c */
+static void
+exact_jet(mpfr_t r, mpfr_t c[4], int k, double t)
+{
+    static const int f[3][4] = { { 1, 1, 1, 1 }, { 0, 1, 2, 3 }, { 0, 0, 2, 6 } };
+    mpfr_t x, p;
+    mpfr_inits2(PR, x, p, (mpfr_ptr)0);
+    mpfr_set_zero(r, 1);
+    for (int i = k; i < 4; i++) {
+        /* f[k][i] c_i t^(i-k) */
+        mpfr_set_d(p, t, MPFR_RNDN);
+        mpfr_pow_ui(p, p, (unsigned long)(i - k), MPFR_RNDN);
+        mpfr_mul(x, c[i], p, MPFR_RNDN);
+        mpfr_mul_ui(x, x, (unsigned long)f[k][i], MPFR_RNDN);
+        mpfr_add(r, r, x, MPFR_RNDN);
+    }
+    mpfr_clears(x, p, (mpfr_ptr)0);
+}
+
+/* Does the binary64 interval a hold the exact x (NaN holds anything:
+   it decides nothing)? */
+static int
+holds(vccd_di a, mpfr_t x)
+{
+    if (isnan(a.lo) || isnan(a.hi))
+        return 1;
+    return mpfr_cmp_d(x, a.lo) >= 0 && mpfr_cmp_d(x, a.hi) <= 0;
+}
+
+START_TEST(test_cubic)
+{
+    static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 0.0 };
+    long n = tu_iters(3000), checked = 0, by_ends = 0, by_box = 0, nans = 0;
+    mpfr_t c[4], v[3][2][3], x, y;
+    for (int k = 0; k < 4; k++)
+        mpfr_init2(c[k], PR);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 3; k++)
+                mpfr_init2(v[i][j][k], PR);
+    mpfr_inits2(PR, x, y, (mpfr_ptr)0);
+
+    for (long it = 0; it < n; it++) {
+        vccd_di_vec3 base[3], slope[3];
+        vccd_feature_cubic q;
+        double sc = scales[it % 6], w = it % 5 == 0 ? 0.0 : it % 5 == 1 ? 1e-3 : 1e-15;
+        int kind = (int)(it / 6 % 5);    /* 0 generic, 1 rest, 2 parallel slopes, 3 coplanar, 4 overflow */
+        /* scale 0: each vector at its own scale */
+        /* e1 and e2 first: u may be made coplanar with them */
+        for (int ii = 0; ii < 3; ii++) {
+            int i = (ii + 1) % 3;
+            double s = sc > 0.0 ? sc : scales[tu_ulong() % 5];
+            for (int k = 0; k < 3; k++) {
+                double x0 = s * rnd(-1, 1), d = s * rnd(-1, 1);
+                if (kind == 1)
+                    d = 0.0;
+                if (kind == 2 && i == 2)
+                    d = vccd_di_mid(slope[1].c[k]) * 0.5;
+                if (kind == 3 && i == 0)
+                    x0 = 0.25 * vccd_di_mid(base[1].c[k]) + 0.5 * vccd_di_mid(base[2].c[k]);
+                if (kind == 4) {
+                    x0 = 1e300 * rnd(-1, 1);
+                    d = 1e300 * rnd(-1, 1);
+                }
+                base[i].c[k] = around(x0, w);
+                slope[i].c[k] = kind == 1 ? vccd_di_set_d(0.0) : around(d, w);
+            }
+        }
+        vccd_feature_cubic_init(&q, base, slope);
+        /* two exact choices inside the enclosures (the first: the ends) */
+        for (int ch = 0; ch < 2; ch++) {
+            for (int i = 0; i < 3; i++)
+                for (int k = 0; k < 3; k++) {
+                    mpfr_set_d(v[i][0][k], ch ? tu_point_in(base[i].c[k]) : base[i].c[k].lo, MPFR_RNDN);
+                    mpfr_set_d(v[i][1][k], ch ? tu_point_in(slope[i].c[k]) : slope[i].c[k].hi, MPFR_RNDN);
+                }
+            /* n_j = coefficients of e1 x e2; c_k = sum u_i . n_j (i + j = k) */
+            for (int k = 0; k < 4; k++)
+                mpfr_set_zero(c[k], 1);
+            for (int ui = 0; ui < 2; ui++)
+                for (int p = 0; p < 2; p++)
+                    for (int r = 0; r < 2; r++) {
+                        /* u^(ui) . (e1^(p) x e2^(r)) adds to c[ui + p + r] */
+                        for (int k = 0; k < 3; k++) {
+                            int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                            mpfr_mul(x, v[1][p][k1], v[2][r][k2], MPFR_RNDN);
+                            mpfr_mul(y, v[1][p][k2], v[2][r][k1], MPFR_RNDN);
+                            mpfr_sub(x, x, y, MPFR_RNDN);
+                            mpfr_mul(x, x, v[0][ui][k], MPFR_RNDN);
+                            mpfr_add(c[ui + p + r], c[ui + p + r], x, MPFR_RNDN);
+                        }
+                    }
+            for (int k = 0; k < 4; k++) {
+                TU_CHECK(holds(q.c[k], c[k]), "case %ld (kind %d, scale %g): c%d = [%a, %a] misses %s", it, kind, sc,
+                         k, q.c[k].lo, q.c[k].hi, tu_fmt_fr(c[k]));
+                checked++;
+            }
+            for (int bx = 0; bx < 4; bx++) {
+                double t0 = tu_unit(), t1;
+                vccd_di t, s[3];
+                switch (bx) {
+                case 0: t1 = t0; break;                                 /* a point */
+                case 1: t0 = 0.0; t1 = 1.0; break;                      /* the step */
+                case 2: t1 = fmin(1.0, t0 + 1e-9 * tu_unit()); break;   /* tiny */
+                default: t1 = t0 + (1.0 - t0) * tu_unit(); break;
+                }
+                t = vccd_di_set_2d(t0, t1);
+                vccd_feature_cubic_jet(s, &q, t, 2);
+                if (t0 < t1) {
+                    vccd_di d2 = s[2];
+                    int mono = (d2.lo > 0.0 || d2.hi < 0.0) || (s[1].lo > 0.0 || s[1].hi < 0.0);
+                    by_ends += mono;
+                    by_box += !mono;
+                }
+                nans += isnan(s[0].lo) || isnan(s[0].hi);
+                for (int j = 0; j < 5; j++) {
+                    double tt = j == 0 ? t0 : j == 1 ? t1 : t0 + (t1 - t0) * tu_unit();
+                    if (tt > t1)
+                        tt = t1;
+                    for (int k = 0; k < 3; k++) {
+                        exact_jet(x, c, k, tt);
+                        TU_CHECK(holds(s[k], x), "case %ld (kind %d, scale %g): s^(%d) over [%a, %a] = [%a, %a] "
+                                 "misses %s at t = %a", it, kind, sc, k, t0, t1, s[k].lo, s[k].hi, tu_fmt_fr(x), tt);
+                        checked++;
+                    }
+                }
+            }
+        }
+    }
+    printf("cubic: %ld enclosures checked against MPFR; boxes decided by their ends %ld, by Horner over the box %ld; "
+           "%ld NaN (overflow)\n", checked, by_ends, by_box, nans);
+    TU_CHECK(by_ends > n / 10 && by_box > n / 10, "a branch of the jet is barely tested: %ld by the ends, %ld by the "
+             "box", by_ends, by_box);
+    for (int k = 0; k < 4; k++)
+        mpfr_clear(c[k]);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 3; k++)
+                mpfr_clear(v[i][j][k]);
+    mpfr_clears(x, y, (mpfr_ptr)0);
+}
+END_TEST
+
+int
+main(void)
+{
+    const TTest *tests[] = { test_cubic };
+    return tu_main("cubic", tests, (int)(sizeof tests / sizeof tests[0]));
+}
