@@ -9,10 +9,16 @@
    box costs a few interval products by Horner's rule instead of the
    Leibniz cross and dot products of every evaluation (feature_impl.h).
 
+   The inclusion terms (feature_impl.h's feature_incl_terms: the
+   barycentric coordinates times |n|^2, and |n|^2) are each a triple
+   product (a x b) . n of two linear vectors and the quadratic n, so of
+   degree 4; they are expanded the same way, once per pair, when the
+   predicate first asks for them.
+
    Rigor: every operation is the outward-rounded binary64 interval of
    di.h, so each enclosed coefficient holds the exact coefficient for
-   every choice of u0, du, ... in their enclosures, and each jet over T
-   holds s^(k)(t) for every t in T. */
+   every choice of u0, du, ... in their enclosures, and each jet or term
+   over T holds its value at every t in T. */
 #ifndef VCCD_FEATURE_CUBIC_H
 #define VCCD_FEATURE_CUBIC_H
 
@@ -24,7 +30,18 @@
 typedef struct {
     vccd_di c[4];
     vccd_di c2x2, c3x3, c3x6;
+    vccd_di_vec3 n[3];          /* n = e1 x e2 = n0 + n1 t + n2 t^2 */
+    /* the inclusion terms' coefficients (terms_n of them, 0: not made) */
+    int terms_n;
+    vccd_di terms[4][5], nn[5];
 } vccd_feature_cubic;
+
+/* r := a - b, enclosed, with the coordinates where a and b are the same
+   point exactly 0: the outward step would blur that 0 to +-2^-1074, and
+   subnormal operands cost a hundred cycles a product (a ball translating
+   without turning has every slope the same; feature_prepare does the
+   same for its difference frames). */
+void vccd_feature_cubic_sub(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec3 *b);
 
 /* q := the coefficients of u . (e1 x e2) for u = base[0] + t slope[0],
    e1 = base[1] + t slope[1], e2 = base[2] + t slope[2]. */
@@ -32,5 +49,15 @@ void vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], 
 
 /* s[k] := s^(k) over t for k = 0 .. order (order <= 2). */
 void vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, int order);
+
+/* The inclusion terms' coefficients of a vertex-face (kind 0) or
+   edge-edge (kind 1) pair whose points are x[i] = base[i] + t slope[i]
+   (vertex-face: p, a, b, c; edge-edge: a, b, c, d), q made by
+   vccd_feature_cubic_init from the same points' u, e1, e2. */
+void vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_di_vec3 base[4],
+                                   const vccd_di_vec3 slope[4]);
+
+/* The terms over t (feature_incl_terms' q[0 .. n) and nn); returns n. */
+int vccd_feature_cubic_terms(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, vccd_di t);
 
 #endif

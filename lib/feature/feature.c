@@ -97,6 +97,8 @@ struct vccd_feature {
        made, -1 not such a pair. */
     int lin;
     vccd_feature_cubic cubic;
+    int terms_asked;            /* incl_terms evaluated (cache misses) */
+    int jets_asked;             /* vccd_feature_jet in binary64 */
     /* The other backends' states, last: a new feature zeroes only what
        comes before them (FEATURE_ZEROED), and each is cleared when its
        backend is first used.  They are 15 kB of the 19 kB, and zeroing
@@ -485,8 +487,8 @@ lin_ready(vccd_feature *f)
             base[v] = f->di.d[v][0];
             slope[v] = f->di.d[v][1];
         } else {
-            vccd_di_vec3_sub(&base[v], &f->di.y[j][0], &f->di.y[i][0]);
-            vccd_di_vec3_sub(&slope[v], &f->di.y[j][1], &f->di.y[i][1]);
+            vccd_feature_cubic_sub(&base[v], &f->di.y[j][0], &f->di.y[i][0]);
+            vccd_feature_cubic_sub(&slope[v], &f->di.y[j][1], &f->di.y[i][1]);
         }
     }
     vccd_feature_cubic_init(&f->cubic, base, slope);
@@ -494,12 +496,18 @@ lin_ready(vccd_feature *f)
     return 1;
 }
 
+#define JET_CUBIC_AFTER 1
+
 void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
     f->evals++;
     f->work += f->weight;
-    if (f->arith.kind == VCCD_ARITH_BINARY64 && !f->piece && f->di_ready && lin_ready(f)) {
+    /* On straight lines, the cubic once the pair has been evaluated
+       JET_CUBIC_AFTER times: making it costs about four evaluations from
+       the points, and most pairs of a scene are proved apart by the first
+       one (s has no zero over the whole step). */
+    if (++f->jets_asked > JET_CUBIC_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && !f->piece && f->di_ready && lin_ready(f)) {
         vccd_feature_cubic_jet(s, &f->cubic, t, order);
         return;
     }
@@ -608,6 +616,7 @@ vccd_feature_set_piece(vccd_feature *f, vccd_feature_piece p, double d)
 
 /* The inclusion terms over t (feature_incl_terms in feature_impl.h);
    returns their number. */
+#define TERMS_POLY_AFTER 4
 static int
 incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
 {
@@ -618,10 +627,31 @@ incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
         *nn = c->terms_nn;
         return c->terms_n;
     }
-    FEATURE_WITH_POINTS(f, t, 0,
-                        nq = vccd_di_feature_incl_terms(q, nn, X, f->kind),
-                        nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind),
-                        nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind));
+    /* On straight lines, the terms' polynomials (cubic.h), made once the
+       predicate has been asked for the terms of TERMS_POLY_AFTER boxes:
+       making them costs about six evaluations of the terms from the
+       points, and evaluating them a third of one.  A pair that touches
+       asks about four times (armadillo-rollers' data set queries: 4.2),
+       where the points are cheaper; a pair near a double root or an edge
+       asks many more, where the polynomials are, and their enclosures
+       over boxes are tighter (cloth-funnel's edge-edge queries: 5,388 ->
+       1,523 boxes). */
+    if (++f->terms_asked > TERMS_POLY_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready && lin_ready(f)) {
+        if (!f->cubic.terms_n) {
+            vccd_di_vec3 base[4], slope[4];
+            for (int i = 0; i < 4; i++) {
+                base[i] = f->di.y[i][0];
+                slope[i] = f->di.y[i][1];
+            }
+            vccd_feature_cubic_terms_init(&f->cubic, f->kind == VCCD_FEATURE_EE, base, slope);
+        }
+        nq = vccd_feature_cubic_terms(q, nn, &f->cubic, t);
+    } else {
+        FEATURE_WITH_POINTS(f, t, 0,
+                            nq = vccd_di_feature_incl_terms(q, nn, X, f->kind),
+                            nq = vccd_ui_feature_incl_terms(q, nn, X, f->kind),
+                            nq = vccd_mi_feature_incl_terms(q, nn, X, f->kind));
+    }
     if (nq <= 4) {
         memcpy(c->terms_q, q, (size_t)nq * sizeof *q);
         c->terms_nn = *nn;

@@ -178,9 +178,145 @@ START_TEST(test_cubic)
 }
 END_TEST
 
+/* r := (a x b) . n for exact MPFR vectors */
+static void
+triple(mpfr_t r, mpfr_t a[3], mpfr_t b[3], mpfr_t n[3])
+{
+    mpfr_t x, y;
+    mpfr_inits2(PR, x, y, (mpfr_ptr)0);
+    mpfr_set_zero(r, 1);
+    for (int k = 0; k < 3; k++) {
+        int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        mpfr_mul(x, a[k1], b[k2], MPFR_RNDN);
+        mpfr_mul(y, a[k2], b[k1], MPFR_RNDN);
+        mpfr_sub(x, x, y, MPFR_RNDN);
+        mpfr_mul(x, x, n[k], MPFR_RNDN);
+        mpfr_add(r, r, x, MPFR_RNDN);
+    }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+}
+
+/* The inclusion terms' polynomials (vccd_feature_cubic_terms) over
+   random boxes against feature_impl.h's expressions evaluated exactly
+   at the positions x_i(t) = x0_i + t d_i of exact choices inside the
+   points' enclosures: vertex-face (p, a, b, c) and edge-edge (a, b, c,
+   d), at the scales of test_cubic, with points at rest and sharing
+   slopes (the exact zeros kept exact).  Each exact slope is drawn from
+   its own enclosure: shared point slopes are then the same number. */
+START_TEST(test_terms)
+{
+    static const double scales[] = { 1.0, 1e-100, 1e100, 1e-8, 3e5 };
+    long n = tu_iters(2000), checked = 0;
+    mpfr_t X[4][3], e1[3], e2[3], w[3], g[3], h[3], nv[3], ref[5], tmp;
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 3; k++)
+            mpfr_init2(X[i][k], PR);
+    for (int k = 0; k < 3; k++)
+        mpfr_inits2(PR, e1[k], e2[k], w[k], g[k], h[k], nv[k], (mpfr_ptr)0);
+    for (int k = 0; k < 5; k++)
+        mpfr_init2(ref[k], PR);
+    mpfr_init2(tmp, PR);
+    for (long it = 0; it < n; it++) {
+        int kind = (int)(it % 2), shared = it % 5 == 1, rest = it % 7 == 3;
+        double sc = scales[it / 2 % 5], wd = it % 3 == 0 ? 0.0 : 1e-14;
+        vccd_di_vec3 base[4], slope[4], ub[3], us[3];
+        vccd_feature_cubic q;
+        static const int vp[2][3][2] = { { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } } };
+        for (int i = 0; i < 4; i++)
+            for (int k = 0; k < 3; k++) {
+                base[i].c[k] = around(sc * rnd(-1, 1), wd);
+                slope[i].c[k] = rest ? vccd_di_set_d(0.0)
+                                : shared && i > 0 ? slope[0].c[k] : around(sc * rnd(-1, 1), wd);
+            }
+        /* u, e1, e2 as feature.c hands them (kind's point pairs) */
+        for (int v = 0; v < 3; v++) {
+            vccd_feature_cubic_sub(&ub[v], &base[vp[kind][v][1]], &base[vp[kind][v][0]]);
+            vccd_feature_cubic_sub(&us[v], &slope[vp[kind][v][1]], &slope[vp[kind][v][0]]);
+        }
+        vccd_feature_cubic_init(&q, ub, us);
+        vccd_feature_cubic_terms_init(&q, kind, base, slope);
+        for (int bx = 0; bx < 3; bx++) {
+            double t0 = tu_unit(), t1 = bx == 0 ? t0 : bx == 1 ? fmin(1.0, t0 + 1e-6 * tu_unit()) : t0 + (1 - t0) * tu_unit();
+            vccd_di qt[4], nn;
+            int nq = vccd_feature_cubic_terms(qt, &nn, &q, vccd_di_set_2d(t0, t1));
+            TU_CHECK(nq == (kind ? 4 : 3), "%d terms for kind %d", nq, kind);
+            for (int j = 0; j < 3; j++) {
+                double tt = j == 0 ? t0 : j == 1 ? t1 : t0 + (t1 - t0) * tu_unit();
+                if (tt > t1)
+                    tt = t1;
+                /* exact positions at tt of exact choices (the ends of the
+                   enclosures, or points inside) */
+                for (int i = 0; i < 4; i++)
+                    for (int k = 0; k < 3; k++) {
+                        double b0 = j == 0 ? base[i].c[k].lo : tu_point_in(base[i].c[k]);
+                        double d0 = j == 0 ? slope[i].c[k].hi : tu_point_in(slope[i].c[k]);
+                        mpfr_set_d(tmp, d0, MPFR_RNDN);
+                        mpfr_mul_d(tmp, tmp, tt, MPFR_RNDN);
+                        mpfr_add_d(X[i][k], tmp, b0, MPFR_RNDN);
+                    }
+                for (int k = 0; k < 3; k++) {
+                    if (kind == 0) {        /* p, a, b, c */
+                        mpfr_sub(e1[k], X[2][k], X[1][k], MPFR_RNDN);
+                        mpfr_sub(e2[k], X[3][k], X[1][k], MPFR_RNDN);
+                        mpfr_sub(w[k], X[0][k], X[1][k], MPFR_RNDN);
+                        mpfr_sub(g[k], X[2][k], X[0][k], MPFR_RNDN);
+                        mpfr_sub(h[k], X[3][k], X[0][k], MPFR_RNDN);
+                    } else {                /* a, b, c, d */
+                        mpfr_sub(e1[k], X[1][k], X[0][k], MPFR_RNDN);
+                        mpfr_sub(e2[k], X[3][k], X[2][k], MPFR_RNDN);
+                        mpfr_sub(w[k], X[2][k], X[0][k], MPFR_RNDN);
+                        mpfr_sub(g[k], X[1][k], X[2][k], MPFR_RNDN);
+                        mpfr_sub(h[k], X[3][k], X[0][k], MPFR_RNDN);
+                    }
+                }
+                for (int k = 0; k < 3; k++) {
+                    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+                    mpfr_mul(nv[k], e1[k1], e2[k2], MPFR_RNDN);
+                    mpfr_mul(tmp, e1[k2], e2[k1], MPFR_RNDN);
+                    mpfr_sub(nv[k], nv[k], tmp, MPFR_RNDN);
+                }
+                if (kind == 0) {
+                    triple(ref[0], w, e2, nv);
+                    triple(ref[1], e1, w, nv);
+                    triple(ref[2], g, h, nv);
+                } else {
+                    triple(ref[0], w, e2, nv);
+                    triple(ref[1], g, e2, nv);
+                    triple(ref[2], w, e1, nv);
+                    triple(ref[3], e1, h, nv);
+                }
+                mpfr_set_zero(ref[4], 1);
+                for (int k = 0; k < 3; k++) {
+                    mpfr_mul(tmp, nv[k], nv[k], MPFR_RNDN);
+                    mpfr_add(ref[4], ref[4], tmp, MPFR_RNDN);
+                }
+                for (int i = 0; i < nq; i++) {
+                    TU_CHECK(holds(qt[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d over [%a, %a] = [%a, "
+                             "%a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",
+                             rest ? ", at rest" : "", i, t0, t1, qt[i].lo, qt[i].hi, tu_fmt_fr(ref[i]), tt);
+                    checked++;
+                }
+                TU_CHECK(holds(nn, ref[4]), "case %ld (kind %d, scale %g): |n|^2 over [%a, %a] = [%a, %a] misses %s "
+                         "at t = %a", it, kind, sc, t0, t1, nn.lo, nn.hi, tu_fmt_fr(ref[4]), tt);
+                checked++;
+            }
+        }
+    }
+    printf("cubic: %ld inclusion terms and |n|^2 over boxes checked against their exact values (MPFR)\n", checked);
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 3; k++)
+            mpfr_clear(X[i][k]);
+    for (int k = 0; k < 3; k++)
+        mpfr_clears(e1[k], e2[k], w[k], g[k], h[k], nv[k], (mpfr_ptr)0);
+    for (int k = 0; k < 5; k++)
+        mpfr_clear(ref[k]);
+    mpfr_clear(tmp);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_cubic };
+    const TTest *tests[] = { test_cubic, test_terms };
     return tu_main("cubic", tests, (int)(sizeof tests / sizeof tests[0]));
 }
