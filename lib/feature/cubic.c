@@ -80,9 +80,9 @@ horner1(const vccd_feature_cubic *q, vccd_di t)
     return add0(mul0(add0(mul0(q->c3x3, t), q->c2x2), t), q->c[1]);
 }
 
-/* The hull of the values at a box's two ends, or, when either is not an
-   interval (NaN after an overflow, which hull would drop as empty), the
-   value over the box. */
+/* The hull of the values at a box's two ends, or, should either not be
+   an interval (di.h makes none from intervals, but hull would drop a NaN
+   or empty one as neutral), the value over the box. */
 static inline vccd_di
 ends_or(vccd_di a, vccd_di b, vccd_di box)
 {

@@ -98,7 +98,7 @@ struct vccd_feature {
     int lin;
     vccd_feature_cubic cubic;
     int terms_asked;            /* incl_terms evaluated (cache misses) */
-    int jets_asked;             /* vccd_feature_jet in binary64 */
+    int jets_asked;             /* vccd_feature_jet, any arithmetic */
     /* The other backends' states, last: a new feature zeroes only what
        comes before them (FEATURE_ZEROED), and each is cleared when its
        backend is first used.  They are 15 kB of the 19 kB, and zeroing

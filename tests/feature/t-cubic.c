@@ -7,13 +7,14 @@
    rest), parallel slopes, coplanar bases.  For random exact choices
    inside the enclosures, the exact cubic
        s(t) = (u0 + t du) . ((e10 + t de1) x (e20 + t de2))
-   is expanded in MPFR at 4400 bits (exact for doubles in this range) and
+   is expanded in MPFR at 4400 bits (9000 for the terms: exact for doubles
+   in this range, MPFR's inexact flag is checked) and
    every enclosed coefficient must hold the exact one; each jet over a
    random box T (zero width, [0, 1], tiny, ordinary) must hold s, s', s''
    at T's ends and at random times inside.  Both branches of the jet are
    counted (the box's Horner value, and the hull of the ends where a
    derivative has no zero), so neither goes untested.  An overflowing
-   pair must give NaN or an enclosure, never a wrong finite bound. */
+   pair must still give an enclosure (infinite ends), never NaN. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,14 +55,12 @@ exact_jet(mpfr_t r, mpfr_t c[4], int k, double t)
     mpfr_clears(x, p, (mpfr_ptr)0);
 }
 
-/* Does the binary64 interval a hold the exact x (NaN holds anything:
-   it decides nothing)? */
+/* Does the binary64 interval a hold the exact x?  (An overflow gives
+   [DBL_MAX, inf] or the whole line, never NaN: a NaN end fails.) */
 static int
 holds(vccd_di a, mpfr_t x)
 {
-    if (isnan(a.lo) || isnan(a.hi))
-        return 1;
-    return mpfr_cmp_d(x, a.lo) >= 0 && mpfr_cmp_d(x, a.hi) <= 0;
+    return mpfr_cmp_d(x, a.lo) >= 0 && mpfr_cmp_d(x, a.hi) <= 0 && !isnan(a.lo) && !isnan(a.hi);
 }
 
 START_TEST(test_cubic)
@@ -111,6 +110,7 @@ START_TEST(test_cubic)
                     mpfr_set_d(v[i][0][k], ch ? tu_point_in(base[i].c[k]) : base[i].c[k].lo, MPFR_RNDN);
                     mpfr_set_d(v[i][1][k], ch ? tu_point_in(slope[i].c[k]) : slope[i].c[k].hi, MPFR_RNDN);
                 }
+            mpfr_clear_inexflag();
             /* n_j = coefficients of e1 x e2; c_k = sum u_i . n_j (i + j = k) */
             for (int k = 0; k < 4; k++)
                 mpfr_set_zero(c[k], 1);
@@ -127,6 +127,7 @@ START_TEST(test_cubic)
                             mpfr_add(c[ui + p + r], c[ui + p + r], x, MPFR_RNDN);
                         }
                     }
+            TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference coefficients are not exact at %d bits", it, PR);
             for (int k = 0; k < 4; k++) {
                 TU_CHECK(holds(q.c[k], c[k]), "case %ld (kind %d, scale %g): c%d = [%a, %a] misses %s", it, kind, sc,
                          k, q.c[k].lo, q.c[k].hi, tu_fmt_fr(c[k]));
@@ -155,7 +156,9 @@ START_TEST(test_cubic)
                     if (tt > t1)
                         tt = t1;
                     for (int k = 0; k < 3; k++) {
+                        mpfr_clear_inexflag();
                         exact_jet(x, c, k, tt);
+                        TU_CHECK(!mpfr_inexflag_p(), "case %ld: s^(%d) at %a is not exact at %d bits", it, k, tt, PR);
                         TU_CHECK(holds(s[k], x), "case %ld (kind %d, scale %g): s^(%d) over [%a, %a] = [%a, %a] "
                                  "misses %s at t = %a", it, kind, sc, k, t0, t1, s[k].lo, s[k].hi, tu_fmt_fr(x), tt);
                         checked++;
@@ -164,8 +167,9 @@ START_TEST(test_cubic)
             }
         }
     }
-    printf("cubic: %ld enclosures checked against MPFR; boxes decided by their ends %ld, by Horner over the box %ld; "
-           "%ld NaN (overflow)\n", checked, by_ends, by_box, nans);
+    printf("cubic: %ld enclosures checked against exact MPFR values; boxes decided by their ends %ld, by Horner over "
+           "the box %ld\n", checked, by_ends, by_box);
+    TU_CHECK(nans == 0, "%ld jets with a NaN end", nans);
     TU_CHECK(by_ends > n / 10 && by_box > n / 10, "a branch of the jet is barely tested: %ld by the ends, %ld by the "
              "box", by_ends, by_box);
     for (int k = 0; k < 4; k++)
@@ -178,12 +182,17 @@ START_TEST(test_cubic)
 }
 END_TEST
 
+/* The terms' reference precision: products of four differences of
+   coordinates 1e300 apart in scale need about 4 x 1,050 bits, and the
+   times' powers more. */
+#define PRT 9000
+
 /* r := (a x b) . n for exact MPFR vectors */
 static void
 triple(mpfr_t r, mpfr_t a[3], mpfr_t b[3], mpfr_t n[3])
 {
     mpfr_t x, y;
-    mpfr_inits2(PR, x, y, (mpfr_ptr)0);
+    mpfr_inits2(PRT, x, y, (mpfr_ptr)0);
     mpfr_set_zero(r, 1);
     for (int k = 0; k < 3; k++) {
         int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -200,34 +209,38 @@ triple(mpfr_t r, mpfr_t a[3], mpfr_t b[3], mpfr_t n[3])
    random boxes against feature_impl.h's expressions evaluated exactly
    at the positions x_i(t) = x0_i + t d_i of exact choices inside the
    points' enclosures: vertex-face (p, a, b, c) and edge-edge (a, b, c,
-   d), at the scales of test_cubic, with points at rest and sharing
-   slopes (the exact zeros kept exact).  Each exact slope is drawn from
+   d), at the scales and widths of test_cubic (each point at its own
+   scale, too) and past 1e300, with points at rest and sharing slopes
+   (the exact zeros kept exact).  Each exact slope is drawn from
    its own enclosure: shared point slopes are then the same number. */
 START_TEST(test_terms)
 {
-    static const double scales[] = { 1.0, 1e-100, 1e100, 1e-8, 3e5 };
+    static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 0.0 };
     long n = tu_iters(2000), checked = 0;
     mpfr_t X[4][3], e1[3], e2[3], w[3], g[3], h[3], nv[3], ref[5], tmp;
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 3; k++)
-            mpfr_init2(X[i][k], PR);
+            mpfr_init2(X[i][k], PRT);
     for (int k = 0; k < 3; k++)
-        mpfr_inits2(PR, e1[k], e2[k], w[k], g[k], h[k], nv[k], (mpfr_ptr)0);
+        mpfr_inits2(PRT, e1[k], e2[k], w[k], g[k], h[k], nv[k], (mpfr_ptr)0);
     for (int k = 0; k < 5; k++)
-        mpfr_init2(ref[k], PR);
-    mpfr_init2(tmp, PR);
+        mpfr_init2(ref[k], PRT);
+    mpfr_init2(tmp, PRT);
     for (long it = 0; it < n; it++) {
-        int kind = (int)(it % 2), shared = it % 5 == 1, rest = it % 7 == 3;
-        double sc = scales[it / 2 % 5], wd = it % 3 == 0 ? 0.0 : 1e-14;
+        int kind = (int)(it % 2), shared = it % 5 == 1, rest = it % 7 == 3, over = it % 11 == 5;
+        double sc = scales[it / 2 % 6], wd = it % 3 == 0 ? 0.0 : it % 3 == 1 ? 1e-14 : 1e-3;
         vccd_di_vec3 base[4], slope[4], ub[3], us[3];
         vccd_feature_cubic q;
         static const int vp[2][3][2] = { { { 1, 0 }, { 1, 2 }, { 1, 3 } }, { { 0, 2 }, { 0, 1 }, { 2, 3 } } };
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 4; i++) {
+            /* scale 0: each point at its own scale; over: past 1e300 */
+            double si = over ? 1e300 : sc > 0.0 ? sc : scales[tu_ulong() % 5];
             for (int k = 0; k < 3; k++) {
-                base[i].c[k] = around(sc * rnd(-1, 1), wd);
+                base[i].c[k] = around(si * rnd(-1, 1), wd);
                 slope[i].c[k] = rest ? vccd_di_set_d(0.0)
-                                : shared && i > 0 ? slope[0].c[k] : around(sc * rnd(-1, 1), wd);
+                                : shared && i > 0 ? slope[0].c[k] : around(si * rnd(-1, 1), wd);
             }
+        }
         /* u, e1, e2 as feature.c hands them (kind's point pairs) */
         for (int v = 0; v < 3; v++) {
             vccd_feature_cubic_sub(&ub[v], &base[vp[kind][v][1]], &base[vp[kind][v][0]]);
@@ -244,6 +257,7 @@ START_TEST(test_terms)
                 double tt = j == 0 ? t0 : j == 1 ? t1 : t0 + (t1 - t0) * tu_unit();
                 if (tt > t1)
                     tt = t1;
+                mpfr_clear_inexflag();
                 /* exact positions at tt of exact choices (the ends of the
                    enclosures, or points inside) */
                 for (int i = 0; i < 4; i++)
@@ -290,6 +304,7 @@ START_TEST(test_terms)
                     mpfr_mul(tmp, nv[k], nv[k], MPFR_RNDN);
                     mpfr_add(ref[4], ref[4], tmp, MPFR_RNDN);
                 }
+                TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference terms are not exact at %d bits", it, PRT);
                 for (int i = 0; i < nq; i++) {
                     TU_CHECK(holds(qt[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d over [%a, %a] = [%a, "
                              "%a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",

@@ -445,7 +445,9 @@ START_TEST(test_inclusion_touching)
         scene_velocities(&sc, vel);
         lin_from_scene(&lp, &sc, tstar, v_name[vel], 1);
         scaled = lin_maybe_scale(&lp);
-        for (int j = 0; j < 4; j++) {
+        /* seven boxes: past the fourth, a pair on straight lines takes
+           its terms from their polynomials (lib/feature/cubic.c) */
+        for (int j = 0; j < 7; j++) {
             vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, 1.0);
             for (int b = 0; b < NB; b++) {
                 int r = vccd_feature_inclusion(lp.f[b], T), re = vccd_feature_inclusion_expect(lp.f[b], T);
@@ -499,8 +501,9 @@ START_TEST(test_params)
         scene_velocities(&sc, vel);
         lin_from_scene(&lp, &sc, tstar, v_name[vel], 1);
         lin_maybe_scale(&lp);
-        for (int j = 0; j < 3; j++) {
-            vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, j == 1 ? 1e-6 : 1.0);
+        /* six boxes: the last ones through the terms' polynomials */
+        for (int j = 0; j < 6; j++) {
+            vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, j % 2 ? 1e-6 : 1.0);
             for (int b = 0; b < NB; b++) {
                 vccd_feature_params(uv, lp.f[b], T);
                 for (int k = 0; k < 2; k++)
@@ -534,7 +537,7 @@ START_TEST(test_inclusion_coplanar_miss)
         scene_velocities(&sc, vel);
         lin_from_scene(&lp, &sc, tstar, v_name[vel], 1);
         lin_maybe_scale(&lp);
-        for (int j = 0; j < 4; j++) {
+        for (int j = 0; j < 7; j++) {   /* past the fourth: the polynomials */
             vccd_di T = j == 0 ? vccd_di_set_d(tstar) : t_around(tstar, 1.0);
             for (int b = 0; b < NB; b++) {
                 int r = vccd_feature_inclusion(lp.f[b], T), re = vccd_feature_inclusion_expect(lp.f[b], T);
