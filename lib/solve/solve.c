@@ -329,9 +329,15 @@ run(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o, double start, double
             if (!vccd_di_is_empty(s0) && (s0.lo > 0.0 || s0.hi < 0.0))
                 continue;
         }
-        incl = skip_incl            ? VCCD_INCL_MAYBE
-               : o->expect_contact ? vccd_feature_inclusion_expect(f, t)
-                                   : vccd_feature_inclusion(f, t);
+        /* Where a root of s is proved in x, the terms decide first: at a
+           root they say YES or NO alone unless the contact is on an edge.
+           With a root in x the two orders give the same decision (they
+           differ only over a box where s does not vanish where the terms
+           hold, feature.h), and this one skips the separating tests,
+           which cannot prove apart a pair that touches. */
+        incl = skip_incl                     ? VCCD_INCL_MAYBE
+               : o->expect_contact || x.root ? vccd_feature_inclusion_expect(f, t)
+                                             : vccd_feature_inclusion(f, t);
         if (incl == VCCD_INCL_NO) {
             r->incl_excluded++;
             continue;
