@@ -264,7 +264,7 @@ done:
 }
 
 const vccd_cli_cmd vccd_cmd_scene = {
-    "scene", "one step of a whole scene: every vertex on a straight line, self-contact included",
+    "scene", "one step of a whole scene (every vertex on a straight line, self-contact included) or of many bodies",
     "usage: vccd scene [--all-pairs FILE] CONFIG\n"
     "\n"
     "The earliest contact of one simulation step in which every vertex of\n"
