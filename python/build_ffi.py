@@ -303,7 +303,7 @@ long vccd_py_scene_counts(const vccd_scene *s, long out[3]);
 
 /* scenes of bodies (bodies.h) */
 typedef struct { ...; } vccd_bodies;
-typedef struct { vccd_query_opts query; vccd_scene_broad_opts self; int slices; } vccd_bodies_opts;
+typedef struct { vccd_query_opts query; vccd_scene_broad_opts self; int slices; long max_pairs; } vccd_bodies_opts;
 void vccd_bodies_opts_init(vccd_bodies_opts *o);
 void vccd_bodies_init(vccd_bodies *s);
 void vccd_bodies_clear(vccd_bodies *s);

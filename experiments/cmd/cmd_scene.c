@@ -293,6 +293,7 @@ const vccd_cli_cmd vccd_cmd_scene = {
     "  [scene]\n"
     "  min_separation = 0         # the step's, for every pair\n"
     "  body_slices = 16           # time slices of the broad phase over bodies\n"
+    "  max_pairs = 67108864       # it stops past this many pairs (default 2^26)\n"
     "  bv = obb                   # the pair queries' bounding volume\n"
     "  [body.cloth]\n"
     "  frame0 = 227.ply           # a deforming mesh, self-contact included\n"

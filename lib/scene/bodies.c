@@ -17,6 +17,7 @@ vccd_bodies_opts_init(vccd_bodies_opts *o)
     vccd_query_opts_init(&o->query);
     vccd_scene_broad_opts_init(&o->self);
     o->slices = 16;
+    o->max_pairs = 0;
 }
 
 void
@@ -119,11 +120,17 @@ frames_motion(vccd_body *b, mpfr_prec_t prec, vccd_error *e)
 {
     const vccd_mesh *m = &b->frames->mesh;
     vccd_motion *mo;
-    if (m->nv > INT32_MAX / 8)
-        return vccd_error_set(e, NULL, 0, NULL, NULL, "body '%s': %ld vertices, too many for a motion", b->name,
-                              m->nv);
-    if (!(mo = vccd_motion_vertex_linear_new(&m->v[0][0], &b->frames->v1[0][0], (int)m->nv, prec, e)))
+    vccd_error inner;
+    /* the model refuses more vertices than it takes, with its limit */
+    if (!(mo = vccd_motion_vertex_linear_new(&m->v[0][0], &b->frames->v1[0][0], (int)m->nv, prec, &inner))) {
+        /* the body's name, then the message as it is (escaped once
+           already: vccd_error_set would escape it again) */
+        size_t n;
+        vccd_error_set(e, NULL, 0, NULL, NULL, "body '%s': ", b->name);
+        n = strlen(e->msg);
+        snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
         return -1;
+    }
     vccd_motion_free(b->motion);
     b->motion = mo;
     return 0;
@@ -306,6 +313,8 @@ scene_section(vccd_bodies_opts *o, vccd_config_section *sec, vccd_error *e)
             return -1;
         o->slices = (int)n;
     }
+    if ((kv = vccd_config_get(sec, "max_pairs")) && vccd_config_long(&o->max_pairs, sec, kv, 1, 1L << 40, e) != 0)
+        return -1;
     if ((kv = vccd_config_get(sec, "bv")) && (o->query.bv = vccd_bv_type_find(kv->value)) < 0)
         return vccd_error_set(e, sec->file, kv->line, sec->name, kv->key, "unknown BV type '%s' (%s)", kv->value,
                               vccd_bv_type_names());

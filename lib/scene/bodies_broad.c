@@ -98,7 +98,7 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
     keyed *order = NULL;
     sc_box *box = NULL, *all = NULL;
     int self = 0, rc = -1;
-    long cap = 0;
+    long cap = 0, max = o->max_pairs > 0 ? o->max_pairs : VCCD_SCENE_MAX_CANDIDATES;
 
     memset(p, 0, sizeof *p);
     if (S < 1 || S > VCCD_SCENE_MAX_SLICES)
@@ -162,6 +162,12 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
                     break;
             if (k < S) {
                 vccd_bodies_pair q = { i < j ? i : j, i < j ? j : i, k };
+                if (p->n - self >= max) {
+                    vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: more than %ld pairs of bodies may meet "
+                                   "(max_pairs): more slices (body_slices), or bodies farther apart", max);
+                    vccd_bodies_pairs_clear(p);
+                    goto done;
+                }
                 if (vccd_grow((void **)&p->p, &cap, p->n + 1, sizeof *p->p) != 0)
                     goto oom;
                 p->p[p->n++] = q;

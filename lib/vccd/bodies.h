@@ -69,6 +69,10 @@ typedef struct {
     vccd_query_opts query;      /* query.min_separation is the step's */
     vccd_scene_broad_opts self; /* its min_separation is set from query's */
     int slices;                 /* 1 .. VCCD_SCENE_MAX_SLICES (default 16) */
+    long max_pairs;             /* past this many kept pairs the broad phase
+                                   stops with an error (0: the default,
+                                   VCCD_SCENE_MAX_CANDIDATES): bodies piled
+                                   in one place would keep n^2 / 2 */
 } vccd_bodies_opts;
 
 void vccd_bodies_opts_init(vccd_bodies_opts *o);
@@ -87,7 +91,9 @@ int vccd_bodies_add_motion(vccd_bodies *s, const char *name, vccd_mesh *mesh, vc
 
 /* Add a deforming body: its nv vertices at t = 0 and t = 1 (exact
    doubles) and its nf faces, copied.  0, or -1 with e naming the body
-   (vccd_scene_init_arrays' checks, a name as above, out of memory). */
+   (vccd_scene_init_arrays' checks, a name as above, more vertices than
+   the vertex-linear model takes (2^20: the pair queries move the body by
+   it), out of memory). */
 int vccd_bodies_add_frames(vccd_bodies *s, const char *name, const double (*v0)[3], const double (*v1)[3], long nv,
                            const vccd_mesh_index (*f)[3], long nf, vccd_error *e);
 
@@ -123,7 +129,9 @@ typedef struct {
 
 /* The pairs of s whose boxes overlap in some slice (o->slices of [t0,
    t1], raised by o->query.min_separation), and every two-frame body
-   against itself.  0, or -1 with e set (bad options, out of memory). */
+   against itself.  0, or -1 with e set (bad options, more than
+   o->max_pairs pairs, out of memory; p is then empty).  Memory: one box
+   per body and slice, and the pairs. */
 int vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
 void vccd_bodies_pairs_clear(vccd_bodies_pairs *p);
 
@@ -167,6 +175,7 @@ int vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bo
        [scene]
        min_separation = D     decimal >= 0, rounded up (default 0)
        body_slices = 16       the bodies' broad phase's time slices
+       max_pairs = N          its limit of kept pairs (default 2^26)
        bv = obb               the pair queries' BV type
        slices / broad / max_candidates   the self-contacts' broad phase (scene.h)
        [body.NAME]            one or more, either

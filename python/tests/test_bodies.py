@@ -100,6 +100,19 @@ def test_errors(tmp_path):
     assert b.names == ["a"]
     with pytest.raises(ValueError, match="body_slices"):
         b.toc(body_slices=0)
+    with pytest.raises(ValueError, match="max_pairs"):
+        b.toc(max_pairs=0)
+    # more vertices than the vertex-linear model of the pair queries takes
+    big = np.zeros(((1 << 20) + 1, 3))
+    big[:3] = np.eye(3)
+    with pytest.raises(vccd.Error, match=r"body 'big': .*1048576"):
+        b.add_frames("big", big, big, [[0, 1, 2]])
+    assert b.names == ["a"]
+    b.add("b", a, ma)                   # three in one place: three pairs
+    b.add("c", a, ma)
+    with pytest.raises(vccd.Error, match="more than 1 pairs"):
+        b.toc(max_pairs=1)
+
     bad = tmp_path / "bad.ini"
     bad.write_text("[body.a]\nframe0 = x.obj\n")
     with pytest.raises(vccd.Error, match=r"bad.ini:1: \[body.a\] frame1: missing"):

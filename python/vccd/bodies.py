@@ -108,7 +108,9 @@ class Bodies:
         F = _triangles(F, len(V0))
         self._bodies.append((name, V0, V1, F))
         self._c = {}
-        self._scene(320)            # the library's checks, now
+        d = ffi.new("vccd_solve_opts *")
+        lib.vccd_solve_opts_init(d)
+        self._scene(motion_prec(d))     # the library's checks, now
 
     @property
     def names(self):
@@ -152,10 +154,12 @@ class Bodies:
         self._c = {prec: s}
         return s
 
-    def toc(self, *, min_separation=None, body_slices=None, bv=None, slices=None, all_pairs=False, solver=None,
+    def toc(self, *, min_separation=None, body_slices=None, max_pairs=None, bv=None, slices=None, all_pairs=False,
+            solver=None,
             arith=None, eps_t=None, max_boxes=None, max_work=None, max_precision=None, t0=None, t1=None):
         """The earliest contact of the step over every pair of bodies the
-        broad phase keeps (body_slices time slices, 1 .. 256, default 16)
+        broad phase keeps (body_slices time slices, 1 .. 256, default 16;
+        past max_pairs kept pairs, default 2^26, it raises vccd.Error)
         and every deforming body's self-contact (slices: its broad phase's,
         0 automatic): each pair a mesh query (bv: its bounding volume),
         min_separation d >= 0 (a decimal string is rounded up to the next
@@ -175,6 +179,10 @@ class Bodies:
             if isinstance(body_slices, bool) or not isinstance(body_slices, int) or not 1 <= body_slices <= 256:
                 raise ValueError("body_slices: %r is not an integer in 1 .. 256" % (body_slices,))
             o.slices = body_slices
+        if max_pairs is not None:
+            if isinstance(max_pairs, bool) or not isinstance(max_pairs, int) or not 1 <= max_pairs <= 2**40:
+                raise ValueError("max_pairs: %r is not an integer in 1 .. 2^40" % (max_pairs,))
+            o.max_pairs = max_pairs
         if slices is not None:
             if isinstance(slices, bool) or not isinstance(slices, int) or not 0 <= slices <= 256:
                 raise ValueError("slices: %r is not an integer in 0 .. 256" % (slices,))

@@ -128,6 +128,16 @@ body_slices = 0
 [body.a]
 frame0 = tri.obj
 frame1 = tri.obj" "body-slices.ini:2:" "body_slices"
+printf '[scene]\nmax_pairs = 1\n' >"$tmp/pile.ini"
+for k in a b c; do printf '[body.%s]\nmesh = box:1:1:1\nmotion = rest\n' $k >>"$tmp/pile.ini"; done
+printf '[motion.rest]\ntype = ltlrm\no0 = 0 0 0\nv = 0 0 0\nomega = 0 0 0\n' >>"$tmp/pile.ini"
+expect 1 "a pile past max_pairs" -- $vccd scene "$tmp/pile.ini"
+one_line_error "a pile past max_pairs" "more than 1 pairs of bodies" "body_slices"
+bad_scene "body-max-pairs" "[scene]
+max_pairs = 0
+[body.a]
+frame0 = tri.obj
+frame1 = tri.obj" "body-max-pairs.ini:2:" "max_pairs"
 bad_scene "body-bv" "[scene]
 bv = cube
 [body.a]

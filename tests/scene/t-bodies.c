@@ -485,6 +485,26 @@ START_TEST(test_errors)
     TU_CHECK(vccd_bodies_toc(&a, NULL, &s, &p, &o, &e) == -1 && strstr(e.msg, "among 1 bodies"), "%s", e.msg);
     vccd_bodies_pairs_clear(&p);
     vccd_bodies_clear(&s);
+
+    /* a pile: six bodies in one place keep 15 pairs; a limit of 10
+       stops the broad phase with an error and nothing kept */
+    vccd_bodies_init(&s);
+    vccd_bodies_opts_init(&o);
+    for (int i = 0; i < 6; i++) {
+        char name[8];
+        double q0[4] = { 1, 0, 0, 0 }, zero[3] = { 0, 0, 0 };
+        snprintf(name, sizeof name, "p%d", i);
+        tetra(&m, 1.0, c);
+        mo = vccd_motion_ltlrm_new(zero, zero, q0, zero, 53, &e);
+        ck_assert(mo != NULL);
+        TU_CHECK(vccd_bodies_add_motion(&s, name, &m, mo, &e) == 0, "%s", e.msg);
+    }
+    TU_CHECK(vccd_bodies_broad(&p, &s, &o, &e) == 0 && p.n == 15, "%ld pairs in the pile", p.n);
+    vccd_bodies_pairs_clear(&p);
+    o.max_pairs = 10;
+    TU_CHECK(vccd_bodies_broad(&p, &s, &o, &e) == -1 && strstr(e.msg, "more than 10 pairs") && p.n == 0 && !p.p,
+             "%s", e.msg);
+    vccd_bodies_clear(&s);
 }
 END_TEST
 
