@@ -313,7 +313,13 @@ int vccd_bodies_add_frames(vccd_bodies *s, const char *name, double (*v0)[3], do
 int vccd_bodies_add_scene(vccd_bodies *s, const char *name, vccd_scene *frames, vccd_error *e);
 int vccd_bodies_prepare(vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
 typedef struct { int a, b; int slice; } vccd_bodies_pair;
-typedef struct { vccd_bodies_pair *p; long n; int slices; double min_separation, t0, t1; int nbodies; } vccd_bodies_pairs;
+typedef struct {
+    vccd_bodies_pair *p;
+    long n;
+    int slices;
+    double min_separation, t0, t1;
+    int nbodies;
+} vccd_bodies_pairs;
 int vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_opts *o, vccd_error *e);
 void vccd_bodies_pairs_clear(vccd_bodies_pairs *p);
 typedef struct {

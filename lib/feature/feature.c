@@ -93,8 +93,8 @@ struct vccd_feature {
     vccd_feature_piece piece;
     double margin;
     /* A pair whose points all move on straight lines has s as a cubic
-       (cubic.h), enclosed at its first binary64 jet: lin 0 not yet, 1
-       made, -1 not such a pair. */
+       (cubic.h), enclosed at its second binary64 jet (JET_CUBIC_AFTER):
+       lin 0 not yet, 1 made, -1 not such a pair. */
     int lin;
     vccd_feature_cubic cubic;
     int terms_asked;            /* incl_terms evaluated (cache misses) */
@@ -507,7 +507,8 @@ vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
        JET_CUBIC_AFTER times: making it costs about four evaluations from
        the points, and most pairs of a scene are proved apart by the first
        one (s has no zero over the whole step). */
-    if (++f->jets_asked > JET_CUBIC_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && !f->piece && f->di_ready && lin_ready(f)) {
+    if (++f->jets_asked > JET_CUBIC_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && !f->piece && f->di_ready
+        && lin_ready(f)) {
         vccd_feature_cubic_jet(s, &f->cubic, t, order);
         return;
     }
@@ -636,7 +637,8 @@ incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
        asks many more, where the polynomials are, and their enclosures
        over boxes are tighter (cloth-funnel's edge-edge queries: 5,388 ->
        1,523 boxes). */
-    if (++f->terms_asked > TERMS_POLY_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready && lin_ready(f)) {
+    if (++f->terms_asked > TERMS_POLY_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready
+        && lin_ready(f)) {
         if (!f->cubic.terms_n) {
             vccd_di_vec3 base[4], slope[4];
             for (int i = 0; i < 4; i++) {

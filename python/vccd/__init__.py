@@ -35,7 +35,8 @@ from vccd.scene import Scene, SceneResult
 from vccd.bodies import Bodies, BodiesResult
 
 __all__ = ["Error", "Mesh", "Motion", "MOTIONS", "toc", "distance", "toc_pair", "toc_config", "queries", "Result",
-           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE", "Scene", "SceneResult", "Bodies", "BodiesResult"]
+           "Distance", "Pair", "Problem", "Batch", "NONE", "CERTIFIED", "POSSIBLE", "Scene", "SceneResult", "Bodies",
+           "BodiesResult"]
 
 # One class per registered motion model: vccd.Ltlrm, vccd.VertexLinear, ...
 for _c in MOTIONS.values():
