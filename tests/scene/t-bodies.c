@@ -491,7 +491,7 @@ START_TEST(test_errors)
     vccd_bodies_init(&s);
     vccd_bodies_opts_init(&o);
     for (int i = 0; i < 6; i++) {
-        char name[8];
+        char name[16];
         double q0[4] = { 1, 0, 0, 0 }, zero[3] = { 0, 0, 0 };
         snprintf(name, sizeof name, "p%d", i);
         tetra(&m, 1.0, c);
