@@ -158,7 +158,8 @@ run(int argc, char **argv)
     int nframes = 0;
     log_ctx lc = { NULL, 0, 0, NULL, 0, 0 };
     char path[4096];
-    double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0;
+    double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0;
+    long broad_pairs = 0, broad_runs = 0;
     long truncated = 0;
     int nodes, check, npos, cmin_i = 0, cmin_j = 0;
     long cmin_step = -1;
@@ -222,7 +223,9 @@ run(int argc, char **argv)
             }
             if (sr.min_gap < min_gap)
                 min_gap = sr.min_gap;
-            ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap;
+            ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap, brd += sr.t_broad;
+            broad_pairs += sr.broad_pairs;
+            broad_runs += sr.broad_runs;
             truncated += sr.truncated;
         }
         if (check) {
@@ -271,8 +274,9 @@ run(int argc, char **argv)
            truncated);
     printf("min gap lower bound over the run: %.17g (%s)\n", min_gap,
            min_gap > 0 ? "> 0: no interpenetration, proved" : "NOT PROVED");
-    printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s\n", t_start,
-           steps / t_start, ccd, man, imp, gap);
+    printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s, "
+           "broad phase %.3f s (%.1f of %ld pairs kept per run)\n", t_start, steps / t_start, ccd, man, imp, gap, brd,
+           broad_runs ? (double)broad_pairs / (double)broad_runs : 0.0, (long)nb * (nb - 1) / 2);
     if (check)
         printf("independent gap check (--check-gap, the distance query of every pair at every step end, %.3f s): "
                "min lower bound %.17g at step %ld, bodies %s and %s: > 0, proved\n", t_check, cmin, cmin_step,

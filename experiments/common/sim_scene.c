@@ -10,7 +10,11 @@
 #include "cli.h"
 #include "sim_scene.h"
 
-#define MAX_BODIES 64
+/* The step keeps a gap memo per pair of bodies (128 bytes each, sim.h):
+   nb^2 of them, 134 MB at this many.  The broad phase (lib/sim/broad.c)
+   keeps the time per step near linear in nb; the memos are what bound
+   it. */
+#define MAX_BODIES 1024
 
 /* A scene's number is 0 or of magnitude in [VCCD_SIM_MIN, VCCD_SIM_MAX]:
    the range a run can carry to its end (sim.h, doc/simulate.md). */

@@ -1,11 +1,12 @@
 /* bodies_broad.c -- the broad phase over the bodies of a scene
    (bodies.h): each body's box over each time slice, then sort and sweep
-   of their unions along x, each pair so found kept when its boxes
-   overlap in some slice. */
+   of their unions along x (geom/box_sweep.c), each pair so found kept
+   when its boxes overlap in some slice. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "geom/box_sweep.h"
 #include "scene_impl.h"
 #include "vccd/bodies.h"
 #include "vccd/di.h"
@@ -66,18 +67,32 @@ sc_mesh_box(double lo[3], double hi[3], const vccd_mesh *m)
         }
 }
 
-/* A body by the lower end of its box along x, ties by index (the same
-   order on every run). */
+/* The sweep's pairs of bodies whose unions overlap, kept when their
+   boxes overlap in some slice. */
 typedef struct {
-    double x;
-    int i;
-} keyed;
+    vccd_bodies_pairs *p;
+    const sc_box *box;
+    int S, self;
+    long cap, max;
+} sweep_ctx;
 
 static int
-by_key(const void *x, const void *y)
+keep_pair(void *ctx, int i, int j)
 {
-    const keyed *a = x, *b = y;
-    return a->x < b->x ? -1 : a->x > b->x ? 1 : a->i - b->i;
+    sweep_ctx *c = ctx;
+    const sc_box *bi = c->box + (size_t)i * (size_t)c->S, *bj = c->box + (size_t)j * (size_t)c->S;
+    int k;
+    for (k = 0; k < c->S; k++)
+        if (sc_overlap(&bi[k], &bj[k]))
+            break;
+    if (k == c->S)
+        return 0;
+    if (c->p->n - c->self >= c->max)
+        return 1;
+    if (vccd_grow((void **)&c->p->p, &c->cap, c->p->n + 1, sizeof *c->p->p) != 0)
+        return -1;
+    c->p->p[c->p->n++] = (vccd_bodies_pair){ i < j ? i : j, i < j ? j : i, k };
+    return 0;
 }
 
 static int
@@ -95,10 +110,10 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
     const int n = s->n, S = o->slices;
     const double d = o->query.min_separation, t0 = o->query.solve.t0, t1 = o->query.solve.t1;
     double ts[VCCD_SCENE_MAX_SLICES + 1];
-    keyed *order = NULL;
-    sc_box *box = NULL, *all = NULL;
-    int self = 0, rc = -1;
-    long cap = 0, max = o->max_pairs > 0 ? o->max_pairs : VCCD_SCENE_MAX_CANDIDATES;
+    sc_box *box = NULL;
+    vccd_box3 *all = NULL;
+    int rc = -1, sw;
+    sweep_ctx c = { p, NULL, S, 0, 0, o->max_pairs > 0 ? o->max_pairs : VCCD_SCENE_MAX_CANDIDATES };
 
     memset(p, 0, sizeof *p);
     if (S < 1 || S > VCCD_SCENE_MAX_SLICES)
@@ -113,8 +128,7 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
     ts[S] = t1;
     for (int k = 1; k < S; k++)
         ts[k] = fmin(t1, fmax(ts[k - 1], t0 + (t1 - t0) * ((double)k / S)));
-    if (n > 0 && (!(box = malloc((size_t)n * (size_t)S * sizeof *box)) || !(all = malloc((size_t)n * sizeof *all))
-                  || !(order = malloc((size_t)n * sizeof *order)))) {
+    if (n > 0 && (!(box = malloc((size_t)n * (size_t)S * sizeof *box)) || !(all = malloc((size_t)n * sizeof *all)))) {
         vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
         goto done;
     }
@@ -125,57 +139,36 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
         sc_mesh_box(blo, bhi, &s->body[i]->mesh);
         for (int k = 0; k < S; k++)
             sc_body_box(&bi[k], s->body[i], blo, bhi, ts[k], ts[k + 1], d);
-        all[i] = bi[0];
-        for (int k = 1; k < S; k++)
-            for (int c = 0; c < 3; c++) {
-                all[i].lo[c] = fmin(all[i].lo[c], bi[k].lo[c]);
-                all[i].hi[c] = fmax(all[i].hi[c], bi[k].hi[c]);
+        for (int a = 0; a < 3; a++) {
+            all[i].lo[a] = bi[0].lo[a];
+            all[i].hi[a] = bi[0].hi[a];
+            for (int k = 1; k < S; k++) {
+                all[i].lo[a] = fmin(all[i].lo[a], bi[k].lo[a]);
+                all[i].hi[a] = fmax(all[i].hi[a], bi[k].hi[a]);
             }
-        order[i].x = all[i].lo[0];
-        order[i].i = i;
+        }
     }
     /* every two-frame body against itself first */
     for (int i = 0; i < n; i++)
         if (s->body[i]->frames) {
-            vccd_bodies_pair q = { i, i, 0 };
-            if (vccd_grow((void **)&p->p, &cap, p->n + 1, sizeof *p->p) != 0)
+            if (vccd_grow((void **)&p->p, &c.cap, p->n + 1, sizeof *p->p) != 0)
                 goto oom;
-            p->p[p->n++] = q;
-            self++;
+            p->p[p->n++] = (vccd_bodies_pair){ i, i, 0 };
+            c.self++;
         }
-    /* sort and sweep: by the lower end along x, each body against those
-       that start before it ends (ties by index: the order is the same on
-       every run) */
-    qsort(order, (size_t)n, sizeof *order, by_key);
-    for (int u = 0; u < n; u++) {
-        int i = order[u].i;
-        for (int w = u + 1; w < n; w++) {
-            int j = order[w].i, k;
-            /* the boxes' upper ends hold d: a lower end past i's upper
-               end stays past it for every later body */
-            if (all[j].lo[0] > all[i].hi[0])
-                break;
-            if (!sc_overlap(&all[i], &all[j]))
-                continue;
-            for (k = 0; k < S; k++)
-                if (sc_overlap(&box[(size_t)i * (size_t)S + k], &box[(size_t)j * (size_t)S + k]))
-                    break;
-            if (k < S) {
-                vccd_bodies_pair q = { i < j ? i : j, i < j ? j : i, k };
-                if (p->n - self >= max) {
-                    vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: more than %ld pairs of bodies may meet "
-                                   "(max_pairs): more slices (body_slices), or bodies farther apart", max);
-                    vccd_bodies_pairs_clear(p);
-                    goto done;
-                }
-                if (vccd_grow((void **)&p->p, &cap, p->n + 1, sizeof *p->p) != 0)
-                    goto oom;
-                p->p[p->n++] = q;
-            }
-        }
+    /* sort and sweep of the unions along x (the order is the same on
+       every run), then the slices of each pair so found */
+    c.box = box;
+    if ((sw = vccd_box3_sweep(all, n, keep_pair, &c)) == 1) {
+        vccd_error_set(e, NULL, 0, NULL, NULL, "bodies: more than %ld pairs of bodies may meet "
+                       "(max_pairs): more slices (body_slices), or bodies farther apart", c.max);
+        vccd_bodies_pairs_clear(p);
+        goto done;
     }
-    if (p->n > self)
-        qsort(p->p + self, (size_t)(p->n - self), sizeof *p->p, by_pair);
+    if (sw != 0)
+        goto oom;
+    if (p->n > c.self)
+        qsort(p->p + c.self, (size_t)(p->n - c.self), sizeof *p->p, by_pair);
     p->slices = S;
     p->min_separation = d;
     p->t0 = t0;
@@ -189,7 +182,6 @@ oom:
 done:
     free(box);
     free(all);
-    free(order);
     return rc;
 }
 

@@ -279,43 +279,64 @@ sphere_gap(const vccd_sim_body *bodies, int i, int j)
     return vccd_fp_next_down(vccd_fp_next_down(s - a->qb.rad[0]) - b->qb.rad[0]);
 }
 
-/* Every pair's gap lower bound at the current states into r->pair_gap,
-   the minimum into r->min_gap: a memo still valid, else the spheres'
-   bound when it is at least `enough` (a pair that far needs no more),
-   else the distance query.  -1 (with e) when some lower bound is not
-   > 0. */
+/* The gap lower bound of every pair of pl (the broad phase's at the
+   current states) into r->pair_gap, the minimum into r->min_gap: a memo
+   still valid, else the spheres' bound when it is at least `enough` (a
+   pair that far needs no more), else the distance query.  A pair that
+   pl leaves out is more than `enough` apart (vccd_sim_broad with h =
+   enough), so `enough` is its lower bound.  -1 (with e) when some lower
+   bound is not > 0. */
 static int
-check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, int bv, double enough, vccd_error *e)
+check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_sim_pairs *pl, int bv, double enough,
+           vccd_error *e)
 {
     double t0 = now();
+    long nf = 0, all;
     for (int i = 0; i < nb; i++)
-        for (int j = i + 1; j < nb; j++) {
-            vccd_distance_result d;
-            const vccd_sim_gap_memo *mm;
-            if (bodies[i].fixed && bodies[j].fixed)
-                continue;
-            memset(&d, 0, sizeof d);
-            if ((mm = memo_get(bodies, i, j))) {
-                d.lower = mm->lower;
-            } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
-                if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
-                    return -1;
-                r->distances++;
-            }
-            if (d.lower < r->min_gap)
-                r->min_gap = d.lower;
-            r->pair_gap[i * nb + j] = d.lower;
-            if (!(d.lower > 0.0)) {
-                r->t_gap += now() - t0;
-                return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
-                                      "bodies %s and %s: no positive gap lower bound (%s, [%g, %g]); "
-                                      "non-penetration is no longer proved, the run stops",
-                                      bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
-                                      d.upper);
-            }
-            memo_put(bodies, i, j, d.lower);
+        nf += bodies[i].fixed != 0;
+    /* the pairs with a moving body */
+    all = (long)nb * (nb - 1) / 2 - nf * (nf - 1) / 2;
+    if (pl->n < all && enough < r->min_gap)
+        r->min_gap = enough;
+    for (long u = 0; u < pl->n; u++) {
+        int i = pl->p[u][0], j = pl->p[u][1];
+        vccd_distance_result d;
+        const vccd_sim_gap_memo *mm;
+        memset(&d, 0, sizeof d);
+        if ((mm = memo_get(bodies, i, j))) {
+            d.lower = mm->lower;
+        } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
+            if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
+                return -1;
+            r->distances++;
         }
+        if (d.lower < r->min_gap)
+            r->min_gap = d.lower;
+        r->pair_gap[i * nb + j] = d.lower;
+        if (!(d.lower > 0.0)) {
+            r->t_gap += now() - t0;
+            return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
+                                  "bodies %s and %s: no positive gap lower bound (%s, [%g, %g]); "
+                                  "non-penetration is no longer proved, the run stops",
+                                  bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
+                                  d.upper);
+        }
+        memo_put(bodies, i, j, d.lower);
+    }
     r->t_gap += now() - t0;
+    return 0;
+}
+
+/* The broad phase at the current states into pl, timed and counted. */
+static int
+broad(vccd_sim_step_result *r, vccd_sim_pairs *pl, vccd_sim_body *bodies, int nb, double enough, vccd_error *e)
+{
+    double t0 = now();
+    if (vccd_sim_broad(pl, bodies, nb, enough) != 0)
+        return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the broad phase");
+    r->t_broad += now() - t0;
+    r->broad_pairs += pl->n;
+    r->broad_runs++;
     return 0;
 }
 
@@ -336,6 +357,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     double left = o->dt;                /* seconds of the step still to go */
     vccd_motion **m = calloc((size_t)nb, sizeof *m);
     vccd_sim_contacts cl = { NULL, 0, 0 };
+    vccd_sim_pairs pl = { NULL, 0, 0 };
     int rc = -1;
     double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg);
     /* a pair this far apart needs no distance query for the step back
@@ -363,7 +385,9 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)) || body_query(&bodies[i], m[i], e) != 0)
                 goto done;
         }
-        if (check_gaps(r, bodies, nb, o->bv, enough, e) != 0)
+        /* the pairs that can come within `enough` over the piece: the
+           others need neither a gap check nor a query */
+        if (broad(r, &pl, bodies, nb, enough, e) != 0 || check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
             goto done;
         vccd_query_opts_init(&qo);
         qo.mode = o->mode;
@@ -375,29 +399,27 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         qo.solve.t1 = 1.0;
         t0 = now();
         memset(&best, 0, sizeof best);
-        for (int i = 0; i < nb; i++)
-            for (int j = i + 1; j < nb; j++) {
-                vccd_query_result q;
-                if (bodies[i].fixed && bodies[j].fixed)
-                    continue;
-                if (cannot_meet(bodies, i, j, r->pair_gap[i * nb + j])) {
-                    r->skipped++;
-                    continue;
-                }
-                /* A pair starting closer than eps_d steps back to half
-                   its starting gap instead: stepping back to eps_d would
-                   stop it at t = 0 for ever (a resting contact). */
-                qo.eps_d = o->mode == VCCD_QUERY_EXACT ? fmin(o->eps_d, 0.5 * r->pair_gap[i * nb + j]) : 0.0;
-                r->queries++;
-                if (vccd_query_toc(&q, &bodies[i].qb, &bodies[j].qb, &qo, e) != 0)
-                    goto done;
-                if (q.status != VCCD_TOC_NONE && q.lo < s) {
-                    s = q.lo;
-                    best = q;
-                    ba = i;
-                    bb = j;
-                }
+        for (long u = 0; u < pl.n; u++) {
+            int i = pl.p[u][0], j = pl.p[u][1];
+            vccd_query_result q;
+            if (cannot_meet(bodies, i, j, r->pair_gap[i * nb + j])) {
+                r->skipped++;
+                continue;
             }
+            /* A pair starting closer than eps_d steps back to half
+               its starting gap instead: stepping back to eps_d would
+               stop it at t = 0 for ever (a resting contact). */
+            qo.eps_d = o->mode == VCCD_QUERY_EXACT ? fmin(o->eps_d, 0.5 * r->pair_gap[i * nb + j]) : 0.0;
+            r->queries++;
+            if (vccd_query_toc(&q, &bodies[i].qb, &bodies[j].qb, &qo, e) != 0)
+                goto done;
+            if (q.status != VCCD_TOC_NONE && q.lo < s) {
+                s = q.lo;
+                best = q;
+                ba = i;
+                bb = j;
+            }
+        }
         r->t_ccd += now() - t0;
         for (int i = 0; i < nb; i++)
             advance(&bodies[i], s * left, o->g);
@@ -410,31 +432,37 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         {
             vccd_sim_event ev;
             double band = o->band_factor * o->eps_d;
+            int via_pl;
             if (best.have_gap && 1.5 * best.gap_upper > band)
                 band = 1.5 * best.gap_upper;
             t0 = now();
             cl.n = 0;
-            for (int i = 0; i < nb; i++)
-                for (int j = i + 1; j < nb; j++) {
-                    double g = sphere_gap(bodies, i, j);
-                    if (bodies[i].fixed && bodies[j].fixed)
-                        continue;
-                    /* proved farther apart than the band: no contact */
-                    if (g >= band && g >= enough) {
-                        memo_put(bodies, i, j, g);
-                        continue;
-                    }
-                    if ((nodes ? vccd_sim_manifold_nodes(&cl, &g, bodies, i, j, o->bv, band, e)
-                               : vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band,
-                                                   o->mode != VCCD_QUERY_EXACT ? VCCD_SIM_APPROX_TIME : 0, e))
-                        != 0)
-                        goto done;
-                    /* the manifold's bound is the pair's (min with the
-                       band): the next piece's start needs no query
-                       unless it is 0 (the nodes' volumes overlap) */
-                    if (g > 0.0 && (g < band || g >= enough))
-                        memo_put(bodies, i, j, g);
+            /* Every pair within the band: among the broad phase's, which
+               keeps every pair that came within `enough` over the piece,
+               unless the band is wider (a stepped-back gap past it). */
+            via_pl = band <= enough;
+            for (long u = 0, nu = via_pl ? pl.n : (long)nb * nb; u < nu; u++) {
+                int i = via_pl ? pl.p[u][0] : (int)(u / nb), j = via_pl ? pl.p[u][1] : (int)(u % nb);
+                double g;
+                if (j <= i || (bodies[i].fixed && bodies[j].fixed))
+                    continue;
+                g = sphere_gap(bodies, i, j);
+                /* proved farther apart than the band: no contact */
+                if (g >= band && g >= enough) {
+                    memo_put(bodies, i, j, g);
+                    continue;
                 }
+                if ((nodes ? vccd_sim_manifold_nodes(&cl, &g, bodies, i, j, o->bv, band, e)
+                           : vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, band,
+                                               o->mode != VCCD_QUERY_EXACT ? VCCD_SIM_APPROX_TIME : 0, e))
+                    != 0)
+                    goto done;
+                /* the manifold's bound is the pair's (min with the
+                   band): the next piece's start needs no query
+                   unless it is 0 (the nodes' volumes overlap) */
+                if (g > 0.0 && (g < band || g >= enough))
+                    memo_put(bodies, i, j, g);
+            }
             r->t_manifold += now() - t0;
             t0 = now();
             memset(&ev, 0, sizeof ev);
@@ -459,7 +487,8 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             break;
         }
     }
-    if (check_gaps(r, bodies, nb, o->bv, enough, e) != 0)
+    /* the step's end states, each pair's gap proved afresh */
+    if (broad(r, &pl, bodies, nb, enough, e) != 0 || check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
         goto done;
     rc = 0;
 done:
@@ -471,6 +500,7 @@ done:
     free(pg);
     r->pair_gap = NULL;
     vccd_sim_contacts_clear(&cl);
+    vccd_sim_pairs_clear(&pl);
     return rc;
 }
 

@@ -257,13 +257,40 @@ typedef void (*vccd_sim_event_fn)(void *ctx, const vccd_sim_event *ev);
 typedef struct {
     int events, pieces, truncated;
     double min_gap;             /* rigorous lower bound: min over the pieces'
-                                   starts and the step's end, all pairs */
-    double t_ccd, t_manifold, t_impulse, t_gap;     /* seconds */
+                                   starts and the step's end, all pairs
+                                   (a pair the broad phase leaves out
+                                   counts as its margin, which its gap
+                                   exceeds) */
+    double t_ccd, t_manifold, t_impulse, t_gap, t_broad;    /* seconds */
     long queries;               /* TOC queries run */
-    long skipped;               /* pairs that could not meet in a piece */
+    long skipped;               /* pairs kept by the broad phase that
+                                   could not meet in a piece */
+    long broad_pairs;           /* pairs kept by the broad phase, summed
+                                   over its runs */
+    long broad_runs;            /* its runs: one per piece, one at the end */
     long distances;             /* distance queries of the gap checks */
     double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;
+
+/* Pairs of bodies (i < j), sorted. */
+typedef struct {
+    int (*p)[2];
+    long n, cap;
+} vccd_sim_pairs;
+
+/* The broad phase over bodies (lib/sim/broad.c): into p, the pairs
+   i < j of bodies[0 .. nb) (two fixed bodies never) that may come within
+   h >= 0 of each other over the current piece.  Each body's box is its
+   centre plus or minus r + s + h / 2, r its query's root radius and s
+   its root's speed bound over the piece (vccd_query_body_speed; 0 for a
+   fixed body), rounded outward; a pair whose boxes are apart along
+   some axis is proved more than h apart at every time of the piece, at
+   its start state included.  The bodies' query bodies must hold the
+   piece's motions (a body without one gets the whole space).  Sort and
+   sweep along x: O(nb log nb) plus the pairs that overlap along x.  0,
+   or -1 when out of memory. */
+int vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h);
+void vccd_sim_pairs_clear(vccd_sim_pairs *p);
 
 /* One step of bodies[0..nb).  0, or -1 with e set (a query failed, or a
    gap lower bound <= 0 was found: the run can no longer prove anything,
