@@ -15,5 +15,7 @@ bisection_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0
 }
 
 const vccd_solver_type vccd_solver_bisection = {
-    "bisection", "interval bisection (Buddingh' 2014, 5.1.2)", bisection_contract
+    .name = "bisection",
+    .summary = "interval bisection (Buddingh' 2014, 5.1.2)",
+    .contract = bisection_contract,
 };

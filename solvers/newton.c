@@ -76,5 +76,7 @@ newton_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0)
 }
 
 const vccd_solver_type vccd_solver_newton = {
-    "newton", "interval Newton with extended division, leftmost first", newton_contract
+    .name = "newton",
+    .summary = "interval Newton with extended division, leftmost first",
+    .contract = newton_contract,
 };

@@ -110,6 +110,7 @@ taylor_lagrange_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd
 }
 
 const vccd_solver_type vccd_solver_taylor_lagrange = {
-    "taylor-lagrange", "Taylor-Lagrange bounding parabolas + bisection (Buddingh' 2014, 5.2.1, App. G)",
-    taylor_lagrange_contract
+    .name = "taylor-lagrange",
+    .summary = "Taylor-Lagrange bounding parabolas + bisection (Buddingh' 2014, 5.2.1, App. G)",
+    .contract = taylor_lagrange_contract,
 };

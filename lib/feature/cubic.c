@@ -11,6 +11,9 @@ static inline int is0(vccd_di a) { return a.lo == 0.0 && a.hi == 0.0; }
 static inline vccd_di mul0(vccd_di a, vccd_di b) { return is0(a) || is0(b) ? vccd_di_set_d(0.0) : vccd_di_mul(a, b); }
 static inline vccd_di add0(vccd_di a, vccd_di b) { return is0(a) ? b : is0(b) ? a : vccd_di_add(a, b); }
 static inline vccd_di sub0(vccd_di a, vccd_di b) { return is0(b) ? a : is0(a) ? vccd_di_neg(b) : vccd_di_sub(a, b); }
+/* a t for a time t >= 0: two end products (mul_nonneg keeps an exact
+   0 exact); four for any other t. */
+static inline vccd_di mult(vccd_di a, vccd_di t) { return t.lo >= 0.0 ? vccd_di_mul_nonneg(a, t) : mul0(a, t); }
 
 static void
 cross0(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec3 *b)
@@ -51,6 +54,10 @@ vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const
     vccd_di_vec3 *n = q->n, a, b;
 
     q->terms_n = 0;
+    for (int v = 0; v < 3; v++) {
+        q->base[v] = base[v];
+        q->slope[v] = slope[v];
+    }
     /* n = e1 x e2 = e1_0 x e2_0 + t (e1_0 x de2 + de1 x e2_0) + t^2 de1 x de2 */
     cross0(&n[0], &base[1], &base[2]);
     cross0(&a, &base[1], &slope[2]);
@@ -80,6 +87,21 @@ horner1(const vccd_feature_cubic *q, vccd_di t)
     return add0(mul0(add0(mul0(q->c3x3, t), q->c2x2), t), q->c[1]);
 }
 
+/* The same at a point t: each product of an interval by a double, two
+   end products instead of four (mul_d keeps an exact 0 exact). */
+static inline vccd_di
+horner0_at(const vccd_feature_cubic *q, double t)
+{
+    const vccd_di *c = q->c;
+    return add0(vccd_di_mul_d(add0(vccd_di_mul_d(add0(vccd_di_mul_d(c[3], t), c[2]), t), c[1]), t), c[0]);
+}
+
+static inline vccd_di
+horner1_at(const vccd_feature_cubic *q, double t)
+{
+    return add0(vccd_di_mul_d(add0(vccd_di_mul_d(q->c3x3, t), q->c2x2), t), q->c[1]);
+}
+
 /* The hull of the values at a box's two ends, or, should either not be
    an interval (di.h makes none from intervals, but hull would drop a NaN
    or empty one as neutral), the value over the box. */
@@ -101,13 +123,22 @@ vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, int o
        coefficients in their enclosures, so its range there is the hull of
        its values at the two ends: Horner's rule at a point, much tighter
        than over the box, where the terms' ranges add up. */
-    vccd_di d2 = add0(mul0(q->c3x6, t), q->c2x2), d1;
-    int box = t.lo < t.hi;
+    vccd_di d2, d1;
+    if (t.lo == t.hi) {
+        /* a point: only what was asked for */
+        s[0] = horner0_at(q, t.lo);
+        if (order >= 1)
+            s[1] = horner1_at(q, t.lo);
+        if (order >= 2)
+            s[2] = add0(vccd_di_mul_d(q->c3x6, t.lo), q->c2x2);
+        return;
+    }
+    d2 = add0(mul0(q->c3x6, t), q->c2x2);
     d1 = horner1(q, t);
-    if (box && (d2.lo > 0.0 || d2.hi < 0.0))
-        d1 = ends_or(horner1(q, vccd_di_set_d(t.lo)), horner1(q, vccd_di_set_d(t.hi)), d1);
-    if (box && (d1.lo > 0.0 || d1.hi < 0.0))
-        s[0] = ends_or(horner0(q, vccd_di_set_d(t.lo)), horner0(q, vccd_di_set_d(t.hi)), horner0(q, t));
+    if (d2.lo > 0.0 || d2.hi < 0.0)
+        d1 = ends_or(horner1_at(q, t.lo), horner1_at(q, t.hi), d1);
+    if (d1.lo > 0.0 || d1.hi < 0.0)
+        s[0] = ends_or(horner0_at(q, t.lo), horner0_at(q, t.hi), horner0(q, t));
     else
         s[0] = horner0(q, t);
     if (order >= 1)
@@ -199,6 +230,33 @@ horner4(const vccd_di r[5], vccd_di t)
     for (int k = 3; k >= 0; k--)
         x = add0(mul0(x, t), r[k]);
     return x;
+}
+
+int
+vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, int kind, vccd_di t)
+{
+    vccd_di_vec3 x[3], n, m;
+    /* u, e1, e2 over t: base + t slope holds them for every t in t and
+       every base and slope in their enclosures */
+    for (int v = 0; v < 3; v++)
+        for (int k = 0; k < 3; k++)
+            x[v].c[k] = add0(q->base[v].c[k], mult(q->slope[v].c[k], t));
+    cross0(&n, &x[1], &x[2]);
+    *nn = dot0(&n, &n);
+    cross0(&m, &x[0], &x[2]);
+    qt[0] = dot0(&m, &n);                                   /* (u x e2) . n */
+    if (kind == 0) {                    /* weights of b, c, a times |n|^2 */
+        cross0(&m, &x[1], &x[0]);
+        qt[1] = dot0(&m, &n);                               /* (e1 x u) . n */
+        qt[2] = sub0(sub0(*nn, qt[0]), qt[1]);
+        return 3;
+    }
+    /* u, 1 - u, v, 1 - v times |n|^2 */
+    qt[1] = sub0(*nn, qt[0]);
+    cross0(&m, &x[0], &x[1]);
+    qt[2] = dot0(&m, &n);                                   /* (u x e1) . n */
+    qt[3] = sub0(*nn, qt[2]);
+    return 4;
 }
 
 int

@@ -31,6 +31,7 @@ typedef struct {
     vccd_di c[4];
     vccd_di c2x2, c3x3, c3x6;
     vccd_di_vec3 n[3];          /* n = e1 x e2 = n0 + n1 t + n2 t^2 */
+    vccd_di_vec3 base[3], slope[3];     /* u, e1, e2 = base + t slope */
     /* the inclusion terms' coefficients (terms_n of them, 0: not made) */
     int terms_n;
     vccd_di terms[4][5], nn[5];
@@ -56,6 +57,17 @@ void vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, 
    vccd_feature_cubic_init from the same points' u, e1, e2. */
 void vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_di_vec3 base[4],
                                    const vccd_di_vec3 slope[4]);
+
+/* The terms over t (feature_incl_terms' q[0 .. n) and nn) from the
+   vectors u, e1, e2 over t, as feature_incl_terms from the points but
+   with two of them (three cross products of four) from the identities
+   the weights satisfy: vertex-face, the weight of a times |n|^2 is nn
+   less the other two; edge-edge, (1 - u) |n|^2 = nn - u |n|^2 and
+   likewise for v.  For a vertex-face (kind 0) or edge-edge (kind 1)
+   pair; returns the number of terms.  Any t >= 0, and t may be wide
+   (for the polynomials below, the terms at a few boxes cost more than
+   this). */
+int vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, int kind, vccd_di t);
 
 /* The terms over t (feature_incl_terms' q[0 .. n) and nn); returns n. */
 int vccd_feature_cubic_terms(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, vccd_di t);

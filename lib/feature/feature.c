@@ -498,6 +498,19 @@ lin_ready(vccd_feature *f)
 
 #define JET_CUBIC_AFTER 1
 
+int
+vccd_feature_linear_guess(double c[4], vccd_feature *f)
+{
+    if (f->arith.kind != VCCD_ARITH_BINARY64 || f->piece || !f->di_ready || !lin_ready(f))
+        return 0;
+    /* the caller evaluates the cubic from here on: its first jet too */
+    if (f->jets_asked < JET_CUBIC_AFTER)
+        f->jets_asked = JET_CUBIC_AFTER;
+    for (int k = 0; k < 4; k++)
+        c[k] = vccd_di_mid(f->cubic.c[k]);
+    return 1;
+}
+
 void
 vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order)
 {
@@ -637,8 +650,11 @@ incl_terms(vccd_di *q, vccd_di *nn, vccd_feature *f, vccd_di t)
        asks many more, where the polynomials are, and their enclosures
        over boxes are tighter (cloth-funnel's edge-edge queries: 5,388 ->
        1,523 boxes). */
-    if (++f->terms_asked > TERMS_POLY_AFTER && f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready
-        && lin_ready(f)) {
+    ++f->terms_asked;
+    if (f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready && lin_ready(f) && f->terms_asked <= TERMS_POLY_AFTER) {
+        /* before the polynomials, from the vectors u, e1, e2 (cubic.h) */
+        nq = vccd_feature_cubic_terms_at(q, nn, &f->cubic, f->kind == VCCD_FEATURE_EE, t);
+    } else if (f->arith.kind == VCCD_ARITH_BINARY64 && f->di_ready && lin_ready(f)) {
         if (!f->cubic.terms_n) {
             vccd_di_vec3 base[4], slope[4];
             for (int i = 0; i < 4; i++) {

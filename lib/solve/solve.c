@@ -596,7 +596,10 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
        benchmark queries went from 21151 to 4488 instructions.  Not in
        the adaptive re-runs, which start where binary64 failed (there it
        added 3 queries over 100 us). */
-    run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
+    /* A solver's own answer for the whole query (solvers/cubic.c), else
+       the search; only binary64 has one */
+    if (!(o->solver->first && vccd_feature_get_arith(f)->kind == VCCD_ARITH_BINARY64 && o->solver->first(r, f, o)))
+        run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
     if (a.kind == VCCD_ARITH_ADAPTIVE)
         escalate(r, f, o, &bud);
     fine(r, f, o, &bud);

@@ -89,7 +89,7 @@ void vccd_feature_free(vccd_feature *f);
    mesh query of two tetrahedra made one 19 kB heap feature per query,
    and the allocation (with the fastbin consolidation a large request
    sets off) was 3% of it. */
-#define VCCD_FEATURE_BYTES 20480
+#define VCCD_FEATURE_BYTES 21504
 vccd_feature *vccd_feature_init_framed(void *mem, vccd_feature_kind kind, const vccd_track *pts,
                                        const vccd_di_vec3 (*const *frames)[3], const vccd_arith *a);
 void vccd_feature_clear(vccd_feature *f);
@@ -102,6 +102,16 @@ const vccd_arith *vccd_feature_get_arith(const vccd_feature *f);
    t (a point or an interval inside [0, 1]), k = 0 .. order (order <= 2).
    Rigorous on binary64 and MPFR. */
 void vccd_feature_jet(vccd_di *s, vccd_feature *f, vccd_di t, int order);
+
+/* A pair on straight lines: a vertex-face or edge-edge pair whose four
+   points all move on LINE-form motions (linear, vertex-linear), in
+   binary64, on its coplanarity function itself (no min-separation
+   piece).  Its s is then the cubic c0 + c1 t + c2 t^2 + c3 t^3
+   (lib/feature/cubic.h), which this returns 1 for, with c[0..3] := the
+   midpoints of the coefficients' enclosures: plain doubles, for guesses
+   only (a root finder's Newton steps), never for a proof, which the jets
+   give; every later jet of f is the cubic's.  0 otherwise. */
+int vccd_feature_linear_guess(double c[4], vccd_feature *f);
 
 /* The same over a time interval t at MPFR precision: the time axis past
    binary64 (lib/solve/refine.c).  f must work in MPFR

@@ -95,6 +95,8 @@ typedef struct {
     int root;
 } vccd_box;
 
+typedef struct vccd_solve_opts_ vccd_solve_opts;
+
 /* At most this many boxes out of one contraction. */
 #define VCCD_SOLVER_MAX_OUT 3
 
@@ -107,6 +109,14 @@ typedef struct {
        root dropped here is a contact missed.  Returning x itself means
        "no progress"; the driver then bisects. */
     int (*contract)(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0);
+    /* Optional (NULL: none): answer the whole query before the box
+       search, in f's binary64 arithmetic, over [o->t0, o->t1].  1 with
+       r's status NONE or CERTIFIED (hi - lo within vccd_solve_eps_at),
+       lo, hi and param set -- the same proofs as the search's; 0 to leave
+       the query to the search, having claimed nothing (r's boxes and
+       evals may have grown, and count).  solvers/cubic.c: the pairs on
+       straight lines. */
+    int (*first)(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
 } vccd_solver_type;
 
 /* The registry (solver/list.h, generated from SOLVER_SOURCES). */
@@ -117,7 +127,7 @@ const vccd_solver_type *vccd_solver_type_get(int i);
    messages (truncated to fit buf). */
 const char *vccd_solver_type_names(char *buf, int n);
 
-typedef struct {
+struct vccd_solve_opts_ {
     const vccd_solver_type *solver;
     vccd_arith arith;           /* adaptive: binary64, then MPFR */
     mpfr_prec_t max_precision;  /* adaptive: the last precision tried */
@@ -133,7 +143,7 @@ typedef struct {
        inclusion predicate, which over a whole domain that holds a
        contact can only say "maybe" */
     int expect_contact;
-} vccd_solve_opts;
+};
 
 /* Defaults: taylor-lagrange, binary64, eps_t 1e-6, max_boxes 100000,
    max_work VCCD_SOLVE_MAX_WORK,

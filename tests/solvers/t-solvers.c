@@ -1121,6 +1121,8 @@ typedef struct {
     pt_spec pt[4];
     int colliding;              /* built to touch at tc */
     int big;                    /* moved to 1e6 and shrunk to 1e-3 */
+    int linear;                 /* every point vertex-linear: s is a cubic
+                                   (solvers/cubic.c's pairs) */
     double tc;
 } rand_pair;
 
@@ -1248,11 +1250,12 @@ rand_side(rand_pair *rp, int lo, int hi, int rigid, double W[4][3])
 }
 
 static void
-rand_pair_make(rand_pair *rp, vccd_feature_kind kind)
+rand_pair_make(rand_pair *rp, vccd_feature_kind kind, int linear)
 {
     double W[4][3];
     int split = kind == VCCD_FEATURE_VF ? 1 : 2;
     memset(rp, 0, sizeof *rp);
+    rp->linear = linear;
     rp->colliding = (int)(tu_ulong() & 1);
     rp->big = tu_ulong() % 4 == 0;
     rp->tc = urand(0.05, 0.95);
@@ -1262,8 +1265,8 @@ rand_pair_make(rand_pair *rp, vccd_feature_kind kind)
     for (int i = 0; i < 4 && rp->big; i++)
         for (int j = 0; j < 3; j++)
             W[i][j] = 1e6 + 1e-3 * W[i][j];
-    rand_side(rp, 0, split, (int)(tu_ulong() & 1), W);
-    rand_side(rp, split, 4, (int)(tu_ulong() & 1), W);
+    rand_side(rp, 0, split, (int)(tu_ulong() & 1) && !linear, W);
+    rand_side(rp, split, 4, (int)(tu_ulong() & 1) && !linear, W);
 }
 
 /* The pair as config text, for failure messages. */
@@ -1331,7 +1334,7 @@ typedef struct {
 } rand_stats;
 
 static void
-random_pairs(vccd_feature_kind kind, long n, const char *label)
+random_pairs(vccd_feature_kind kind, long n, const char *label, int linear)
 {
     int ns = vccd_solver_type_count();
     rand_stats rs;
@@ -1341,7 +1344,7 @@ random_pairs(vccd_feature_kind kind, long n, const char *label)
         ref_pair ref;
         ref_profile pr;
         lib_pair lp;
-        rand_pair_make(&rp, kind);
+        rand_pair_make(&rp, kind, linear);
         ref_pair_init(&ref, kind, rp.pt);
         ref_profile_build(&pr, &ref);
         lib_pair_init(&lp, kind, rp.pt);
@@ -1384,15 +1387,25 @@ random_pairs(vccd_feature_kind kind, long n, const char *label)
 
 START_TEST(test_random_vf)
 {
-    random_pairs(VCCD_FEATURE_VF, tu_iters(150), "vertex-face");
+    random_pairs(VCCD_FEATURE_VF, tu_iters(150), "vertex-face", 0);
     expect_done("random vertex-face pairs");
 }
 END_TEST
 
 START_TEST(test_random_ee)
 {
-    random_pairs(VCCD_FEATURE_EE, tu_iters(150), "edge-edge");
+    random_pairs(VCCD_FEATURE_EE, tu_iters(150), "edge-edge", 0);
     expect_done("random edge-edge pairs");
+}
+END_TEST
+
+/* Every point on a straight line: the cubic's pairs (solvers/cubic.c),
+   up to three roots of s in the step, each checked like the others. */
+START_TEST(test_random_linear)
+{
+    random_pairs(VCCD_FEATURE_VF, tu_iters(150), "vertex-face on lines", 1);
+    random_pairs(VCCD_FEATURE_EE, tu_iters(150), "edge-edge on lines", 1);
+    expect_done("random pairs on straight lines");
 }
 END_TEST
 
@@ -1545,6 +1558,6 @@ int
 main(void)
 {
     const TTest *tests[] = { test_config, test_hand, test_tiny_max_boxes, test_tiny_max_work, test_random_vf,
-                             test_random_ee, test_incl_excluded };
+                             test_random_ee, test_random_linear, test_incl_excluded };
     return tu_main("solvers", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -1,0 +1,271 @@
+/* cubic.c -- the cubic root finder: for a pair on straight lines, whose
+   coplanarity function s is a cubic in t (the thesis' App. B for linear
+   motion; lib/feature/cubic.h), the step is cut into pieces on which s
+   is proved strictly monotone, each piece holds at most one root, and
+   that root is found in floating point and then proved by two signs.
+   Every other pair, and every pair this leaves undecided, goes to the
+   Taylor-Lagrange search.
+
+   Why: on the Scalable-CCD data set's queries (simulation steps, nearly
+   all of them contacts) the general search spent its time on jets over
+   wide boxes and on the inclusion predicate over boxes that hold no root;
+   here the predicate is asked once per root, over a box a few ulps wide.
+
+   The proof, leftmost piece first from [t0, t1]:
+   - a box X over which S(X) excludes 0 holds no root of s;
+   - a box over which S'(X) excludes 0 (both enclosures from the cubic's
+     jet, which holds every choice of the coefficients in their
+     enclosures, so the true s too) has s strictly monotone on it: with
+     s of one strict sign at both ends it holds no root, with opposite
+     strict signs exactly one.  Newton's method on the coefficients'
+     midpoints guesses it (plain doubles), and R = [l, h] around the
+     guess is kept when s(l) and s(h) have the two ends' signs: the root
+     lies in R and nowhere else in X.  An end where s is exactly [0, 0]
+     is the root itself;
+   - the inclusion predicate over R then says YES (the root is a contact:
+     certified, the first, since everything before was excluded), NO (it
+     is not: X holds no contact) or MAYBE (left to the search);
+   - a box where S' may vanish is cut at the guessed critical point, a
+     narrow box about it kept apart, or at its middle.
+   Nothing here is decided by a plain double: the guesses only choose
+   where to look. */
+#include <math.h>
+
+#include "vccd/fp.h"
+#include "vccd/solver.h"
+
+extern const vccd_solver_type vccd_solver_taylor_lagrange;
+
+/* Boxes this tries before leaving the pair to the search: a pair with
+   a double root (grazing) or a root on a triangle's edge would otherwise
+   split on. */
+#define CUBIC_BOXES 48
+/* The most evaluations that many boxes can take (a jet, two ends, two
+   signs at each of CUBIC_TRIES guesses and a predicate each): a budget
+   (max_boxes, max_work) that could not pay for them all is the search's
+   to spend, so that a query cut short by it is cut short the same way
+   with every solver. */
+#define CUBIC_WORK (CUBIC_BOXES * (4 + 2 * CUBIC_TRIES))
+/* Newton steps on the guess, and the half-widths of R tried about it:
+   2^-44 of the time, then 64 times wider, three more times. */
+#define CUBIC_NEWTON 8
+#define CUBIC_HALF0 0x1p-44
+#define CUBIC_WIDEN 64.0
+#define CUBIC_TRIES 4
+
+/* The strict sign of an enclosure: 1, -1, or 0 when it may be 0 (NaN
+   ends, an overflow, decide nothing: every comparison is false). */
+static int
+sign_of(vccd_di v)
+{
+    return v.lo > 0.0 ? 1 : v.hi < 0.0 ? -1 : 0;
+}
+
+static int
+exact0(vccd_di v)
+{
+    return v.lo == 0.0 && v.hi == 0.0;
+}
+
+static vccd_di
+s_at(vccd_feature *f, double t)
+{
+    vccd_di s;
+    vccd_feature_jet(&s, f, vccd_di_set_d(t), 0);
+    return s;
+}
+
+static double
+horner(const double c[4], double t)
+{
+    return ((c[3] * t + c[2]) * t + c[1]) * t + c[0];
+}
+
+/* A guess of the root in [a, b] of the midpoint cubic c, which changes
+   sign there: the secant's, then Newton's steps, kept inside [a, b]. */
+static double
+guess_root(const double c[4], double a, double b, double sa, double sb)
+{
+    double t = sa != sb ? a + (b - a) * (sa / (sa - sb)) : 0.5 * (a + b);
+    if (!(t >= a && t <= b))
+        t = 0.5 * (a + b);
+    for (int k = 0; k < CUBIC_NEWTON; k++) {
+        double d = (3.0 * c[3] * t + 2.0 * c[2]) * t + c[1], nt;
+        if (!(d != 0.0))
+            break;
+        nt = t - horner(c, t) / d;
+        if (!(nt >= a && nt <= b))
+            break;
+        if (fabs(nt - t) <= 0x1p-52 * fabs(t))
+            return nt;
+        t = nt;
+    }
+    return t;
+}
+
+/* A guess of a critical point of c (a zero of its derivative) strictly
+   inside (a, b), or NAN. */
+static double
+guess_critical(const double c[4], double a, double b)
+{
+    double A = 3.0 * c[3], B = 2.0 * c[2], C = c[1], r[2];
+    int n = 0;
+    if (A == 0.0) {
+        if (B != 0.0)
+            r[n++] = -C / B;
+    } else {
+        double D = B * B - 4.0 * A * C;
+        if (D >= 0.0) {
+            double q = -0.5 * (B + copysign(sqrt(D), B));
+            r[n++] = q / A;
+            if (q != 0.0)
+                r[n++] = C / q;
+        } else {
+            r[n++] = -B / (2.0 * A);   /* s'' = 0: where S' is widest */
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (r[i] > a && r[i] < b)
+            return r[i];
+    return NAN;
+}
+
+/* How a monotone box ends: 0 no root in it, 1 a root proved in *R, -1
+   left to the search. */
+static int
+monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double b, const vccd_solve_opts *o)
+{
+    vccd_di sa = s_at(f, a), sb = s_at(f, b);
+    int ga = sign_of(sa), gb = sign_of(sb);
+    double t, half;
+    if (exact0(sa) || exact0(sb)) {
+        /* the root itself, at an end: R about it, inside [a, b] (a
+           strictly monotone s has no other) */
+        double r = exact0(sa) ? a : b, w = CUBIC_HALF0 * (fabs(r) > 1.0 ? fabs(r) : 1.0);
+        R->lo = exact0(sa) ? a : fmax(a, vccd_fp_next_down(b - w));
+        R->hi = exact0(sa) ? fmin(b, vccd_fp_next_up(a + w)) : b;
+        R->root = 1;
+        return vccd_di_sub(vccd_di_set_d(R->hi), vccd_di_set_d(R->lo)).hi <= vccd_solve_eps_at(o, R->lo) ? 1 : -1;
+    }
+    if (!ga || !gb)
+        return -1;
+    if (ga == gb)
+        return 0;
+    t = guess_root(c, a, b, vccd_di_mid(sa), vccd_di_mid(sb));
+    half = CUBIC_HALF0 * (fabs(t) > 1.0 ? fabs(t) : 1.0);
+    for (int k = 0; k < CUBIC_TRIES; k++, half *= CUBIC_WIDEN) {
+        double l = fmax(a, vccd_fp_next_down(t - half)), h = fmin(b, vccd_fp_next_up(t + half));
+        if (!(vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(l)).hi <= vccd_solve_eps_at(o, l)))
+            return -1;
+        if ((l == a || sign_of(s_at(f, l)) == ga) && (h == b || sign_of(s_at(f, h)) == gb)) {
+            R->lo = l;
+            R->hi = h;
+            R->root = 1;
+            return 1;
+        }
+    }
+    return -1;
+}
+
+static int
+cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
+{
+    vccd_box st[CUBIC_BOXES + 3];
+    double c[4];
+    long evals0 = vccd_feature_evals(f);
+    int n = 0, popped = 0, rc = 0;
+
+    if (o->max_boxes < CUBIC_BOXES || o->max_work < CUBIC_WORK || !(o->t0 <= o->t1)
+        || !vccd_feature_linear_guess(c, f))
+        return 0;
+    st[n++] = (vccd_box){ o->t0, o->t1, 0 };
+    while (n > 0) {
+        vccd_box x = st[--n], R;
+        vccd_di s[2];
+        int d;
+        if (++popped > CUBIC_BOXES)
+            goto undecided;
+        vccd_feature_jet(s, f, vccd_di_set_2d(x.lo, x.hi), 1);
+        if (sign_of(s[0]))
+            continue;                   /* no root of s in x */
+        if (exact0(s[0])) {
+            /* s = 0 all over x (coplanar all along): every time a root,
+               so a contact at x.lo when the predicate says YES just
+               after it; else the search's predicate finds when the
+               features first meet */
+            double w = CUBIC_HALF0 * (fabs(x.lo) > 1.0 ? fabs(x.lo) : 1.0);
+            R = (vccd_box){ x.lo, fmin(x.hi, vccd_fp_next_up(x.lo + w)), 1 };
+            if (!(vccd_di_sub(vccd_di_set_d(R.hi), vccd_di_set_d(R.lo)).hi <= vccd_solve_eps_at(o, R.lo))
+                || vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi)) != VCCD_INCL_YES)
+                goto undecided;
+            goto certified;
+        }
+        if (sign_of(s[1])) {
+            /* s strictly monotone on x */
+            if ((d = monotone_root(&R, f, c, x.lo, x.hi, o)) == 0)
+                continue;
+            if (d < 0)
+                goto undecided;
+            d = vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi));
+            if (d == VCCD_INCL_NO) {
+                r->incl_excluded++;     /* x's only root is no contact */
+                continue;
+            }
+            if (d != VCCD_INCL_YES)
+                goto undecided;
+        certified:
+            r->status = VCCD_TOC_CERTIFIED;
+            r->lo = R.lo;
+            r->hi = R.hi;
+            vccd_feature_params(r->param, f, vccd_di_set_2d(R.lo, R.hi));
+            rc = 1;
+            goto out;
+        }
+        if (!(vccd_fp_next_up(x.lo) < x.hi))
+            goto undecided;             /* at binary64 resolution */
+        {
+            /* cut at a guessed critical point, keeping a box 2^-10 of
+               x wide about it apart, or in the middle: pushed right to
+               left, so the leftmost is popped first */
+            double m = guess_critical(c, x.lo, x.hi), g = 0x1p-10 * (x.hi - x.lo);
+            if (m == m && m - g > x.lo && m + g < x.hi) {
+                st[n++] = (vccd_box){ m + g, x.hi, 0 };
+                st[n++] = (vccd_box){ m - g, m + g, 0 };
+                st[n++] = (vccd_box){ x.lo, m - g, 0 };
+            } else {
+                m = vccd_di_mid(vccd_di_set_2d(x.lo, x.hi));
+                st[n++] = (vccd_box){ m, x.hi, 0 };
+                st[n++] = (vccd_box){ x.lo, m, 0 };
+            }
+        }
+        if (n > CUBIC_BOXES)
+            goto undecided;
+    }
+    /* every box excluded: no contact in [t0, t1] */
+    r->status = VCCD_TOC_NONE;
+    r->lo = r->hi = o->t1;
+    r->param[0] = r->param[1] = vccd_di_entire();
+    rc = 1;
+    goto out;
+undecided:
+    /* nothing claimed: the search starts again from t0 */
+    r->incl_excluded = 0;
+out:
+    r->boxes += popped;
+    r->evals += vccd_feature_evals(f) - evals0;
+    return rc;
+}
+
+static int
+cubic_contract(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0)
+{
+    return vccd_solver_taylor_lagrange.contract(out, f, x, s0);
+}
+
+const vccd_solver_type vccd_solver_cubic = {
+    .name = "cubic",
+    .summary = "on straight lines, the coplanarity cubic's monotone pieces, each root guessed by Newton and proved "
+               "by two signs; else taylor-lagrange",
+    .contract = cubic_contract,
+    .first = cubic_first,
+};
