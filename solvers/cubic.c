@@ -61,6 +61,11 @@ sign_of(vccd_di v)
     return v.lo > 0.0 ? 1 : v.hi < 0.0 ? -1 : 0;
 }
 
+/* the larger and the smaller, the first argument when the second is
+   NaN (which no caller passes; fmax is a call in libm) */
+static inline double dmax(double a, double x) { return x > a ? x : a; }
+static inline double dmin(double b, double x) { return x < b ? x : b; }
+
 static int
 exact0(vccd_di v)
 {
@@ -142,8 +147,8 @@ monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double 
         /* the root itself, at an end: R about it, inside [a, b] (a
            strictly monotone s has no other) */
         double r = exact0(sa) ? a : b, w = CUBIC_HALF0 * (fabs(r) > 1.0 ? fabs(r) : 1.0);
-        R->lo = exact0(sa) ? a : fmax(a, vccd_fp_next_down(b - w));
-        R->hi = exact0(sa) ? fmin(b, vccd_fp_next_up(a + w)) : b;
+        R->lo = exact0(sa) ? a : dmax(a, vccd_fp_next_down(b - w));
+        R->hi = exact0(sa) ? dmin(b, vccd_fp_next_up(a + w)) : b;
         R->root = 1;
         return vccd_di_sub(vccd_di_set_d(R->hi), vccd_di_set_d(R->lo)).hi <= vccd_solve_eps_at(o, R->lo) ? 1 : -1;
     }
@@ -154,7 +159,7 @@ monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double 
     t = guess_root(c, a, b, vccd_di_mid(sa), vccd_di_mid(sb));
     half = CUBIC_HALF0 * (fabs(t) > 1.0 ? fabs(t) : 1.0);
     for (int k = 0; k < CUBIC_TRIES; k++, half *= CUBIC_WIDEN) {
-        double l = fmax(a, vccd_fp_next_down(t - half)), h = fmin(b, vccd_fp_next_up(t + half));
+        double l = dmax(a, vccd_fp_next_down(t - half)), h = dmin(b, vccd_fp_next_up(t + half));
         if (!(vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(l)).hi <= vccd_solve_eps_at(o, l)))
             return -1;
         if ((l == a || sign_of(s_at(f, l)) == ga) && (h == b || sign_of(s_at(f, h)) == gb)) {
@@ -194,7 +199,7 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
                after it; else the search's predicate finds when the
                features first meet */
             double w = CUBIC_HALF0 * (fabs(x.lo) > 1.0 ? fabs(x.lo) : 1.0);
-            R = (vccd_box){ x.lo, fmin(x.hi, vccd_fp_next_up(x.lo + w)), 1 };
+            R = (vccd_box){ x.lo, dmin(x.hi, vccd_fp_next_up(x.lo + w)), 1 };
             if (!(vccd_di_sub(vccd_di_set_d(R.hi), vccd_di_set_d(R.lo)).hi <= vccd_solve_eps_at(o, R.lo))
                 || vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi)) != VCCD_INCL_YES)
                 goto undecided;

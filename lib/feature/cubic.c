@@ -1,4 +1,5 @@
 /* cubic.c -- the coplanarity cubic of a pair on straight lines (cubic.h). */
+#include "ball.h"
 #include "cubic.h"
 
 /* Exact zeros are kept exact: a product with an exact 0 is exactly 0,
@@ -15,28 +16,40 @@ static inline vccd_di sub0(vccd_di a, vccd_di b) { return is0(b) ? a : is0(a) ? 
    0 exact); four for any other t. */
 static inline vccd_di mult(vccd_di a, vccd_di t) { return t.lo >= 0.0 ? vccd_di_mul_nonneg(a, t) : mul0(a, t); }
 
-static void
-cross0(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec3 *b)
+/* The products of thin enclosures (the coefficients, the terms) are
+   midpoint-radius balls (ball.h): a tenth of the endpoint form's cost. */
+typedef vccd_ball_vec3 bvec3;
+
+static inline void
+bset(bvec3 *r, const vccd_di_vec3 *a)
 {
-    vccd_di_vec3 x;
+    for (int k = 0; k < 3; k++)
+        r->c[k] = vccd_ball_set_di(a->c[k]);
+}
+
+static void
+bcross(bvec3 *r, const bvec3 *a, const bvec3 *b)
+{
+    bvec3 x;
     for (int k = 0; k < 3; k++) {
         int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-        x.c[k] = sub0(mul0(a->c[k1], b->c[k2]), mul0(a->c[k2], b->c[k1]));
+        x.c[k] = vccd_ball_sub(vccd_ball_mul(a->c[k1], b->c[k2]), vccd_ball_mul(a->c[k2], b->c[k1]));
     }
     *r = x;
 }
 
-static inline vccd_di
-dot0(const vccd_di_vec3 *a, const vccd_di_vec3 *b)
+static inline vccd_ball
+bdot(const bvec3 *a, const bvec3 *b)
 {
-    return add0(add0(mul0(a->c[0], b->c[0]), mul0(a->c[1], b->c[1])), mul0(a->c[2], b->c[2]));
+    return vccd_ball_add(vccd_ball_add(vccd_ball_mul(a->c[0], b->c[0]), vccd_ball_mul(a->c[1], b->c[1])),
+                         vccd_ball_mul(a->c[2], b->c[2]));
 }
 
 static inline void
-add3(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec3 *b)
+badd3(bvec3 *r, const bvec3 *a, const bvec3 *b)
 {
     for (int k = 0; k < 3; k++)
-        r->c[k] = add0(a->c[k], b->c[k]);
+        r->c[k] = vccd_ball_add(a->c[k], b->c[k]);
 }
 
 void
@@ -51,24 +64,37 @@ vccd_feature_cubic_sub(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec
 void
 vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const vccd_di_vec3 slope[3])
 {
-    vccd_di_vec3 *n = q->n, a, b;
+    bvec3 b0[3], b1[3], n[3], a, b;
+    vccd_ball c[4];
 
     q->terms_n = 0;
     for (int v = 0; v < 3; v++) {
-        q->base[v] = base[v];
-        q->slope[v] = slope[v];
+        bset(&q->bbase[v], &base[v]);
+        bset(&q->bslope[v], &slope[v]);
+        b0[v] = q->bbase[v];
+        b1[v] = q->bslope[v];
     }
     /* n = e1 x e2 = e1_0 x e2_0 + t (e1_0 x de2 + de1 x e2_0) + t^2 de1 x de2 */
-    cross0(&n[0], &base[1], &base[2]);
-    cross0(&a, &base[1], &slope[2]);
-    cross0(&b, &slope[1], &base[2]);
-    add3(&n[1], &a, &b);
-    cross0(&n[2], &slope[1], &slope[2]);
+    bcross(&n[0], &b0[1], &b0[2]);
+    bcross(&a, &b0[1], &b1[2]);
+    bcross(&b, &b1[1], &b0[2]);
+    badd3(&n[1], &a, &b);
+    bcross(&n[2], &b1[1], &b1[2]);
     /* s = u . n: c_k = u0 . n_k + du . n_(k-1) */
-    q->c[0] = dot0(&base[0], &n[0]);
+    c[0] = bdot(&b0[0], &n[0]);
     for (int k = 1; k < 3; k++)
-        q->c[k] = add0(dot0(&base[0], &n[k]), dot0(&slope[0], &n[k - 1]));
-    q->c[3] = dot0(&slope[0], &n[2]);
+        c[k] = vccd_ball_add(bdot(&b0[0], &n[k]), bdot(&b1[0], &n[k - 1]));
+    c[3] = bdot(&b1[0], &n[2]);
+    for (int k = 0; k < 3; k++)
+        q->nb[k] = n[k];
+    for (int k = 0; k < 4; k++) {
+        q->cb[k] = c[k];
+        q->c[k] = vccd_ball_get_di(c[k]);
+    }
+    /* 2 c2 and 3 c3: exact scalings of the midpoints, the radii rounded
+       as a product's */
+    q->cb2x2 = vccd_ball_mul(c[2], (vccd_ball){ 2.0, 0.0 });
+    q->cb3x3 = vccd_ball_mul(c[3], (vccd_ball){ 3.0, 0.0 });
     q->c2x2 = is0(q->c[2]) ? q->c[2] : vccd_di_mul_d(q->c[2], 2.0);
     q->c3x3 = is0(q->c[3]) ? q->c[3] : vccd_di_mul_d(q->c[3], 3.0);
     q->c3x6 = is0(q->c[3]) ? q->c[3] : vccd_di_mul_d(q->c[3], 6.0);
@@ -87,30 +113,35 @@ horner1(const vccd_feature_cubic *q, vccd_di t)
     return add0(mul0(add0(mul0(q->c3x3, t), q->c2x2), t), q->c[1]);
 }
 
-/* The same at a point t: each product of an interval by a double, two
-   end products instead of four (mul_d keeps an exact 0 exact). */
+/* The same at a point t, in balls (ball.h): the coefficients' balls,
+   each product by the exact ball {t, 0}. */
 static inline vccd_di
 horner0_at(const vccd_feature_cubic *q, double t)
 {
-    const vccd_di *c = q->c;
-    return add0(vccd_di_mul_d(add0(vccd_di_mul_d(add0(vccd_di_mul_d(c[3], t), c[2]), t), c[1]), t), c[0]);
+    const vccd_ball *c = q->cb, tb = { t, 0.0 };
+    return vccd_ball_get_di(vccd_ball_add(
+        vccd_ball_mul(vccd_ball_add(vccd_ball_mul(vccd_ball_add(vccd_ball_mul(c[3], tb), c[2]), tb), c[1]), tb), c[0]));
 }
 
 static inline vccd_di
 horner1_at(const vccd_feature_cubic *q, double t)
 {
-    return add0(vccd_di_mul_d(add0(vccd_di_mul_d(q->c3x3, t), q->c2x2), t), q->c[1]);
+    const vccd_ball tb = { t, 0.0 };
+    return vccd_ball_get_di(
+        vccd_ball_add(vccd_ball_mul(vccd_ball_add(vccd_ball_mul(q->cb3x3, tb), q->cb2x2), tb), q->cb[1]));
 }
 
-/* The hull of the values at a box's two ends, or, should either not be
-   an interval (di.h makes none from intervals, but hull would drop a NaN
-   or empty one as neutral), the value over the box. */
-static inline vccd_di
-ends_or(vccd_di a, vccd_di b, vccd_di box)
+/* *r := the hull of the values at a box's two ends: 1, or 0 when either
+   is not an interval (di.h makes none from intervals, but hull would
+   drop a NaN or empty one as neutral), for the caller to take the value
+   over the box instead. */
+static inline int
+ends(vccd_di *r, vccd_di a, vccd_di b)
 {
     if (!(a.lo <= a.hi) || !(b.lo <= b.hi))
-        return box;
-    return vccd_di_hull(a, b);
+        return 0;
+    *r = vccd_di_hull(a, b);
+    return 1;
 }
 
 void
@@ -134,12 +165,9 @@ vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, int o
         return;
     }
     d2 = add0(mul0(q->c3x6, t), q->c2x2);
-    d1 = horner1(q, t);
-    if (d2.lo > 0.0 || d2.hi < 0.0)
-        d1 = ends_or(horner1_at(q, t.lo), horner1_at(q, t.hi), d1);
-    if (d1.lo > 0.0 || d1.hi < 0.0)
-        s[0] = ends_or(horner0_at(q, t.lo), horner0_at(q, t.hi), horner0(q, t));
-    else
+    if (!((d2.lo > 0.0 || d2.hi < 0.0) && ends(&d1, horner1_at(q, t.lo), horner1_at(q, t.hi))))
+        d1 = horner1(q, t);
+    if (!((d1.lo > 0.0 || d1.hi < 0.0) && ends(&s[0], horner0_at(q, t.lo), horner0_at(q, t.hi))))
         s[0] = horner0(q, t);
     if (order >= 1)
         s[1] = d1;
@@ -150,13 +178,13 @@ vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, int o
 /* r[0..4] := the coefficients of M . N for the quadratics M = m0 + m1 t
    + m2 t^2 and N likewise: r_k = sum of m_i . n_j over i + j = k. */
 static void
-poly_dot(vccd_di r[5], const vccd_di_vec3 m[3], const vccd_di_vec3 n[3])
+poly_dot(vccd_ball r[5], const bvec3 m[3], const bvec3 n[3])
 {
     int have[5] = { 0 };
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
-            vccd_di d = dot0(&m[i], &n[j]);
-            r[i + j] = have[i + j] ? add0(r[i + j], d) : d;
+            vccd_ball d = bdot(&m[i], &n[j]);
+            r[i + j] = have[i + j] ? vccd_ball_add(r[i + j], d) : d;
             have[i + j] = 1;
         }
 }
@@ -164,15 +192,14 @@ poly_dot(vccd_di r[5], const vccd_di_vec3 m[3], const vccd_di_vec3 n[3])
 /* r[0..4] := the coefficients of (A x B) . N for A = a0 + t a1,
    B = b0 + t b1 and N = n0 + n1 t + n2 t^2. */
 static void
-triple4(vccd_di r[5], const vccd_di_vec3 *a0, const vccd_di_vec3 *a1, const vccd_di_vec3 *b0,
-        const vccd_di_vec3 *b1, const vccd_di_vec3 n[3])
+triple4(vccd_ball r[5], const bvec3 *a0, const bvec3 *a1, const bvec3 *b0, const bvec3 *b1, const bvec3 n[3])
 {
-    vccd_di_vec3 m[3], x;
-    cross0(&m[0], a0, b0);
-    cross0(&m[1], a0, b1);
-    cross0(&x, a1, b0);
-    add3(&m[1], &m[1], &x);
-    cross0(&m[2], a1, b1);
+    bvec3 m[3], x;
+    bcross(&m[0], a0, b0);
+    bcross(&m[1], a0, b1);
+    bcross(&x, a1, b0);
+    badd3(&m[1], &m[1], &x);
+    bcross(&m[2], a1, b1);
     poly_dot(r, m, n);
 }
 
@@ -183,20 +210,24 @@ vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_di_vec
     /* x_j - x_i as base and slope */
 #define DIFF(v, j, i)                                                     \
     do {                                                                  \
-        vccd_feature_cubic_sub(&v##0, &base[j], &base[i]);                \
-        vccd_feature_cubic_sub(&v##1, &slope[j], &slope[i]);              \
+        vccd_di_vec3 d_;                                                  \
+        vccd_feature_cubic_sub(&d_, &base[j], &base[i]);                  \
+        bset(&v##0, &d_);                                                 \
+        vccd_feature_cubic_sub(&d_, &slope[j], &slope[i]);                \
+        bset(&v##1, &d_);                                                 \
     } while (0)
-    vccd_di_vec3 e10, e11, e20, e21, w0, w1, g0, g1, h0, h1;
-    const vccd_di_vec3 *n = q->n;
+    bvec3 e10, e11, e20, e21, w0, w1, g0, g1, h0, h1;
+    const bvec3 *n = q->nb;
+    vccd_ball t[4][5], nn[5];
     if (kind == 0) {                    /* p, a, b, c */
         DIFF(e1, 2, 1);
         DIFF(e2, 3, 1);
         DIFF(w, 0, 1);                  /* p - a */
         DIFF(g, 2, 0);                  /* b - p */
         DIFF(h, 3, 0);                  /* c - p */
-        triple4(q->terms[0], &w0, &w1, &e20, &e21, n);      /* weight of b */
-        triple4(q->terms[1], &e10, &e11, &w0, &w1, n);      /* weight of c */
-        triple4(q->terms[2], &g0, &g1, &h0, &h1, n);        /* weight of a */
+        triple4(t[0], &w0, &w1, &e20, &e21, n);     /* weight of b */
+        triple4(t[1], &e10, &e11, &w0, &w1, n);     /* weight of c */
+        triple4(t[2], &g0, &g1, &h0, &h1, n);       /* weight of a */
         q->terms_n = 3;
     } else {                            /* a, b, c, d */
         DIFF(e1, 1, 0);
@@ -204,10 +235,10 @@ vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_di_vec
         DIFF(w, 2, 0);                  /* c - a */
         DIFF(g, 1, 2);                  /* b - c */
         DIFF(h, 3, 0);                  /* d - a */
-        triple4(q->terms[0], &w0, &w1, &e20, &e21, n);      /* u |n|^2 */
-        triple4(q->terms[1], &g0, &g1, &e20, &e21, n);      /* (1 - u) |n|^2 */
-        triple4(q->terms[2], &w0, &w1, &e10, &e11, n);      /* v |n|^2 */
-        triple4(q->terms[3], &e10, &e11, &h0, &h1, n);      /* (1 - v) |n|^2 */
+        triple4(t[0], &w0, &w1, &e20, &e21, n);     /* u |n|^2 */
+        triple4(t[1], &g0, &g1, &e20, &e21, n);     /* (1 - u) |n|^2 */
+        triple4(t[2], &w0, &w1, &e10, &e11, n);     /* v |n|^2 */
+        triple4(t[3], &e10, &e11, &h0, &h1, n);     /* (1 - v) |n|^2 */
         q->terms_n = 4;
     }
 #undef DIFF
@@ -216,9 +247,12 @@ vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_di_vec
        1): exactly, as polynomials, so the sum of their enclosures
        encloses it, at 5 additions instead of 9 dot products. */
     for (int k = 0; k < 5; k++) {
-        q->nn[k] = add0(q->terms[0][k], q->terms[1][k]);
+        nn[k] = vccd_ball_add(t[0][k], t[1][k]);
         if (kind == 0)
-            q->nn[k] = add0(q->nn[k], q->terms[2][k]);
+            nn[k] = vccd_ball_add(nn[k], t[2][k]);
+        q->nn[k] = vccd_ball_get_di(nn[k]);
+        for (int i = 0; i < q->terms_n; i++)
+            q->terms[i][k] = vccd_ball_get_di(t[i][k]);
     }
 }
 
@@ -235,28 +269,31 @@ horner4(const vccd_di r[5], vccd_di t)
 int
 vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, int kind, vccd_di t)
 {
-    vccd_di_vec3 x[3], n, m;
+    bvec3 x[3], n, m;
+    vccd_ball tb = vccd_ball_set_di(t), b[4], bn;
     /* u, e1, e2 over t: base + t slope holds them for every t in t and
        every base and slope in their enclosures */
     for (int v = 0; v < 3; v++)
         for (int k = 0; k < 3; k++)
-            x[v].c[k] = add0(q->base[v].c[k], mult(q->slope[v].c[k], t));
-    cross0(&n, &x[1], &x[2]);
-    *nn = dot0(&n, &n);
-    cross0(&m, &x[0], &x[2]);
-    qt[0] = dot0(&m, &n);                                   /* (u x e2) . n */
+            x[v].c[k] = vccd_ball_add(q->bbase[v].c[k], vccd_ball_mul(q->bslope[v].c[k], tb));
+    bcross(&n, &x[1], &x[2]);
+    bn = bdot(&n, &n);
+    bcross(&m, &x[0], &x[2]);
+    b[0] = bdot(&m, &n);                                    /* (u x e2) . n */
     if (kind == 0) {                    /* weights of b, c, a times |n|^2 */
-        cross0(&m, &x[1], &x[0]);
-        qt[1] = dot0(&m, &n);                               /* (e1 x u) . n */
-        qt[2] = sub0(sub0(*nn, qt[0]), qt[1]);
-        return 3;
+        bcross(&m, &x[1], &x[0]);
+        b[1] = bdot(&m, &n);                                /* (e1 x u) . n */
+        b[2] = vccd_ball_sub(vccd_ball_sub(bn, b[0]), b[1]);
+    } else {                            /* u, 1 - u, v, 1 - v times |n|^2 */
+        b[1] = vccd_ball_sub(bn, b[0]);
+        bcross(&m, &x[0], &x[1]);
+        b[2] = bdot(&m, &n);                                /* (u x e1) . n */
+        b[3] = vccd_ball_sub(bn, b[2]);
     }
-    /* u, 1 - u, v, 1 - v times |n|^2 */
-    qt[1] = sub0(*nn, qt[0]);
-    cross0(&m, &x[0], &x[1]);
-    qt[2] = dot0(&m, &n);                                   /* (u x e1) . n */
-    qt[3] = sub0(*nn, qt[2]);
-    return 4;
+    *nn = vccd_ball_get_di(bn);
+    for (int i = 0; i < 3 + kind; i++)
+        qt[i] = vccd_ball_get_di(b[i]);
+    return 3 + kind;
 }
 
 int

@@ -22,6 +22,7 @@
 #ifndef VCCD_FEATURE_CUBIC_H
 #define VCCD_FEATURE_CUBIC_H
 
+#include "ball.h"
 #include "vccd/di.h"
 #include "vccd/geom.h"
 
@@ -30,8 +31,10 @@
 typedef struct {
     vccd_di c[4];
     vccd_di c2x2, c3x3, c3x6;
-    vccd_di_vec3 n[3];          /* n = e1 x e2 = n0 + n1 t + n2 t^2 */
-    vccd_di_vec3 base[3], slope[3];     /* u, e1, e2 = base + t slope */
+    /* as balls (ball.h): n = e1 x e2 = n0 + n1 t + n2 t^2, and u, e1,
+       e2 = base + t slope */
+    vccd_ball_vec3 nb[3], bbase[3], bslope[3];
+    vccd_ball cb[4], cb2x2, cb3x3;     /* c, 2 c2, 3 c3 as balls */
     /* the inclusion terms' coefficients (terms_n of them, 0: not made) */
     int terms_n;
     vccd_di terms[4][5], nn[5];

@@ -216,7 +216,7 @@ triple(mpfr_t r, mpfr_t a[3], mpfr_t b[3], mpfr_t n[3])
 START_TEST(test_terms)
 {
     static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 0.0 };
-    long n = tu_iters(2000), checked = 0;
+    long n = tu_iters(2000), checked = 0, checked_at = 0;
     mpfr_t X[4][3], e1[3], e2[3], w[3], g[3], h[3], nv[3], ref[5], tmp;
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 3; k++)
@@ -250,9 +250,12 @@ START_TEST(test_terms)
         vccd_feature_cubic_terms_init(&q, kind, base, slope);
         for (int bx = 0; bx < 3; bx++) {
             double t0 = tu_unit(), t1 = bx == 0 ? t0 : bx == 1 ? fmin(1.0, t0 + 1e-6 * tu_unit()) : t0 + (1 - t0) * tu_unit();
-            vccd_di qt[4], nn;
+            vccd_di qt[4], nn, qa[4], na;
             int nq = vccd_feature_cubic_terms(qt, &nn, &q, vccd_di_set_2d(t0, t1));
-            TU_CHECK(nq == (kind ? 4 : 3), "%d terms for kind %d", nq, kind);
+            /* and the same terms from the vectors (terms_at), against the
+               same references */
+            int nqa = vccd_feature_cubic_terms_at(qa, &na, &q, kind, vccd_di_set_2d(t0, t1));
+            TU_CHECK(nq == (kind ? 4 : 3) && nqa == nq, "%d and %d terms for kind %d", nq, nqa, kind);
             for (int j = 0; j < 3; j++) {
                 double tt = j == 0 ? t0 : j == 1 ? t1 : t0 + (t1 - t0) * tu_unit();
                 if (tt > t1)
@@ -314,10 +317,20 @@ START_TEST(test_terms)
                 TU_CHECK(holds(nn, ref[4]), "case %ld (kind %d, scale %g): |n|^2 over [%a, %a] = [%a, %a] misses %s "
                          "at t = %a", it, kind, sc, t0, t1, nn.lo, nn.hi, tu_fmt_fr(ref[4]), tt);
                 checked++;
+                for (int i = 0; i < nq; i++) {
+                    TU_CHECK(holds(qa[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d from the vectors over "
+                             "[%a, %a] = [%a, %a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",
+                             rest ? ", at rest" : "", i, t0, t1, qa[i].lo, qa[i].hi, tu_fmt_fr(ref[i]), tt);
+                    checked_at++;
+                }
+                TU_CHECK(holds(na, ref[4]), "case %ld (kind %d, scale %g): |n|^2 from the vectors over [%a, %a] = "
+                         "[%a, %a] misses %s at t = %a", it, kind, sc, t0, t1, na.lo, na.hi, tu_fmt_fr(ref[4]), tt);
+                checked_at++;
             }
         }
     }
-    printf("cubic: %ld inclusion terms and |n|^2 over boxes checked against their exact values (MPFR)\n", checked);
+    printf("cubic: %ld inclusion terms and |n|^2 over boxes checked against their exact values (MPFR), %ld more "
+           "from the vectors\n", checked, checked_at);
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 3; k++)
             mpfr_clear(X[i][k]);
