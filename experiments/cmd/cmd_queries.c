@@ -57,7 +57,7 @@ _Static_assert(sizeof(mpfr_prec_t) == sizeof(long), "mpfr_prec_t is a long");
 /* Options may follow the files (`vccd queries FILE --verbose`): all are
    parsed before any file is read. */
 static const vccd_cli_opt opts[] = {
-    VCCD_OPT_CALL_("solver", "S", set_solver, "{solver,}", "{solver|} (default taylor-lagrange)"),
+    VCCD_OPT_CALL_("solver", "S", set_solver, "{solver,}", "{solver|} (default cubic)"),
     VCCD_OPT_CALL_("arith", "A", set_arith, "binary64, mpfr:PREC with PREC in 2 .. 65536, adaptive, unrounded",
                    "binary64 (default) | mpfr:PREC | adaptive |\n"
                    "unrounded (NON-RIGOROUS: for comparison only)"),

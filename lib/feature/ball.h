@@ -24,11 +24,15 @@
    Exact zeros stay exact (a product with, or a sum of, the ball {0, 0}),
    as di.h's cubic keeps them: a pair at rest has whole coefficients
    exactly 0, which the cubic root finder reads as "coplanar all along".
-   Overflow: an infinite or NaN midpoint or radius makes the interval of
-   vccd_ball_get_di the whole line. */
+   Overflow: a midpoint or radius sum that reached DBL_MAX (where round
+   toward zero or down saturates an overflow instead of making it inf)
+   makes the radius infinite, and an infinite or NaN midpoint or radius
+   makes the interval of vccd_ball_get_di the whole line: a saturated
+   value cannot come back as a narrow one through later sums. */
 #ifndef VCCD_FEATURE_BALL_H
 #define VCCD_FEATURE_BALL_H
 
+#include <float.h>
 #include <math.h>
 
 #include "vccd/di.h"
@@ -51,8 +55,27 @@ typedef struct {
 
 static inline int vccd_ball_is0(vccd_ball a) { return a.m == 0.0 && a.r == 0.0; }
 
-/* The radius from its rounded terms' sum s >= 0: scaled and raised. */
-static inline double vccd_ball_rad(double s) { return s * VCCD_BALL_SCALE + VCCD_BALL_RAISE; }
+/* The radius from its rounded terms' sum s >= 0: scaled and raised.
+   A sum that reached DBL_MAX may have overflowed (in round toward zero
+   or down an overflow saturates there instead of going to inf): the
+   radius is then infinite. */
+static inline double
+vccd_ball_rad(double s)
+{
+    double r = s * VCCD_BALL_SCALE + VCCD_BALL_RAISE;
+    return r < DBL_MAX ? r : INFINITY;
+}
+
+/* c := {m, r}, but with an infinite radius where the midpoint may have
+   overflowed (|m| = DBL_MAX, saturated in a directed mode, or inf). */
+static inline vccd_ball
+vccd_ball_make(double m, double r)
+{
+    vccd_ball c = { m, r };
+    if (!(fabs(m) < DBL_MAX))
+        c.r = INFINITY;
+    return c;
+}
 
 /* The ball of an interval: its midpoint, and the larger distance to an
    end rounded up; a point is exact.  An infinite or NaN end makes an
@@ -96,8 +119,7 @@ vccd_ball_add(vccd_ball a, vccd_ball b)
     if (vccd_ball_is0(b))
         return a;
     c.m = a.m + b.m;
-    c.r = vccd_ball_rad(a.r + b.r + VCCD_BALL_2U * fabs(c.m));
-    return c;
+    return vccd_ball_make(c.m, vccd_ball_rad(a.r + b.r + VCCD_BALL_2U * fabs(c.m)));
 }
 
 static inline vccd_ball
@@ -122,8 +144,7 @@ vccd_ball_mul(vccd_ball a, vccd_ball b)
     if (vccd_ball_is0(a) || vccd_ball_is0(b))
         return (vccd_ball){ 0.0, 0.0 };
     c.m = a.m * b.m;
-    c.r = vccd_ball_rad(fabs(a.m) * b.r + fabs(b.m) * a.r + a.r * b.r + VCCD_BALL_2U * fabs(c.m));
-    return c;
+    return vccd_ball_make(c.m, vccd_ball_rad(fabs(a.m) * b.r + fabs(b.m) * a.r + a.r * b.r + VCCD_BALL_2U * fabs(c.m)));
 }
 
 #endif

@@ -11,10 +11,6 @@
 static inline int is0(vccd_di a) { return a.lo == 0.0 && a.hi == 0.0; }
 static inline vccd_di mul0(vccd_di a, vccd_di b) { return is0(a) || is0(b) ? vccd_di_set_d(0.0) : vccd_di_mul(a, b); }
 static inline vccd_di add0(vccd_di a, vccd_di b) { return is0(a) ? b : is0(b) ? a : vccd_di_add(a, b); }
-static inline vccd_di sub0(vccd_di a, vccd_di b) { return is0(b) ? a : is0(a) ? vccd_di_neg(b) : vccd_di_sub(a, b); }
-/* a t for a time t >= 0: two end products (mul_nonneg keeps an exact
-   0 exact); four for any other t. */
-static inline vccd_di mult(vccd_di a, vccd_di t) { return t.lo >= 0.0 ? vccd_di_mul_nonneg(a, t) : mul0(a, t); }
 
 /* The products of thin enclosures (the coefficients, the terms) are
    midpoint-radius balls (ball.h): a tenth of the endpoint form's cost. */

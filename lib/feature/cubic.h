@@ -15,10 +15,13 @@
    degree 4; they are expanded the same way, once per pair, when the
    predicate first asks for them.
 
-   Rigor: every operation is the outward-rounded binary64 interval of
-   di.h, so each enclosed coefficient holds the exact coefficient for
-   every choice of u0, du, ... in their enclosures, and each jet or term
-   over T holds its value at every t in T. */
+   Rigor: the products that make the coefficients and the terms, and the
+   jets at a point, are midpoint-radius balls (ball.h), every other
+   operation the outward-rounded binary64 interval of di.h, and each is
+   turned into an interval holding it, so each enclosed coefficient holds
+   the exact coefficient for every choice of u0, du, ... in their
+   enclosures, and each jet or term over T holds its value at every t in
+   T. */
 #ifndef VCCD_FEATURE_CUBIC_H
 #define VCCD_FEATURE_CUBIC_H
 
@@ -67,9 +70,8 @@ void vccd_feature_cubic_terms_init(vccd_feature_cubic *q, int kind, const vccd_d
    the weights satisfy: vertex-face, the weight of a times |n|^2 is nn
    less the other two; edge-edge, (1 - u) |n|^2 = nn - u |n|^2 and
    likewise for v.  For a vertex-face (kind 0) or edge-edge (kind 1)
-   pair; returns the number of terms.  Any t >= 0, and t may be wide
-   (for the polynomials below, the terms at a few boxes cost more than
-   this). */
+   pair; returns the number of terms.  t may be wide, but the polynomials
+   below are tighter there; these are cheaper at a few narrow boxes. */
 int vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *q, int kind, vccd_di t);
 
 /* The terms over t (feature_incl_terms' q[0 .. n) and nn); returns n. */

@@ -598,8 +598,12 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
        added 3 queries over 100 us). */
     /* A solver's own answer for the whole query (solvers/cubic.c), else
        the search; only binary64 has one */
-    if (!(o->solver->first && vccd_feature_get_arith(f)->kind == VCCD_ARITH_BINARY64 && o->solver->first(r, f, o)))
+    if (!(o->solver->first && vccd_feature_get_arith(f)->kind == VCCD_ARITH_BINARY64 && o->solver->first(r, f, o))) {
+        /* its boxes count against max_boxes, as its evaluations already
+           do against max_work */
+        bud.boxes = r->boxes;
         run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
+    }
     if (a.kind == VCCD_ARITH_ADAPTIVE)
         escalate(r, f, o, &bud);
     fine(r, f, o, &bud);
@@ -620,7 +624,7 @@ void
 vccd_solve_opts_init(vccd_solve_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->solver = vccd_solver_type_find("taylor-lagrange");
+    o->solver = vccd_solver_type_find("cubic");
     o->arith.kind = VCCD_ARITH_BINARY64;
     o->arith.prec = 53;
     o->max_precision = 1024;

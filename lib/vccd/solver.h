@@ -145,7 +145,7 @@ struct vccd_solve_opts_ {
     int expect_contact;
 };
 
-/* Defaults: taylor-lagrange, binary64, eps_t 1e-6, max_boxes 100000,
+/* Defaults: cubic (taylor-lagrange but on straight lines), binary64, eps_t 1e-6, max_boxes 100000,
    max_work VCCD_SOLVE_MAX_WORK,
    max_precision 1024, [0, 1]. */
 void vccd_solve_opts_init(vccd_solve_opts *o);

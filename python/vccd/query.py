@@ -263,7 +263,7 @@ def toc(mesh_a, motion_a, mesh_b, motion_b, *, mode=None, bv=None, solver=None, 
     Options (None keeps the library's default, vccd_toc_input_init):
       mode            "exact" (default) or "capoeira" (the BVH alone)
       bv              BV type: sphere, aabb, obb (default), kdop14, kdop18
-      solver          taylor-lagrange (default), bisection, newton
+      solver          cubic (default), taylor-lagrange, bisection, newton
       arith           binary64 (default), mpfr:PREC, adaptive, unrounded
       eps_t           the width of a certified [lo, hi] (default 1e-6)
       eps_d           > 0: safe_t, the latest time with a proved gap

@@ -11,7 +11,13 @@
    (vccd_ball_get_di of a sum, a difference and a product, and of chains
    of products) must hold the exact result; a ball from an interval must
    hold the interval; an exact zero must stay exactly zero, and an
-   overflow must give the whole line, never a NaN end. */
+   overflow must give the whole line, never a NaN end, also when a later
+   difference cancels it.  Every operation runs in each of the four
+   rounding modes in turn (in round toward zero or down an overflow
+   saturates at DBL_MAX instead of becoming inf); the references are
+   MPFR's, whatever the mode. */
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -21,6 +27,44 @@
 #define PR 2400
 
 static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
+
+static const int modes[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+static const char *const mode_name[4] = { "nearest", "up", "down", "toward zero" };
+
+/* The operations under test in rounding mode `mode`, out of line so that
+   no operation moves across the mode changes. */
+static __attribute__((noinline)) void
+ops_in(int mode, vccd_ball a, vccd_ball b, vccd_ball *s, vccd_di *S, vccd_di *D, vccd_di *P, vccd_ball *p)
+{
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    *s = vccd_ball_add(a, b);
+    *S = vccd_ball_get_di(*s);
+    *D = vccd_ball_get_di(vccd_ball_sub(a, b));
+    *p = vccd_ball_mul(a, b);
+    *P = vccd_ball_get_di(*p);
+    fesetround(FE_TONEAREST);
+}
+
+static __attribute__((noinline)) void
+chains_in(int mode, const vccd_ball a[4], vccd_di *P, vccd_di *Q)
+{
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    *P = vccd_ball_get_di(vccd_ball_mul(vccd_ball_mul(vccd_ball_mul(a[0], a[1]), a[2]), a[3]));
+    *Q = vccd_ball_get_di(vccd_ball_sub(vccd_ball_mul(a[0], a[1]), vccd_ball_mul(a[2], a[3])));
+    fesetround(FE_TONEAREST);
+}
+
+static __attribute__((noinline)) void
+convert_in(int mode, vccd_di a, vccd_ball *c, vccd_di *b)
+{
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    *c = vccd_ball_set_di(a);
+    *b = vccd_ball_get_di(*c);
+    fesetround(FE_TONEAREST);
+}
 
 static double
 rand_scale(void)
@@ -77,11 +121,12 @@ START_TEST(test_ops)
     mpfr_t x, y, z;
     mpfr_inits2(2 * PR, x, y, z, (mpfr_ptr)0);
     for (long it = 0; it < n; it++) {
-        vccd_ball a = rand_ball(), b = rand_ball(), s = vccd_ball_add(a, b), d = vccd_ball_sub(a, b),
-                  p = vccd_ball_mul(a, b);
-        vccd_di S = vccd_ball_get_di(s), D = vccd_ball_get_di(d), P = vccd_ball_get_di(p);
+        vccd_ball a = rand_ball(), b = rand_ball(), s, p;
+        vccd_di S, D, P;
+        int md = (int)(it % 4);
+        ops_in(modes[md], a, b, &s, &S, &D, &P, &p);
         TU_CHECK(S.lo == S.lo && S.hi == S.hi && D.lo == D.lo && P.lo == P.lo && P.hi == P.hi,
-                 "case %ld: a NaN end", it);
+                 "case %ld (%s): a NaN end", it, mode_name[md]);
         if (vccd_ball_is0(a) || vccd_ball_is0(b)) {
             zeros++;
             TU_CHECK(vccd_ball_is0(p) && P.lo == 0.0 && P.hi == 0.0, "case %ld: a product with 0 is not exactly 0",
@@ -92,14 +137,14 @@ START_TEST(test_ops)
             pick(x, a, j < 2 ? j : 2);
             pick(y, b, j == 0 ? 1 : j == 1 ? 0 : 2);
             mpfr_add(z, x, y, MPFR_RNDN);
-            TU_CHECK(holds(S, z), "case %ld: (%a +- %a) + (%a +- %a) = [%a, %a] misses %s", it, a.m, a.r, b.m, b.r,
-                     S.lo, S.hi, tu_fmt_fr(z));
+            TU_CHECK(holds(S, z), "case %ld (%s): (%a +- %a) + (%a +- %a) = [%a, %a] misses %s", it, mode_name[md],
+                     a.m, a.r, b.m, b.r, S.lo, S.hi, tu_fmt_fr(z));
             mpfr_sub(z, x, y, MPFR_RNDN);
-            TU_CHECK(holds(D, z), "case %ld: (%a +- %a) - (%a +- %a) = [%a, %a] misses %s", it, a.m, a.r, b.m, b.r,
-                     D.lo, D.hi, tu_fmt_fr(z));
+            TU_CHECK(holds(D, z), "case %ld (%s): (%a +- %a) - (%a +- %a) = [%a, %a] misses %s", it, mode_name[md],
+                     a.m, a.r, b.m, b.r, D.lo, D.hi, tu_fmt_fr(z));
             mpfr_mul(z, x, y, MPFR_RNDN);
-            TU_CHECK(holds(P, z), "case %ld: (%a +- %a) (%a +- %a) = [%a, %a] misses %s", it, a.m, a.r, b.m, b.r,
-                     P.lo, P.hi, tu_fmt_fr(z));
+            TU_CHECK(holds(P, z), "case %ld (%s): (%a +- %a) (%a +- %a) = [%a, %a] misses %s", it, mode_name[md],
+                     a.m, a.r, b.m, b.r, P.lo, P.hi, tu_fmt_fr(z));
             TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact at %d bits", it, 2 * PR);
             checked += 3;
         }
@@ -121,13 +166,12 @@ START_TEST(test_chains)
         mpfr_init2(x[i], 4 * PR);
     mpfr_inits2(4 * PR, z, w, (mpfr_ptr)0);
     for (long it = 0; it < n; it++) {
-        vccd_ball a[4], p, q;
+        vccd_ball a[4];
+        vccd_di P, Q;
         for (int i = 0; i < 4; i++)
             a[i] = rand_ball();
-        p = vccd_ball_mul(vccd_ball_mul(vccd_ball_mul(a[0], a[1]), a[2]), a[3]);
-        q = vccd_ball_sub(vccd_ball_mul(a[0], a[1]), vccd_ball_mul(a[2], a[3]));
+        chains_in(modes[it % 4], a, &P, &Q);
         for (int j = 0; j < 3; j++) {
-            vccd_di P = vccd_ball_get_di(p), Q = vccd_ball_get_di(q);
             mpfr_clear_inexflag();
             for (int i = 0; i < 4; i++)
                 pick(x[i], a[i], j == 2 ? 2 : (i + j) % 2);
@@ -166,19 +210,28 @@ START_TEST(test_conversions)
         if (!(lo <= hi))
             hi = lo;
         a = vccd_di_set_2d(lo, hi);
-        c = vccd_ball_set_di(a);
-        b = vccd_ball_get_di(c);
+        convert_in(modes[it % 4], a, &c, &b);
         TU_CHECK(b.lo <= a.lo && b.hi >= a.hi, "case %ld: [%a, %a] as a ball gives [%a, %a]", it, a.lo, a.hi, b.lo,
                  b.hi);
         if (a.lo == a.hi && isfinite(a.lo))
             TU_CHECK(b.lo == a.lo && b.hi == a.hi && c.r == 0.0, "case %ld: the point %a is not kept exact", it,
                      a.lo);
     }
-    {
-        vccd_ball big = { 1e300, 0.0 }, p = vccd_ball_mul(big, big);
-        vccd_di P = vccd_ball_get_di(p), Q = vccd_ball_get_di((vccd_ball){ NAN, 0.0 });
-        TU_CHECK(P.lo == -INFINITY && P.hi == INFINITY, "1e300^2 gives [%a, %a], not the whole line", P.lo, P.hi);
-        TU_CHECK(Q.lo == -INFINITY && Q.hi == INFINITY, "a NaN ball gives [%a, %a]", Q.lo, Q.hi);
+    for (int md = 0; md < 4; md++) {
+        /* an overflow, alone and cancelled by a difference: 1e300^2, and
+           1e300^2 - (1e300 (1 - 2^-52))^2, whose true value is 2^-51
+           1e600 */
+        vccd_ball big[4] = { { 1e300, 0.0 }, { 1e300, 0.0 }, { 1e300 * (1 - 0x1p-52), 0.0 },
+                             { 1e300 * (1 - 0x1p-52), 0.0 } }, c;
+        vccd_di P, Q, R;
+        chains_in(modes[md], big, &P, &Q);
+        convert_in(modes[md], vccd_di_set_2d(NAN, NAN), &c, &R);
+        TU_CHECK(Q.lo == -INFINITY && Q.hi == INFINITY, "%s: 1e300^2 - (1e300 - 1 ulp)^2 gives [%a, %a], not the "
+                 "whole line", mode_name[md], Q.lo, Q.hi);
+        TU_CHECK(P.lo == -INFINITY && P.hi == INFINITY, "%s: a product of four 1e300 gives [%a, %a], not the whole "
+                 "line", mode_name[md], P.lo, P.hi);
+        TU_CHECK(R.lo == -INFINITY && R.hi == INFINITY, "%s: a NaN interval gives [%a, %a]", mode_name[md], R.lo,
+                 R.hi);
     }
 }
 END_TEST

@@ -14,7 +14,9 @@
    at T's ends and at random times inside.  Both branches of the jet are
    counted (the box's Horner value, and the hull of the ends where a
    derivative has no zero), so neither goes untested.  An overflowing
-   pair must still give an enclosure (infinite ends), never NaN. */
+   pair must still give an enclosure (infinite ends), never NaN.  The
+   library runs in each of the four rounding modes in turn. */
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +27,18 @@
 #define PR 4400
 
 static double rnd(double lo, double hi) { return lo + (hi - lo) * tu_unit(); }
+
+/* The library's calls run in each rounding mode in turn (the library
+   keeps none, di.h; ball.h's overflows saturate in the directed ones);
+   the test's own arithmetic and MPFR's references in round to nearest. */
+static const int modes[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+
+static void
+lib_mode(long it)
+{
+    if (fesetround(modes[it % 4]) != 0)
+        tu_fail("fesetround failed");
+}
 
 /* A random interval around x, of relative width w (0: the point). */
 static vccd_di
@@ -102,7 +116,9 @@ START_TEST(test_cubic)
                 slope[i].c[k] = kind == 1 ? vccd_di_set_d(0.0) : around(d, w);
             }
         }
+        lib_mode(it);
         vccd_feature_cubic_init(&q, base, slope);
+        fesetround(FE_TONEAREST);
         /* two exact choices inside the enclosures (the first: the ends) */
         for (int ch = 0; ch < 2; ch++) {
             for (int i = 0; i < 3; i++)
@@ -143,7 +159,9 @@ START_TEST(test_cubic)
                 default: t1 = t0 + (1.0 - t0) * tu_unit(); break;
                 }
                 t = vccd_di_set_2d(t0, t1);
+                lib_mode(it + bx);
                 vccd_feature_cubic_jet(s, &q, t, 2);
+                fesetround(FE_TONEAREST);
                 if (t0 < t1) {
                     vccd_di d2 = s[2];
                     int mono = (d2.lo > 0.0 || d2.hi < 0.0) || (s[1].lo > 0.0 || s[1].hi < 0.0);
@@ -246,15 +264,20 @@ START_TEST(test_terms)
             vccd_feature_cubic_sub(&ub[v], &base[vp[kind][v][1]], &base[vp[kind][v][0]]);
             vccd_feature_cubic_sub(&us[v], &slope[vp[kind][v][1]], &slope[vp[kind][v][0]]);
         }
+        lib_mode(it);
         vccd_feature_cubic_init(&q, ub, us);
         vccd_feature_cubic_terms_init(&q, kind, base, slope);
+        fesetround(FE_TONEAREST);
         for (int bx = 0; bx < 3; bx++) {
             double t0 = tu_unit(), t1 = bx == 0 ? t0 : bx == 1 ? fmin(1.0, t0 + 1e-6 * tu_unit()) : t0 + (1 - t0) * tu_unit();
             vccd_di qt[4], nn, qa[4], na;
-            int nq = vccd_feature_cubic_terms(qt, &nn, &q, vccd_di_set_2d(t0, t1));
+            int nq, nqa;
+            lib_mode(it + bx);
+            nq = vccd_feature_cubic_terms(qt, &nn, &q, vccd_di_set_2d(t0, t1));
             /* and the same terms from the vectors (terms_at), against the
                same references */
-            int nqa = vccd_feature_cubic_terms_at(qa, &na, &q, kind, vccd_di_set_2d(t0, t1));
+            nqa = vccd_feature_cubic_terms_at(qa, &na, &q, kind, vccd_di_set_2d(t0, t1));
+            fesetround(FE_TONEAREST);
             TU_CHECK(nq == (kind ? 4 : 3) && nqa == nq, "%d and %d terms for kind %d", nq, nqa, kind);
             for (int j = 0; j < 3; j++) {
                 double tt = j == 0 ? t0 : j == 1 ? t1 : t0 + (t1 - t0) * tu_unit();

@@ -784,7 +784,17 @@ static const hand_case hand[] = {
     { "ee-end-hit", VCCD_FEATURE_EE,
       { FIX("0 0 0"), FIX("1 0 0"), LIN("1 0.3 -0.5", "1 -0.7 -0.5"), LIN("1 0.3 0.5", "1 -0.7 0.5") },
       RAT("3", "10"), 0 },
+    /* vf-graze's tilting face, p = (0.2, 1.25 - t, -0.97 + 1.7 t): s = 2 (t
+       - 0.2)(t - 0.7), two simple roots about a critical point at 0.45;
+       at 1/5 p = a + 0.2 (b - a) + 1.05 (c - a) is outside (0.2 + 1.05 >
+       1), at 7/10 a + 0.2 (b - a) + 0.55 (c - a) inside: 7/10 */
+    { "vf-two-roots", VCCD_FEATURE_VF,
+      { LIN("0.2 1.25 -0.97", "0.2 0.25 0.73"), FIX("0 0 0"), FIX("1 0 0"), LIN("0 1 -1", "0 1 1") }, RAT("7", "10"),
+      F_CERT },
     /* --- contact at t = 0 --- */
+    /* sliding in the face's plane, inside it from the start: s = 0
+       throughout, contact at 0 */
+    { "vf-slide-in", VCCD_FEATURE_VF, { LIN("0.2 0.2 0", "0.4 0.3 0"), UNITRI }, RAT("0", "1"), F_SLIDE },
     { "vf-t0", VCCD_FEATURE_VF, { LIN("0.2 0.3 0", "0.2 0.3 -1"), UNITRI }, RAT("0", "1"), 0 },
     /* point (0, 0.5, 0) about centre (0.2, 0.1, 0): (0.2, 0.1 + 0.5 cos 3t,
        0.5 sin 3t) starts in BIGTRI and leaves it upward. */
@@ -1487,7 +1497,7 @@ START_TEST(test_config)
     vccd_error e;
     vccd_solve_opts_init(&o);
     /* the documented defaults */
-    ck_assert_ptr_eq(o.solver, vccd_solver_type_find("taylor-lagrange"));
+    ck_assert_ptr_eq(o.solver, vccd_solver_type_find("cubic"));
     ck_assert_int_eq(o.arith.kind, VCCD_ARITH_BINARY64);
     ck_assert(o.eps_t == 1e-6 && o.max_boxes == 100000 && o.max_precision == 1024 && o.t0 == 0.0 && o.t1 == 1.0);
     ck_assert(o.max_work == VCCD_SOLVE_MAX_WORK);
