@@ -331,24 +331,18 @@ START_TEST(test_terms)
                     mpfr_add(ref[4], ref[4], tmp, MPFR_RNDN);
                 }
                 TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference terms are not exact at %d bits", it, PRT);
-                for (int i = 0; i < nq; i++) {
-                    TU_CHECK(holds(qt[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d over [%a, %a] = [%a, "
-                             "%a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",
-                             rest ? ", at rest" : "", i, t0, t1, qt[i].lo, qt[i].hi, tu_fmt_fr(ref[i]), tt);
-                    checked++;
+                /* both forms: the polynomials, and from the vectors */
+                for (int form = 0; form < 2; form++) {
+                    const vccd_di *q4 = form ? qa : qt, *n2 = form ? &na : &nn;
+                    const char *how = form ? " from the vectors" : "";
+                    for (int i = 0; i < nq; i++)
+                        TU_CHECK(holds(q4[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d%s over [%a, %a] = "
+                                 "[%a, %a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",
+                                 rest ? ", at rest" : "", i, how, t0, t1, q4[i].lo, q4[i].hi, tu_fmt_fr(ref[i]), tt);
+                    TU_CHECK(holds(*n2, ref[4]), "case %ld (kind %d, scale %g): |n|^2%s over [%a, %a] = [%a, %a] "
+                             "misses %s at t = %a", it, kind, sc, how, t0, t1, n2->lo, n2->hi, tu_fmt_fr(ref[4]), tt);
+                    *(form ? &checked_at : &checked) += nq + 1;
                 }
-                TU_CHECK(holds(nn, ref[4]), "case %ld (kind %d, scale %g): |n|^2 over [%a, %a] = [%a, %a] misses %s "
-                         "at t = %a", it, kind, sc, t0, t1, nn.lo, nn.hi, tu_fmt_fr(ref[4]), tt);
-                checked++;
-                for (int i = 0; i < nq; i++) {
-                    TU_CHECK(holds(qa[i], ref[i]), "case %ld (kind %d, scale %g%s%s): term %d from the vectors over "
-                             "[%a, %a] = [%a, %a] misses %s at t = %a", it, kind, sc, shared ? ", shared slope" : "",
-                             rest ? ", at rest" : "", i, t0, t1, qa[i].lo, qa[i].hi, tu_fmt_fr(ref[i]), tt);
-                    checked_at++;
-                }
-                TU_CHECK(holds(na, ref[4]), "case %ld (kind %d, scale %g): |n|^2 from the vectors over [%a, %a] = "
-                         "[%a, %a] misses %s at t = %a", it, kind, sc, t0, t1, na.lo, na.hi, tu_fmt_fr(ref[4]), tt);
-                checked_at++;
             }
         }
     }
