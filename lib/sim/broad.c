@@ -75,7 +75,8 @@ vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
     free(box);
     if (rc != 0)
         return -1;
-    qsort(p->p, (size_t)p->n, sizeof *p->p, by_pair);
+    if (p->n > 1)
+        qsort(p->p, (size_t)p->n, sizeof *p->p, by_pair);
     return 0;
 }
 
