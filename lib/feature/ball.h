@@ -17,8 +17,9 @@
    operation's rounded result fl(z) satisfies |fl(z) - z| <= 2u |z| + eta
    with u = 2^-53 and eta = 2^-1074 for a product (an underflow) and 0
    for a sum.  A radius is the exact bound rounded, then scaled by
-   1 + 2^-46, which covers the relative error of up to 8 roundings of
-   nonnegative terms ((1 - 2u)^-9 < 1 + 2^-48.8), and raised by 2^-1020,
+   1 + 2^-46, which covers the relative error of up to 40 roundings of
+   nonnegative terms, with those of the scaling and the raise themselves
+   ((1 - 2u)^-42 < 1 + 2^-46.6), and raised by 2^-1020,
    which covers their underflows (each at most 2^-1074, on a sum below
    2^-1000, whose ulp is 2^-1052 or less: the raise is not rounded away).
    Exact zeros stay exact (a product with, or a sum of, the ball {0, 0}),
@@ -145,6 +146,129 @@ vccd_ball_mul(vccd_ball a, vccd_ball b)
         return (vccd_ball){ 0.0, 0.0 };
     c.m = a.m * b.m;
     return vccd_ball_make(c.m, vccd_ball_rad(fabs(a.m) * b.r + fabs(b.m) * a.r + a.r * b.r + VCCD_BALL_2U * fabs(c.m)));
+}
+
+/* b + s t, the point of a vector b + t s at a time t: the radius bounds
+   what the product adds (as in vccd_ball_mul) and the two roundings of
+   the midpoint, gamma_2 (|mb| + |ms mt|), by 2^-50 (|mb| + |p|) with p
+   the rounded product: twice gamma_2, which covers p's own rounding.
+   Exactly b when s or t is exactly 0; an overflowed product (|ms mt| not
+   below 2^1020, where a directed mode saturates it and the sum could
+   bring it back) makes the radius infinite.  A third of the cost of the
+   general vccd_ball_dot of two. */
+static inline vccd_ball
+vccd_ball_addmul(vccd_ball b, vccd_ball s, vccd_ball t)
+{
+    double p, m;
+    if (vccd_ball_is0(s) || vccd_ball_is0(t))
+        return b;
+    p = s.m * t.m;
+    m = b.m + p;
+    if (!(fabs(p) < 0x1p1020))
+        return (vccd_ball){ m, INFINITY };
+    return vccd_ball_make(m, vccd_ball_rad(b.r + fabs(s.m) * t.r + s.r * (fabs(t.m) + t.r)
+                                           + 0x1p-50 * (fabs(b.m) + fabs(p))));
+}
+
+/* sum of a[i] b[i] over i < n (1 <= n <= 12), as one operation: the
+   midpoint is the plain dot product of the midpoints, and the radius
+   bounds, in one sum, what every product of balls adds (as in
+   vccd_ball_mul) and what the recursive summation of the n rounded
+   products can lose, gamma_n sum |ma_i mb_i| with gamma_n = n 2u / (1 -
+   n 2u) (Higham, "Accuracy and Stability of Numerical Algorithms",
+   2002, 3.1, with 2u for one rounding in any mode), taken as n 2u (1 +
+   2^-30).  The underflows of the n products are in the raise; no term
+   of the radius passes through more than n + 4 roundings (a product,
+   two sums within its i, the n sums of s and the last one), within the
+   scale's allowance (40).
+
+   Why: in products taken one at a time every partial product and sum
+   pays its own radius, its own raise and its own exact-zero and
+   overflow tests (about 25 instructions each); here the whole sum pays
+   once: a cross product's component or a dot product at about half the
+   cost.
+
+   The result is the exact ball {0, 0} when every product has an exact
+   zero factor, as a chain of vccd_ball_mul and vccd_ball_add gives it.
+   Overflow: the midpoint's partial sums are at most about sum |ma_i
+   mb_i|; when that sum reaches 2^1020 (near DBL_MAX, where a directed
+   mode saturates instead of making inf, so that a later term could
+   bring a saturated partial sum back) the radius is infinite. */
+static inline vccd_ball
+vccd_ball_dot(const vccd_ball *a, const vccd_ball *b, int n)
+{
+    double m = 0.0, P = 0.0, s = 0.0;
+    int nz = 0;
+    for (int i = 0; i < n; i++) {
+        double am = fabs(a[i].m), bm = fabs(b[i].m), p = a[i].m * b[i].m;
+        m = i ? m + p : p;
+        P += fabs(p);
+        s += am * b[i].r + bm * a[i].r + a[i].r * b[i].r;
+        /* neither factor is the exact ball {0, 0}: |m| + r is 0 only
+           for it (a NaN, from an overflow upstream, is not) */
+        nz |= (am + a[i].r != 0.0) & (bm + b[i].r != 0.0);
+    }
+    if (!nz)
+        return (vccd_ball){ 0.0, 0.0 };
+    if (!(P < 0x1p1020))
+        return (vccd_ball){ m, INFINITY };
+    return vccd_ball_make(m, vccd_ball_rad(s + (double)n * (0x1p-52 * (1.0 + 0x1p-30)) * P));
+}
+
+/* Horner's rule at an exact point, as one operation: the sum of c_k t^k
+   over k <= d (d <= 4) for every choice of the c_k in their balls.
+
+   The midpoint is Horner's rule on the midpoints, whose rounding error
+   is at most gamma_2d sum |mc_k| |t|^k (Higham 2002, 5.1, with 2u per
+   rounding: gamma_8 < 16 2u = 2^-48), so the radius is Horner's rule on
+   |t| over the weights w_k = r_k + 2^-48 |mc_k|, rounded as a radius
+   (vccd_ball_horner_weight, made once per polynomial) and rounded again
+   at the end.  Underflows: a weight of a ball that is not exactly 0 is
+   at least the raise 2^-1020, and a product can underflow only after a
+   coefficient of higher degree that is not 0; for |t| > 1 its error,
+   carried to the end (times at most |t|^(d-1) (1 + 2u)^(2d)), is under
+   2^-53 of that coefficient's weight's term, within the scale; for
+   |t| <= 1 all of them, the midpoint's d and the radius' d, are under
+   2d 2^-1074, within the last raise.
+
+   Overflow: a weight is infinite when its midpoint is not below 2^1018,
+   so that for |t| <= 1 no partial sum of the midpoints' rule nears
+   DBL_MAX; for |t| > 1 every partial value carried to the end is at most
+   sum |mc_k| |t|^k, so one that saturated leaves the radius above
+   2^-48 DBL_MAX, and a radius not below 2^900 is made infinite.
+
+   At t = 0 the result is c_0 itself, and with every c_k exactly 0 it is
+   exactly 0, as the chain of vccd_ball_mul and vccd_ball_add gives them
+   (the cubic root finder reads an exact 0 of s at an end as a root). */
+#define VCCD_BALL_HORNER_GAMMA 0x1p-48
+
+static inline double
+vccd_ball_horner_weight(vccd_ball c)
+{
+    if (vccd_ball_is0(c))
+        return 0.0;
+    if (!(fabs(c.m) < 0x1p1018))
+        return INFINITY;
+    return vccd_ball_rad(c.r + VCCD_BALL_HORNER_GAMMA * fabs(c.m));
+}
+
+static inline vccd_ball
+vccd_ball_horner(const vccd_ball *c, const double *w, int d, double t)
+{
+    double M = c[d].m, R = w[d], at = fabs(t), W = w[d];
+    if (t == 0.0)
+        return c[0];
+    for (int k = d - 1; k >= 0; k--) {
+        M = M * t + c[k].m;
+        R = R * at + w[k];
+        W += w[k];
+    }
+    /* W = 0 only when every weight is 0 (a sum of terms >= 0, never NaN) */
+    if (W == 0.0)
+        return (vccd_ball){ 0.0, 0.0 };
+    if (!(R < 0x1p900))
+        return (vccd_ball){ M, INFINITY };
+    return vccd_ball_make(M, vccd_ball_rad(R));
 }
 
 #endif

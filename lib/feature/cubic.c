@@ -1,4 +1,5 @@
 /* cubic.c -- the coplanarity cubic of a pair on straight lines (cubic.h). */
+#include "apriori.h"
 #include "ball.h"
 #include "cubic.h"
 
@@ -23,13 +24,15 @@ bset(bvec3 *r, const vccd_di_vec3 *a)
         r->c[k] = vccd_ball_set_di(a->c[k]);
 }
 
+/* a x b and a . b, each component one vccd_ball_dot */
 static void
 bcross(bvec3 *r, const bvec3 *a, const bvec3 *b)
 {
     bvec3 x;
     for (int k = 0; k < 3; k++) {
         int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-        x.c[k] = vccd_ball_sub(vccd_ball_mul(a->c[k1], b->c[k2]), vccd_ball_mul(a->c[k2], b->c[k1]));
+        vccd_ball p[2] = { a->c[k1], a->c[k2] }, q[2] = { b->c[k2], vccd_ball_neg(b->c[k1]) };
+        x.c[k] = vccd_ball_dot(p, q, 2);
     }
     *r = x;
 }
@@ -37,8 +40,16 @@ bcross(bvec3 *r, const bvec3 *a, const bvec3 *b)
 static inline vccd_ball
 bdot(const bvec3 *a, const bvec3 *b)
 {
-    return vccd_ball_add(vccd_ball_add(vccd_ball_mul(a->c[0], b->c[0]), vccd_ball_mul(a->c[1], b->c[1])),
-                         vccd_ball_mul(a->c[2], b->c[2]));
+    return vccd_ball_dot(a->c, b->c, 3);
+}
+
+/* a . b + c . d */
+static inline vccd_ball
+bdot2(const bvec3 *a, const bvec3 *b, const bvec3 *c, const bvec3 *d)
+{
+    vccd_ball p[6] = { a->c[0], a->c[1], a->c[2], c->c[0], c->c[1], c->c[2] },
+              q[6] = { b->c[0], b->c[1], b->c[2], d->c[0], d->c[1], d->c[2] };
+    return vccd_ball_dot(p, q, 6);
 }
 
 static inline void
@@ -57,11 +68,73 @@ vccd_feature_cubic_sub(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec
     }
 }
 
-void
+/* a x b and a . b as a priori values (apriori.h) */
+static inline void
+across(vccd_apriori r[3], const vccd_apriori a[3], const vccd_apriori b[3])
+{
+    for (int k = 0; k < 3; k++) {
+        int i = k == 2 ? 0 : k + 1, j = k == 0 ? 2 : k - 1;
+        r[k] = vccd_apriori_sub(vccd_apriori_mul(a[i], b[j]), vccd_apriori_mul(a[j], b[i]));
+    }
+}
+
+static inline vccd_apriori
+adot(const vccd_apriori a[3], const vccd_apriori b[3])
+{
+    return vccd_apriori_add(vccd_apriori_add(vccd_apriori_mul(a[0], b[0]), vccd_apriori_mul(a[1], b[1])),
+                            vccd_apriori_mul(a[2], b[2]));
+}
+
+/* The coefficients of n and s bounded a priori (apriori.h): 1, or 0
+   (nothing made) when an input is out of its range.  Why: a third of the
+   cost of the chain of ball operations below, and a pair's inputs
+   (differences of points and of slopes) are nearly always in range.
+   Rounded operations a monomial passes through: n0's and n2's 2 (a
+   product, the cross product's difference), n1's 3 (and the sum of two
+   cross products); s's coefficients' 7 (n1's 3, a product by an input of
+   u, a dot product's two sums, the sum of two dot products), each a sum
+   of monomials of 3 inputs; the products are of two inputs, or of u and
+   n, not multiplied further. */
+static int
+init_apriori(bvec3 n[3], vccd_ball c[4], const bvec3 b0[3], const bvec3 b1[3])
+{
+    vccd_apriori x0[3][3], x1[3][3], n0[3], n1[3], n2[3], p[3], q[3], s[4];
+    int ok = 1;
+    for (int v = 0; v < 3; v++)
+        for (int k = 0; k < 3; k++) {
+            ok &= vccd_apriori_set(&x0[v][k], b0[v].c[k]);
+            ok &= vccd_apriori_set(&x1[v][k], b1[v].c[k]);
+        }
+    if (!ok)
+        return 0;
+    /* n = e1 x e2 = e1_0 x e2_0 + t (e1_0 x de2 + de1 x e2_0) + t^2 de1 x de2 */
+    across(n0, x0[1], x0[2]);
+    across(p, x0[1], x1[2]);
+    across(q, x1[1], x0[2]);
+    for (int k = 0; k < 3; k++)
+        n1[k] = vccd_apriori_add(p[k], q[k]);
+    across(n2, x1[1], x1[2]);
+    /* s = u . n: c_d = u0 . n_d + du . n_(d-1) */
+    s[0] = adot(x0[0], n0);
+    s[1] = vccd_apriori_add(adot(x0[0], n1), adot(x1[0], n0));
+    s[2] = vccd_apriori_add(adot(x0[0], n2), adot(x1[0], n1));
+    s[3] = adot(x1[0], n2);
+    for (int k = 0; k < 3; k++) {
+        n[0].c[k] = vccd_apriori_ball(n0[k]);
+        n[1].c[k] = vccd_apriori_ball(n1[k]);
+        n[2].c[k] = vccd_apriori_ball(n2[k]);
+    }
+    for (int d = 0; d < 4; d++)
+        c[d] = vccd_apriori_ball(s[d]);
+    return 1;
+}
+
+int
 vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const vccd_di_vec3 slope[3])
 {
     bvec3 b0[3], b1[3], n[3], a, b;
     vccd_ball c[4];
+    int fast;
 
     q->terms_n = 0;
     for (int v = 0; v < 3; v++) {
@@ -70,30 +143,37 @@ vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const
         b0[v] = q->bbase[v];
         b1[v] = q->bslope[v];
     }
-    /* n = e1 x e2 = e1_0 x e2_0 + t (e1_0 x de2 + de1 x e2_0) + t^2 de1 x de2 */
-    bcross(&n[0], &b0[1], &b0[2]);
-    bcross(&a, &b0[1], &b1[2]);
-    bcross(&b, &b1[1], &b0[2]);
-    badd3(&n[1], &a, &b);
-    bcross(&n[2], &b1[1], &b1[2]);
-    /* s = u . n: c_k = u0 . n_k + du . n_(k-1) */
-    c[0] = bdot(&b0[0], &n[0]);
-    for (int k = 1; k < 3; k++)
-        c[k] = vccd_ball_add(bdot(&b0[0], &n[k]), bdot(&b1[0], &n[k - 1]));
-    c[3] = bdot(&b1[0], &n[2]);
+    if (!(fast = init_apriori(n, c, b0, b1))) {
+        /* n = e1 x e2 = e1_0 x e2_0 + t (e1_0 x de2 + de1 x e2_0) + t^2 de1 x de2 */
+        bcross(&n[0], &b0[1], &b0[2]);
+        bcross(&a, &b0[1], &b1[2]);
+        bcross(&b, &b1[1], &b0[2]);
+        badd3(&n[1], &a, &b);
+        bcross(&n[2], &b1[1], &b1[2]);
+        /* s = u . n: c_k = u0 . n_k + du . n_(k-1) */
+        c[0] = bdot(&b0[0], &n[0]);
+        for (int k = 1; k < 3; k++)
+            c[k] = bdot2(&b0[0], &n[k], &b1[0], &n[k - 1]);
+        c[3] = bdot(&b1[0], &n[2]);
+    }
     for (int k = 0; k < 3; k++)
         q->nb[k] = n[k];
     for (int k = 0; k < 4; k++) {
-        q->cb[k] = c[k];
         q->c[k] = vccd_ball_get_di(c[k]);
+        q->h0[k] = c[k];
+        q->w0[k] = vccd_ball_horner_weight(c[k]);
     }
     /* 2 c2 and 3 c3: exact scalings of the midpoints, the radii rounded
        as a product's */
-    q->cb2x2 = vccd_ball_mul(c[2], (vccd_ball){ 2.0, 0.0 });
-    q->cb3x3 = vccd_ball_mul(c[3], (vccd_ball){ 3.0, 0.0 });
+    q->h1[0] = c[1];
+    q->h1[1] = vccd_ball_mul(c[2], (vccd_ball){ 2.0, 0.0 });
+    q->h1[2] = vccd_ball_mul(c[3], (vccd_ball){ 3.0, 0.0 });
+    for (int k = 0; k < 3; k++)
+        q->w1[k] = vccd_ball_horner_weight(q->h1[k]);
     q->c2x2 = is0(q->c[2]) ? q->c[2] : vccd_di_mul_d(q->c[2], 2.0);
     q->c3x3 = is0(q->c[3]) ? q->c[3] : vccd_di_mul_d(q->c[3], 3.0);
     q->c3x6 = is0(q->c[3]) ? q->c[3] : vccd_di_mul_d(q->c[3], 6.0);
+    return fast;
 }
 
 static inline vccd_di
@@ -109,22 +189,18 @@ horner1(const vccd_feature_cubic *q, vccd_di t)
     return add0(mul0(add0(mul0(q->c3x3, t), q->c2x2), t), q->c[1]);
 }
 
-/* The same at a point t, in balls (ball.h): the coefficients' balls,
-   each product by the exact ball {t, 0}. */
+/* The same at a point t, in balls (ball.h): Horner's rule on the
+   coefficients' balls as one operation. */
 static inline vccd_di
 horner0_at(const vccd_feature_cubic *q, double t)
 {
-    const vccd_ball *c = q->cb, tb = { t, 0.0 };
-    return vccd_ball_get_di(vccd_ball_add(
-        vccd_ball_mul(vccd_ball_add(vccd_ball_mul(vccd_ball_add(vccd_ball_mul(c[3], tb), c[2]), tb), c[1]), tb), c[0]));
+    return vccd_ball_get_di(vccd_ball_horner(q->h0, q->w0, 3, t));
 }
 
 static inline vccd_di
 horner1_at(const vccd_feature_cubic *q, double t)
 {
-    const vccd_ball tb = { t, 0.0 };
-    return vccd_ball_get_di(
-        vccd_ball_add(vccd_ball_mul(vccd_ball_add(vccd_ball_mul(q->cb3x3, tb), q->cb2x2), tb), q->cb[1]));
+    return vccd_ball_get_di(vccd_ball_horner(q->h1, q->w1, 2, t));
 }
 
 /* *r := the hull of the values at a box's two ends: 1, or 0 when either
@@ -267,23 +343,50 @@ vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *
 {
     bvec3 x[3], n, m;
     vccd_ball tb = vccd_ball_set_di(t), b[4], bn;
+    vccd_apriori y[3][3];
+    int ok = 1;
     /* u, e1, e2 over t: base + t slope holds them for every t in t and
        every base and slope in their enclosures */
     for (int v = 0; v < 3; v++)
-        for (int k = 0; k < 3; k++)
-            x[v].c[k] = vccd_ball_add(q->bbase[v].c[k], vccd_ball_mul(q->bslope[v].c[k], tb));
+        for (int k = 0; k < 3; k++) {
+            x[v].c[k] = vccd_ball_addmul(q->bbase[v].c[k], q->bslope[v].c[k], tb);
+            ok &= vccd_apriori_set(&y[v][k], x[v].c[k]);
+        }
+    if (ok) {
+        /* bounded a priori (apriori.h): each term a sum of monomials of 4
+           inputs, each through 7 rounded operations (two cross products'
+           components, 2 each, their product, not multiplied further, and
+           a dot product's two sums) */
+        vccd_apriori an[3], am[3];
+        across(an, y[1], y[2]);
+        bn = vccd_apriori_ball(adot(an, an));
+        across(am, y[0], y[2]);
+        b[0] = vccd_apriori_ball(adot(am, an));
+        if (kind == 0) {
+            across(am, y[1], y[0]);
+            b[1] = vccd_apriori_ball(adot(am, an));
+        } else {
+            across(am, y[0], y[1]);
+            b[2] = vccd_apriori_ball(adot(am, an));
+        }
+        goto terms;
+    }
     bcross(&n, &x[1], &x[2]);
     bn = bdot(&n, &n);
     bcross(&m, &x[0], &x[2]);
     b[0] = bdot(&m, &n);                                    /* (u x e2) . n */
-    if (kind == 0) {                    /* weights of b, c, a times |n|^2 */
+    if (kind == 0) {
         bcross(&m, &x[1], &x[0]);
         b[1] = bdot(&m, &n);                                /* (e1 x u) . n */
+    } else {
+        bcross(&m, &x[0], &x[1]);
+        b[2] = bdot(&m, &n);                                /* (u x e1) . n */
+    }
+terms:
+    if (kind == 0) {                    /* weights of b, c, a times |n|^2 */
         b[2] = vccd_ball_sub(vccd_ball_sub(bn, b[0]), b[1]);
     } else {                            /* u, 1 - u, v, 1 - v times |n|^2 */
         b[1] = vccd_ball_sub(bn, b[0]);
-        bcross(&m, &x[0], &x[1]);
-        b[2] = bdot(&m, &n);                                /* (u x e1) . n */
         b[3] = vccd_ball_sub(bn, b[2]);
     }
     *nn = vccd_ball_get_di(bn);

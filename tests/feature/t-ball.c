@@ -57,6 +57,39 @@ chains_in(int mode, const vccd_ball a[4], vccd_di *P, vccd_di *Q)
 }
 
 static __attribute__((noinline)) void
+dot_in(int mode, const vccd_ball *a, const vccd_ball *b, int n, vccd_ball *c, vccd_di *P)
+{
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    *c = vccd_ball_dot(a, b, n);
+    *P = vccd_ball_get_di(*c);
+    fesetround(FE_TONEAREST);
+}
+
+static __attribute__((noinline)) void
+addmul_in(int mode, vccd_ball b, vccd_ball x, vccd_ball t, vccd_ball *c, vccd_di *P)
+{
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    *c = vccd_ball_addmul(b, x, t);
+    *P = vccd_ball_get_di(*c);
+    fesetround(FE_TONEAREST);
+}
+
+static __attribute__((noinline)) void
+horner_in(int mode, const vccd_ball *c, int d, double t, vccd_ball *h, vccd_di *P)
+{
+    double w[5];
+    if (fesetround(mode) != 0)
+        tu_fail("fesetround(%d) failed", mode);
+    for (int k = 0; k <= d; k++)
+        w[k] = vccd_ball_horner_weight(c[k]);
+    *h = vccd_ball_horner(c, w, d, t);
+    *P = vccd_ball_get_di(*h);
+    fesetround(FE_TONEAREST);
+}
+
+static __attribute__((noinline)) void
 convert_in(int mode, vccd_di a, vccd_ball *c, vccd_di *b)
 {
     if (fesetround(mode) != 0)
@@ -193,6 +226,202 @@ START_TEST(test_chains)
 }
 END_TEST
 
+/* The fused dot product of 1 to 12 pairs: every exact choice of the
+   operands in their balls gives a sum inside the result; the operands
+   are drawn at one scale or at mixed scales (sums that cancel, tiny
+   terms beside huge ones, underflowing products), with exact zeros in
+   some, all or none of the products. */
+START_TEST(test_dot)
+{
+    long n = tu_iters(60000), checked = 0, zeros = 0, inf = 0;
+    mpfr_t x, y, z, w;
+    mpfr_inits2(2 * PR, x, y, (mpfr_ptr)0);
+    mpfr_inits2(2 * PR + 64, z, w, (mpfr_ptr)0);
+    for (long it = 0; it < n; it++) {
+        vccd_ball a[12], b[12], c;
+        vccd_di P;
+        int k = 1 + (int)(tu_ulong() % 12), md = (int)(it % 4), all0 = 1, how = (int)(it % 5);
+        double sc = rand_scale();
+        for (int i = 0; i < k; i++) {
+            a[i] = rand_ball();
+            b[i] = rand_ball();
+            if (how == 0) {             /* one scale, radii of a few ulps */
+                a[i] = (vccd_ball){ sc * rnd(-1, 1), 0.0 };
+                b[i] = (vccd_ball){ rnd(-1, 1), tu_ulong() % 2 ? 0.0 : 0x1p-50 * tu_unit() };
+            } else if (how == 1 && i > 0) {
+                /* cancelling: the negation of the first product, nearly */
+                a[i] = (vccd_ball){ -a[0].m * (1.0 + 0x1p-52 * (double)(tu_ulong() % 5)), a[0].r };
+                b[i] = b[0];
+            } else if (how == 2 && tu_ulong() % 2) {
+                a[i] = (vccd_ball){ 0.0, 0.0 };
+            }
+            if (!vccd_ball_is0(a[i]) && !vccd_ball_is0(b[i]))
+                all0 = 0;
+        }
+        dot_in(modes[md], a, b, k, &c, &P);
+        TU_CHECK(P.lo == P.lo && P.hi == P.hi, "case %ld (%s): a NaN end", it, mode_name[md]);
+        if (all0) {
+            zeros++;
+            TU_CHECK(vccd_ball_is0(c), "case %ld: every product has an exact 0 factor, yet the dot is {%a, %a}",
+                     it, c.m, c.r);
+        }
+        if (P.lo == -INFINITY && P.hi == INFINITY) {
+            inf++;
+            continue;
+        }
+        for (int j = 0; j < 3; j++) {
+            mpfr_set_zero(z, 1);
+            mpfr_clear_inexflag();
+            for (int i = 0; i < k; i++) {
+                pick(x, a[i], j < 2 ? (i + j) % 2 : 2);
+                pick(y, b[i], j < 2 ? (i + j + 1) % 2 : 2);
+                mpfr_mul(w, x, y, MPFR_RNDN);
+                mpfr_add(z, z, w, MPFR_RNDN);
+            }
+            TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact", it);
+            TU_CHECK(holds(P, z), "case %ld (%s): a dot of %d = [%a, %a] misses %s (a0 = %a +- %a, b0 = %a +- %a)",
+                     it, mode_name[md], k, P.lo, P.hi, tu_fmt_fr(z), a[0].m, a[0].r, b[0].m, b[0].r);
+            checked++;
+        }
+    }
+    printf("ball: %ld dot products of 1 to 12 checked (%ld exactly 0, %ld the whole line)\n", checked, zeros, inf);
+    TU_CHECK(zeros > 0, "no exact zero drawn");
+    mpfr_clears(x, y, z, w, (mpfr_ptr)0);
+}
+END_TEST
+
+/* b + x t, as a vector's point at a time is made: each exact choice in
+   the three balls gives a value inside; an exact 0 for x or t gives b
+   itself. */
+START_TEST(test_addmul)
+{
+    long n = tu_iters(200000), checked = 0, same = 0;
+    mpfr_t x, y, z, w;
+    mpfr_inits2(2 * PR, x, y, z, (mpfr_ptr)0);
+    mpfr_init2(w, 4 * PR);
+    for (long it = 0; it < n; it++) {
+        vccd_ball b = rand_ball(), v = rand_ball(), t = rand_ball(), c;
+        vccd_di P;
+        int md = (int)(it % 4);
+        if (it % 3 == 0)                /* a time in [0, 1], a few ulps wide */
+            t = (vccd_ball){ tu_unit(), it % 2 ? 0.0 : 0x1p-52 * tu_unit() };
+        else if (it % 7 == 1)           /* b + p past DBL_MAX, or back from it */
+            b.m = DBL_MAX * rnd(-1, 1);
+        else if (it % 7 == 2)           /* |p| in [2^1020, DBL_MAX) */
+            v = (vccd_ball){ 0x1p1021 * rnd(-1, 1), 0.0 }, t = (vccd_ball){ rnd(-1.5, 1.5), 0.0 };
+        else if (it % 11 == 3)          /* an overflowed operand upstream */
+            v = (vccd_ball){ it % 2 ? NAN : INFINITY, INFINITY };
+        addmul_in(modes[md], b, v, t, &c, &P);
+        TU_CHECK(P.lo == P.lo && P.hi == P.hi, "case %ld (%s): a NaN end", it, mode_name[md]);
+        if (vccd_ball_is0(v) || vccd_ball_is0(t)) {
+            same++;
+            TU_CHECK(c.m == b.m && c.r == b.r, "case %ld: b + 0 t is not b", it);
+        }
+        if (P.lo == -INFINITY && P.hi == INFINITY)
+            continue;
+        for (int j = 0; j < 4; j++) {
+            mpfr_clear_inexflag();
+            pick(x, v, j < 2 ? j : 2);
+            pick(y, t, j == 0 ? 1 : j == 1 ? 0 : 2);
+            pick(z, b, j == 3 ? 2 : j % 2);
+            mpfr_mul(w, x, y, MPFR_RNDN);
+            mpfr_add(w, w, z, MPFR_RNDN);
+            TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact", it);
+            TU_CHECK(holds(P, w), "case %ld (%s): (%a +- %a) + (%a +- %a) (%a +- %a) = [%a, %a] misses %s", it,
+                     mode_name[md], b.m, b.r, v.m, v.r, t.m, t.r, P.lo, P.hi, tu_fmt_fr(w));
+            checked++;
+        }
+    }
+    printf("ball: %ld b + x t checked (%ld with an exact 0 for x or t)\n", checked, same);
+    TU_CHECK(same > 0, "no exact zero drawn");
+    mpfr_clears(x, y, z, w, (mpfr_ptr)0);
+}
+END_TEST
+
+/* Horner's rule at a point, degrees 1 to 4: coefficients from
+   rand_ball (any scale, exact zeros, radii of 0, of a few ulps, wider
+   than the midpoint), midpoints up to 2^1020 (where the weights become
+   infinite), points (radius 0, so that only the weight's term for the
+   midpoint's rounding covers it); t = 0, +-1, ordinary, subnormal, tiny,
+   just above 1, large, 1e100.  Every exact choice must be inside; t = 0
+   gives c_0 itself, all-zero coefficients exactly 0. */
+START_TEST(test_horner)
+{
+    static const double ts[] = { 0.0, 1.0, -1.0, 0x1p-1070, 1e-300, 1e-8, 1.0 + 0x1p-52, 3.0, 1e3, 1e100 };
+    long n = tu_iters(100000), checked = 0, whole = 0;
+    mpfr_t x, y, z;
+    mpfr_inits2(12000, x, y, z, (mpfr_ptr)0);
+    for (long it = 0; it < n; it++) {
+        vccd_ball c[5], h;
+        vccd_di P;
+        int d = 1 + (int)(tu_ulong() % 4), md = (int)(it % 4), how = (int)(it % 4);
+        double t = it % 3 == 0 ? rnd(-1, 1) : ts[tu_ulong() % (sizeof ts / sizeof ts[0])] * (tu_ulong() % 2 ? -1 : 1);
+        for (int k = 0; k <= d; k++) {
+            c[k] = rand_ball();
+            if (how == 1)
+                c[k].r = 0.0;                               /* points */
+            else if (how == 2 && k == d)
+                c[k].m = 0x1p1019 * rnd(-1, 1);             /* past the weights' 2^1018 */
+            else if (how == 3)
+                c[k] = (vccd_ball){ 0.0, 0.0 };
+        }
+        horner_in(modes[md], c, d, t, &h, &P);
+        TU_CHECK(P.lo == P.lo && P.hi == P.hi, "case %ld (%s): a NaN end", it, mode_name[md]);
+        if (t == 0.0)
+            TU_CHECK(h.m == c[0].m && h.r == c[0].r, "case %ld: at t = 0 the value is not c_0", it);
+        if (how == 3)
+            TU_CHECK(vccd_ball_is0(h), "case %ld: all coefficients exactly 0, yet {%a, %a}", it, h.m, h.r);
+        if (P.lo == -INFINITY && P.hi == INFINITY) {
+            whole++;
+            continue;
+        }
+        for (int j = 0; j < 3; j++) {
+            /* sum c_k t^k, Horner's rule exactly */
+            mpfr_clear_inexflag();
+            pick(z, c[d], j < 2 ? j : 2);
+            for (int k = d - 1; k >= 0; k--) {
+                mpfr_mul_d(z, z, t, MPFR_RNDN);
+                pick(y, c[k], j < 2 ? (j + k) % 2 : 2);
+                mpfr_add(z, z, y, MPFR_RNDN);
+            }
+            TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact", it);
+            TU_CHECK(holds(P, z), "case %ld (%s): degree %d at t = %a: [%a, %a] misses %s (c_d = %a +- %a)", it,
+                     mode_name[md], d, t, P.lo, P.hi, tu_fmt_fr(z), c[d].m, c[d].r);
+            checked++;
+        }
+    }
+    printf("ball: %ld Horner values checked (%ld the whole line)\n", checked, whole);
+    mpfr_clears(x, y, z, (mpfr_ptr)0);
+}
+END_TEST
+
+/* The worst case of the dot product's summation bound: n equal products
+   just above a power of 2, each product and each partial sum rounded
+   the same way (up or down), so that the errors add to about n^2 / 2
+   ulps, which a bound of n 2u P covers and one of 2u P would not. */
+START_TEST(test_dot_worst)
+{
+    mpfr_t z, p;
+    mpfr_inits2(400, z, p, (mpfr_ptr)0);
+    for (int md = 0; md < 4; md++)
+        for (int n = 2; n <= 12; n++) {
+            vccd_ball a[12], b[12], c;
+            vccd_di P;
+            for (int i = 0; i < n; i++) {
+                a[i] = (vccd_ball){ 1.0 + 3 * 0x1p-52, 0.0 };
+                b[i] = (vccd_ball){ 1.0 + 5 * 0x1p-52, 0.0 };
+            }
+            dot_in(modes[md], a, b, n, &c, &P);
+            mpfr_set_d(p, a[0].m, MPFR_RNDN);
+            mpfr_mul_d(p, p, b[0].m, MPFR_RNDN);
+            mpfr_mul_ui(z, p, (unsigned long)n, MPFR_RNDN);
+            TU_CHECK(holds(P, z), "%s: %d equal products: [%a, %a] misses %s", mode_name[md], n, P.lo, P.hi,
+                     tu_fmt_fr(z));
+        }
+    mpfr_clears(z, p, (mpfr_ptr)0);
+}
+END_TEST
+
 /* Intervals into balls and back: the ball holds the interval; points
    stay exact; infinite or NaN ends give the whole line. */
 START_TEST(test_conversions)
@@ -232,6 +461,31 @@ START_TEST(test_conversions)
                  "line", mode_name[md], P.lo, P.hi);
         TU_CHECK(R.lo == -INFINITY && R.hi == INFINITY, "%s: a NaN interval gives [%a, %a]", mode_name[md], R.lo,
                  R.hi);
+        /* the same through the fused dot: 1e300 1e300 - (1e300 - 1 ulp)^2,
+           and DBL_MAX + DBL_MAX - DBL_MAX, which saturates in a directed
+           mode before the last term brings it back */
+        {
+            vccd_ball p[3] = { big[0], big[2], { DBL_MAX, 0.0 } },
+                      q[3] = { big[1], vccd_ball_neg(big[3]), { 1.0, 0.0 } }, u[3] = { { DBL_MAX, 0.0 },
+                      { DBL_MAX, 0.0 }, { -DBL_MAX, 0.0 } }, one[3] = { { 1.0, 0.0 }, { 1.0, 0.0 }, { 1.0, 0.0 } };
+            vccd_di S;
+            dot_in(modes[md], p, q, 2, &c, &S);
+            TU_CHECK(S.lo == -INFINITY && S.hi == INFINITY, "%s: a dot overflowing gives [%a, %a]", mode_name[md],
+                     S.lo, S.hi);
+            dot_in(modes[md], u, one, 3, &c, &S);
+            TU_CHECK(S.lo == -INFINITY && S.hi == INFINITY, "%s: DBL_MAX + DBL_MAX - DBL_MAX as a dot gives [%a, %a]",
+                     mode_name[md], S.lo, S.hi);
+            /* an overflowed operand upstream ({NaN, inf}, {inf, inf}):
+               never an exact 0, always the whole line */
+            p[0] = (vccd_ball){ NAN, INFINITY };
+            p[1] = (vccd_ball){ INFINITY, INFINITY };
+            q[0] = q[1] = (vccd_ball){ 1e300, 0.0 };
+            for (int k = 0; k < 4; k++) {
+                dot_in(modes[md], k < 2 ? p + k : q, k < 2 ? q : p + k - 2, 1, &c, &S);
+                TU_CHECK(!vccd_ball_is0(c) && S.lo == -INFINITY && S.hi == INFINITY,
+                         "%s: an overflowed operand in a dot gives {%a, %a}", mode_name[md], c.m, c.r);
+            }
+        }
     }
 }
 END_TEST
@@ -239,6 +493,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { test_ops, test_chains, test_conversions };
+    const TTest *tests[] = { test_ops, test_chains, test_dot, test_dot_worst, test_addmul, test_horner, test_conversions };
     return tu_main("ball", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -2,9 +2,10 @@
    (lib/feature/cubic.c) against MPFR.
 
    u, e1, e2 are random interval vectors (points, narrow and wide
-   intervals, some containing zero), at adversarial scales (1e-150 ..
-   1e150, and mixed), with degenerate cases: zero slopes (a pair at
-   rest), parallel slopes, coplanar bases.  For random exact choices
+   intervals, most wide ones containing zero), at adversarial scales
+   (1e-150 .. 1e150, about the a priori bound's range 2^-200 .. 2^200, and
+   mixed), with degenerate cases: zero slopes (a pair at rest, whose
+   n1, n2, c1 .. c3 must be exactly 0), parallel slopes, coplanar bases.  For random exact choices
    inside the enclosures, the exact cubic
        s(t) = (u0 + t du) . ((e10 + t de1) x (e20 + t de2))
    is expanded in MPFR at 4400 bits (9000 for the terms: exact for doubles
@@ -79,8 +80,10 @@ holds(vccd_di a, mpfr_t x)
 
 START_TEST(test_cubic)
 {
-    static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 0.0 };
-    long n = tu_iters(3000), checked = 0, by_ends = 0, by_box = 0, nans = 0;
+    /* 1e-60 and 1e60: about the a priori bound's range, 2^-200 .. 2^200
+       (apriori.h), some inputs in and some out */
+    static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 1e-60, 1e60, 0.0 };
+    long n = tu_iters(3000), checked = 0, by_ends = 0, by_box = 0, nans = 0, apriori = 0, zeros = 0;
     mpfr_t c[4], v[3][2][3], x, y;
     for (int k = 0; k < 4; k++)
         mpfr_init2(c[k], PR);
@@ -93,13 +96,15 @@ START_TEST(test_cubic)
     for (long it = 0; it < n; it++) {
         vccd_di_vec3 base[3], slope[3];
         vccd_feature_cubic q;
-        double sc = scales[it % 6], w = it % 5 == 0 ? 0.0 : it % 5 == 1 ? 1e-3 : 1e-15;
-        int kind = (int)(it / 6 % 5);    /* 0 generic, 1 rest, 2 parallel slopes, 3 coplanar, 4 overflow */
+        /* widths: points, 1e-3, 1e-15, and 3 (most such intervals hold
+           0, some with a midpoint near 0) */
+        double sc = scales[it % 8], w = it % 5 == 0 ? 0.0 : it % 5 == 1 ? 1e-3 : it % 5 == 2 ? 3.0 : 1e-15;
+        int kind = (int)(it / 8 % 5);    /* 0 generic, 1 rest, 2 parallel slopes, 3 coplanar, 4 overflow */
         /* scale 0: each vector at its own scale */
         /* e1 and e2 first: u may be made coplanar with them */
         for (int ii = 0; ii < 3; ii++) {
             int i = (ii + 1) % 3;
-            double s = sc > 0.0 ? sc : scales[tu_ulong() % 5];
+            double s = sc > 0.0 ? sc : scales[tu_ulong() % 7];
             for (int k = 0; k < 3; k++) {
                 double x0 = s * rnd(-1, 1), d = s * rnd(-1, 1);
                 if (kind == 1)
@@ -117,8 +122,19 @@ START_TEST(test_cubic)
             }
         }
         lib_mode(it);
-        vccd_feature_cubic_init(&q, base, slope);
+        apriori += vccd_feature_cubic_init(&q, base, slope);
         fesetround(FE_TONEAREST);
+        if (kind == 1) {
+            /* at rest: n1, n2 and c1 .. c3 are exactly 0, whichever way
+               they were made (the root finder reads an exact 0) */
+            zeros++;
+            for (int k = 0; k < 3; k++)
+                TU_CHECK(vccd_ball_is0(q.nb[1].c[k]) && vccd_ball_is0(q.nb[2].c[k]), "case %ld: at rest, n1 or n2 "
+                         "is not exactly 0", it);
+            for (int k = 1; k < 4; k++)
+                TU_CHECK(q.c[k].lo == 0.0 && q.c[k].hi == 0.0 && vccd_ball_is0(q.h0[k]), "case %ld: at rest, c%d = "
+                         "[%a, %a] is not exactly 0", it, k, q.c[k].lo, q.c[k].hi);
+        }
         /* two exact choices inside the enclosures (the first: the ends) */
         for (int ch = 0; ch < 2; ch++) {
             for (int i = 0; i < 3; i++)
@@ -186,7 +202,11 @@ START_TEST(test_cubic)
         }
     }
     printf("cubic: %ld enclosures checked against exact MPFR values; boxes decided by their ends %ld, by Horner over "
-           "the box %ld\n", checked, by_ends, by_box);
+           "the box %ld; coefficients bounded a priori %ld, by balls %ld\n", checked, by_ends, by_box, apriori,
+           n - apriori);
+    TU_CHECK(apriori > n / 10 && n - apriori > n / 10, "a way of making the coefficients is barely tested: %ld a "
+             "priori, %ld by balls", apriori, n - apriori);
+    TU_CHECK(zeros > n / 10, "only %ld pairs at rest", zeros);
     TU_CHECK(nans == 0, "%ld jets with a NaN end", nans);
     TU_CHECK(by_ends > n / 10 && by_box > n / 10, "a branch of the jet is barely tested: %ld by the ends, %ld by the "
              "box", by_ends, by_box);
