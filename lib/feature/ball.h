@@ -216,59 +216,62 @@ vccd_ball_dot(const vccd_ball *a, const vccd_ball *b, int n)
 }
 
 /* Horner's rule at an exact point, as one operation: the sum of c_k t^k
-   over k <= d (d <= 4) for every choice of the c_k in their balls.
+   over k <= d for every choice of the c_k in their balls.
 
-   The midpoint is Horner's rule on the midpoints, whose rounding error
-   is at most gamma_2d sum |mc_k| |t|^k (Higham 2002, 5.1, with 2u per
-   rounding: gamma_8 < 16 2u = 2^-48), so the radius is Horner's rule on
-   |t| over the weights w_k = r_k + 2^-48 |mc_k|, rounded as a radius
-   (vccd_ball_horner_weight, made once per polynomial) and rounded again
-   at the end.  Underflows: a weight of a ball that is not exactly 0 is
-   at least the raise 2^-1020, and a product can underflow only after a
-   coefficient of higher degree that is not 0; for |t| > 1 its error,
-   carried to the end (times at most |t|^(d-1) (1 + 2u)^(2d)), is under
-   2^-53 of that coefficient's weight's term, within the scale; for
-   |t| <= 1 all of them, the midpoint's d and the radius' d, are under
-   2d 2^-1074, within the last raise.
+   The midpoint is Horner's rule on the midpoints; the radius is Horner's
+   rule on |t| over the radii (how far the coefficients move the value),
+   plus a running bound of the midpoint's roundings (Higham 2002, 5.2):
+   step j's product p and sum y are each within 2u / (1 - 2u) of what
+   they round, relative to themselves, and what step j loses is carried
+   to the end times |t|^j, so mu = mu |t| + |p| + |y| gives them all, times
+   2^-52 (1 + 2^-50).  Each rounding is bounded by the value it makes, as
+   in a chain of vccd_ball_mul and vccd_ball_add: a bound from the
+   coefficients' absolute values alone was wider near a root, where s
+   cancels (Tight-Inclusion's sample queries had 6 near misses more left
+   possible with it).
 
-   Overflow: a weight is infinite when its midpoint is not below 2^1018,
-   so that for |t| <= 1 no partial sum of the midpoints' rule nears
-   DBL_MAX; for |t| > 1 every partial value carried to the end is at most
-   sum |mc_k| |t|^k, so one that saturated leaves the radius above
-   2^-48 DBL_MAX, and a radius not below 2^900 is made infinite.
+   Underflow: a product may underflow by 2^-1074, carried to the end
+   times |t|^j; each step adds 2^-967 to mu (2^-1019 to the radius, two
+   underflows' worth, the midpoint's and the radii's), carried the same
+   way.  Overflow: with every |m_k| and r_k below 2^1016 no partial value
+   nears DBL_MAX for |t| <= 1; for |t| > 1 the radius and mu only grow,
+   so one that saturated is not below 2^1016 at the end: then, or with a
+   coefficient past 2^1016, the radius is infinite.
 
    At t = 0 the result is c_0 itself, and with every c_k exactly 0 it is
-   exactly 0, as the chain of vccd_ball_mul and vccd_ball_add gives them
-   (the cubic root finder reads an exact 0 of s at an end as a root). */
-#define VCCD_BALL_HORNER_GAMMA 0x1p-48
-
-static inline double
-vccd_ball_horner_weight(vccd_ball c)
+   exactly 0, as the chain gives them (the cubic root finder reads an
+   exact 0 of s at an end as a root). */
+/* What vccd_ball_horner needs to know of the coefficients c[0..d],
+   once per polynomial: 0 every one exactly 0, 1 none past 2^1016, 2 some
+   past it (the radius is then infinite). */
+static inline int
+vccd_ball_horner_kind(const vccd_ball *c, int d)
 {
-    if (vccd_ball_is0(c))
-        return 0.0;
-    if (!(fabs(c.m) < 0x1p1018))
-        return INFINITY;
-    return vccd_ball_rad(c.r + VCCD_BALL_HORNER_GAMMA * fabs(c.m));
+    int nz = 0, big = 0;
+    for (int k = 0; k <= d; k++) {
+        nz |= !vccd_ball_is0(c[k]);
+        big |= !(fabs(c[k].m) + c[k].r < 0x1p1016);
+    }
+    return !nz ? 0 : big ? 2 : 1;
 }
 
 static inline vccd_ball
-vccd_ball_horner(const vccd_ball *c, const double *w, int d, double t)
+vccd_ball_horner(const vccd_ball *c, int d, int kind, double t)
 {
-    double M = c[d].m, R = w[d], at = fabs(t), W = w[d];
+    double y = c[d].m, R = c[d].r, mu = 0.0, at = fabs(t);
     if (t == 0.0)
         return c[0];
-    for (int k = d - 1; k >= 0; k--) {
-        M = M * t + c[k].m;
-        R = R * at + w[k];
-        W += w[k];
-    }
-    /* W = 0 only when every weight is 0 (a sum of terms >= 0, never NaN) */
-    if (W == 0.0)
+    if (kind == 0)
         return (vccd_ball){ 0.0, 0.0 };
-    if (!(R < 0x1p900))
-        return (vccd_ball){ M, INFINITY };
-    return vccd_ball_make(M, vccd_ball_rad(R));
+    for (int k = d - 1; k >= 0; k--) {
+        double p = y * t;
+        y = p + c[k].m;
+        R = R * at + c[k].r;
+        mu = mu * at + (fabs(p) + fabs(y) + 0x1p-967);
+    }
+    if (kind != 1 || !(R < 0x1p1016 && mu < 0x1p1016))
+        return (vccd_ball){ y, INFINITY };
+    return vccd_ball_make(y, vccd_ball_rad(R + 0x1p-52 * (1.0 + 0x1p-50) * mu));
 }
 
 #endif

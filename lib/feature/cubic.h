@@ -37,10 +37,10 @@ typedef struct {
     /* as balls (ball.h): n = e1 x e2 = n0 + n1 t + n2 t^2, and u, e1,
        e2 = base + t slope */
     vccd_ball_vec3 nb[3], bbase[3], bslope[3];
-    /* s's coefficients c and s''s c1, 2 c2, 3 c3 as balls, with their
-       weights for vccd_ball_horner */
+    /* s's coefficients c and s''s c1, 2 c2, 3 c3 as balls, and what
+       vccd_ball_horner needs to know of them */
     vccd_ball h0[4], h1[3];
-    double w0[4], w1[3];
+    int h0kind, h1kind;
     /* the inclusion terms' coefficients (terms_n of them, 0: not made) */
     int terms_n;
     vccd_di terms[4][5], nn[5];
@@ -54,10 +54,8 @@ typedef struct {
 void vccd_feature_cubic_sub(vccd_di_vec3 *r, const vccd_di_vec3 *a, const vccd_di_vec3 *b);
 
 /* q := the coefficients of u . (e1 x e2) for u = base[0] + t slope[0],
-   e1 = base[1] + t slope[1], e2 = base[2] + t slope[2].  Returns 1 when
-   they were bounded a priori (cubic.c, init_apriori), 0 when by balls
-   (for the tests, which check both). */
-int vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const vccd_di_vec3 slope[3]);
+   e1 = base[1] + t slope[1], e2 = base[2] + t slope[2]. */
+void vccd_feature_cubic_init(vccd_feature_cubic *q, const vccd_di_vec3 base[3], const vccd_di_vec3 slope[3]);
 
 /* s[k] := s^(k) over t for k = 0 .. order (order <= 2). */
 void vccd_feature_cubic_jet(vccd_di *s, const vccd_feature_cubic *q, vccd_di t, int order);

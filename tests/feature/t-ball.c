@@ -79,12 +79,9 @@ addmul_in(int mode, vccd_ball b, vccd_ball x, vccd_ball t, vccd_ball *c, vccd_di
 static __attribute__((noinline)) void
 horner_in(int mode, const vccd_ball *c, int d, double t, vccd_ball *h, vccd_di *P)
 {
-    double w[5];
     if (fesetround(mode) != 0)
         tu_fail("fesetround(%d) failed", mode);
-    for (int k = 0; k <= d; k++)
-        w[k] = vccd_ball_horner_weight(c[k]);
-    *h = vccd_ball_horner(c, w, d, t);
+    *h = vccd_ball_horner(c, d, vccd_ball_horner_kind(c, d), t);
     *P = vccd_ball_get_di(*h);
     fesetround(FE_TONEAREST);
 }
@@ -340,9 +337,9 @@ END_TEST
 
 /* Horner's rule at a point, degrees 1 to 4: coefficients from
    rand_ball (any scale, exact zeros, radii of 0, of a few ulps, wider
-   than the midpoint), midpoints up to 2^1020 (where the weights become
-   infinite), points (radius 0, so that only the weight's term for the
-   midpoint's rounding covers it); t = 0, +-1, ordinary, subnormal, tiny,
+   than the midpoint), midpoints up to 2^1020 (past the 2^1016 where the
+   radius becomes infinite), points (radius 0, so that only the running
+   bound of the roundings covers them); t = 0, +-1, ordinary, subnormal, tiny,
    just above 1, large, 1e100.  Every exact choice must be inside; t = 0
    gives c_0 itself, all-zero coefficients exactly 0. */
 START_TEST(test_horner)
@@ -361,7 +358,7 @@ START_TEST(test_horner)
             if (how == 1)
                 c[k].r = 0.0;                               /* points */
             else if (how == 2 && k == d)
-                c[k].m = 0x1p1019 * rnd(-1, 1);             /* past the weights' 2^1018 */
+                c[k].m = 0x1p1019 * rnd(-1, 1);             /* past 2^1016 */
             else if (how == 3)
                 c[k] = (vccd_ball){ 0.0, 0.0 };
         }
