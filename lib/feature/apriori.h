@@ -49,8 +49,10 @@
    underflow where a midpoint or radius is tiny, by at most 2^-1074;
    carried to the end it is multiplied by the other factors' values, at
    most their a + r, while its own two factors add at least 2^-400 times
-   those to the monomial's a + r: the error is below 2^-674 of that, far
-   within the radius' scale.  Every monomial that is not exactly 0 adds at
+   those to the monomial's a + r: the error is below 2^-674 of that (of
+   2^-274 for a product not multiplied further, whose factors add at
+   least 2^-800), and the radius r + K a is at least K (a + r): far within
+   the radius' scale.  Every monomial that is not exactly 0 adds at
    least 2^-800 to a + r, so a result whose a and r are both 0 has no such
    monomial: it is the exact ball {0, 0}, as a chain of ball operations
    keeps it. */

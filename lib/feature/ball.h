@@ -231,12 +231,14 @@ vccd_ball_dot(const vccd_ball *a, const vccd_ball *b, int n)
    possible with it).
 
    Underflow: a product may underflow by 2^-1074, carried to the end
-   times |t|^j; each step adds 2^-967 to mu (2^-1019 to the radius, two
-   underflows' worth, the midpoint's and the radii's), carried the same
-   way.  Overflow: with every |m_k| and r_k below 2^1016 no partial value
-   nears DBL_MAX for |t| <= 1; for |t| > 1 the radius and mu only grow,
-   so one that saturated is not below 2^1016 at the end: then, or with a
-   coefficient past 2^1016, the radius is infinite.
+   times |t|^j; each step adds 2^-967 to mu (2^-1019 to the radius, far
+   above the step's two underflows, the midpoint's and the radii's),
+   carried the same way.  Overflow: with every |m_k| + r_k below 2^1016
+   no partial value nears DBL_MAX for |t| <= 1; for |t| > 1 the radius
+   and mu only grow, and a product or sum of the midpoints that saturated
+   (or became inf) enters mu through |p| + |y|, so mu is not below 2^1016
+   at the end: then, or with a coefficient past 2^1016, the radius is
+   infinite.
 
    At t = 0 the result is c_0 itself, and with every c_k exactly 0 it is
    exactly 0, as the chain gives them (the cubic root finder reads an

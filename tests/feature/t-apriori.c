@@ -1,14 +1,16 @@
 /* t-apriori.c -- the a priori bounds of lib/feature/apriori.h against
    MPFR.
 
-   The three shapes cubic.c gives them: a . (b x c) (the cubic's
-   coefficients: 3 factors, 5 rounded operations), (a x b) . (c x d)
-   (the inclusion terms: 4 factors, 7) and a component of a x b + c x d
-   (n1: 2 factors, 3).  Each input is drawn from one class: exactly 0,
+   Three shapes: (a x b) . (c x d), the inclusion terms' (cubic.c,
+   vccd_feature_cubic_terms_at: 4 factors, 7 rounded operations), and
+   a . (b x c) (3 factors, 5) and a component of a x b + c x d (2
+   factors, 3), within the header's limits too.  Each input is drawn from one class: exactly 0,
    a point, a few ulps wide, wider than its midpoint (holding 0), a
    midpoint of 0 with a radius, a tiny midpoint (2^-600) with a radius
    that brings it into range, just inside the range's ends 2^-200 and
-   2^200, or outside it (vccd_apriori_set must then say so), at scales
+   2^200, an ordinary midpoint with a radius below 2^-1060 (whose products
+   underflow), or outside the range (vccd_apriori_set must then say so);
+   b is sometimes nearly parallel to a, so that a x b cancels; at scales
    1, 1e-8, 3e5, 1e-59 and 1e59; a whole vector is sometimes exactly 0.
    For exact choices inside the balls (their ends and random points), the
    exact value computed in MPFR must lie in the result's interval, in
@@ -47,6 +49,7 @@ draw(int k, int *in)
     case 5: return (vccd_ball){ 0x1p-600 * rnd(-1, 1), 0x1p-200 };
     case 6: return tu_ulong() % 2 ? (vccd_ball){ 0x1p200 * (1 - 0x1p-40) * (tu_ulong() % 2 ? 1 : -1), 0.0 }
                                   : (vccd_ball){ 0x1p-200 * (1 + 0x1p-40) * (tu_ulong() % 2 ? 1 : -1), 0.0 };
+    case 7: return (vccd_ball){ m, 0x1p-1060 * tu_unit() };    /* r r underflows */
     default:
         *in = 0;
         return (vccd_ball){ (tu_ulong() % 2 ? 1e-70 : 1e70) * rnd(0.5, 1), 0.0 };
@@ -139,21 +142,35 @@ START_TEST(test_shapes)
     for (long it = 0; it < n; it++) {
         vccd_ball v[4][3], r = { 0.0, 0.0 };
         vccd_di R;
-        int shape = (int)(it % 3), md = (int)(it / 3 % 4), in = 1, zero[4] = { 1, 1, 1, 1 };
-        int k0 = (int)(tu_ulong() % 8), k1 = (int)(tu_ulong() % 8), z0 = 0;
+        int shape = (int)(it % 3), md = (int)(it / 3 % 4), in = 1, zero[4] = { 1, 1, 1, 1 }, ins[4][3];
+        int k0 = (int)(tu_ulong() % 9), k1 = (int)(tu_ulong() % 9), z0 = 0;
         for (int i = 0; i < 4; i++) {
             int whole0 = tu_ulong() % 12 == 0;
             for (int k = 0; k < 3; k++) {
                 int ik, c = whole0 ? 0 : tu_ulong() % 3 == 0 ? k1 : k0;
                 /* out of range: rarely, so that most cases are checked */
-                if (c == 7 && tu_ulong() % 4)
+                if (c == 8 && tu_ulong() % 4)
                     c = 1;
                 v[i][k] = draw(c, &ik);
-                in &= ik;
+                ins[i][k] = ik;
                 if (!vccd_ball_is0(v[i][k]))
                     zero[i] = 0;
             }
         }
+        if (tu_ulong() % 8 == 0) {
+            /* b nearly parallel to a: the cross products cancel, and the
+               roundings are all the error there is */
+            zero[1] = 1;
+            for (int k = 0; k < 3; k++) {
+                v[1][k] = (vccd_ball){ v[0][k].m * (1 + 0x1p-50 * (double)(tu_ulong() % 5)), v[0][k].r };
+                ins[1][k] = ins[0][k];  /* a's range's ends have room for it */
+                if (!vccd_ball_is0(v[1][k]))
+                    zero[1] = 0;
+            }
+        }
+        for (int i = 0; i < 4; i++)
+            for (int k = 0; k < 3; k++)
+                in &= ins[i][k];
         /* every monomial has an exactly-0 factor when a factor vector is
            all 0 (shape 2: when one of a, b and one of c, d are) */
         if (shape == 0)

@@ -339,9 +339,12 @@ END_TEST
    rand_ball (any scale, exact zeros, radii of 0, of a few ulps, wider
    than the midpoint), midpoints up to 2^1020 (past the 2^1016 where the
    radius becomes infinite), points (radius 0, so that only the running
-   bound of the roundings covers them); t = 0, +-1, ordinary, subnormal, tiny,
-   just above 1, large, 1e100.  Every exact choice must be inside; t = 0
-   gives c_0 itself, all-zero coefficients exactly 0. */
+   bound of the roundings covers them), points just below 2^1016 (the
+   last that take the running bound), (t - rho)^d expanded, at or next to
+   rho (cancelling: every rounding counts); t = 0, +-1, ordinary,
+   subnormal, tiny, just above 1, large, 1e100, and NaN and inf.  Every
+   case runs in every rounding mode.  Every exact choice must be inside;
+   t = 0 gives c_0 itself, all-zero coefficients exactly 0. */
 START_TEST(test_horner)
 {
     static const double ts[] = { 0.0, 1.0, -1.0, 0x1p-1070, 1e-300, 1e-8, 1.0 + 0x1p-52, 3.0, 1e3, 1e100 };
@@ -351,8 +354,12 @@ START_TEST(test_horner)
     for (long it = 0; it < n; it++) {
         vccd_ball c[5], h;
         vccd_di P;
-        int d = 1 + (int)(tu_ulong() % 4), md = (int)(it % 4), how = (int)(it % 4);
+        /* every kind of case in every mode */
+        int d = 1 + (int)(tu_ulong() % 4), md = (int)(it % 4), how = (int)(it / 4 % 6);
         double t = it % 3 == 0 ? rnd(-1, 1) : ts[tu_ulong() % (sizeof ts / sizeof ts[0])] * (tu_ulong() % 2 ? -1 : 1);
+        double rho = rnd(0.25, 1), bin[5][5] = { { 1 }, { -1, 1 }, { 1, -2, 1 }, { -1, 3, -3, 1 }, { 1, -4, 6, -4, 1 } };
+        if (how == 5)                   /* at or next to the root */
+            t = it % 2 ? rho : rho * (1 + 0x1p-40 * rnd(-1, 1));
         for (int k = 0; k <= d; k++) {
             c[k] = rand_ball();
             if (how == 1)
@@ -361,6 +368,10 @@ START_TEST(test_horner)
                 c[k].m = 0x1p1019 * rnd(-1, 1);             /* past 2^1016 */
             else if (how == 3)
                 c[k] = (vccd_ball){ 0.0, 0.0 };
+            else if (how == 4)                              /* points just below 2^1016 */
+                c[k] = (vccd_ball){ ldexp(rnd(-1, 1), 1000 + (int)(tu_ulong() % 16)), 0.0 };
+            else if (how == 5)                              /* (t - rho)^d: cancels near rho */
+                c[k] = (vccd_ball){ bin[d][k] * pow(rho, d - k), 0.0 };
         }
         horner_in(modes[md], c, d, t, &h, &P);
         TU_CHECK(P.lo == P.lo && P.hi == P.hi, "case %ld (%s): a NaN end", it, mode_name[md]);
@@ -387,6 +398,23 @@ START_TEST(test_horner)
             checked++;
         }
     }
+    /* a NaN or infinite t: the whole line, or exactly 0 for a polynomial
+       that is */
+    for (int md = 0; md < 4; md++)
+        for (int j = 0; j < 4; j++) {
+            vccd_ball c[4] = { { 1.0, 0.0 }, { -2.0, 0x1p-52 }, { 0.5, 0.0 }, { 3.0, 0.0 } }, h;
+            vccd_di P;
+            double t = j % 2 ? NAN : INFINITY;
+            if (j >= 2)
+                for (int k = 0; k < 4; k++)
+                    c[k] = (vccd_ball){ 0.0, 0.0 };
+            horner_in(modes[md], c, 3, t, &h, &P);
+            if (j >= 2)
+                TU_CHECK(vccd_ball_is0(h), "%s: the zero polynomial at %g is {%a, %a}", mode_name[md], t, h.m, h.r);
+            else
+                TU_CHECK(P.lo == -INFINITY && P.hi == INFINITY, "%s: at t = %g, [%a, %a]", mode_name[md], t, P.lo,
+                         P.hi);
+        }
     printf("ball: %ld Horner values checked (%ld the whole line)\n", checked, whole);
     mpfr_clears(x, y, z, (mpfr_ptr)0);
 }

@@ -3,10 +3,10 @@
 
    u, e1, e2 are random interval vectors (points, narrow and wide
    intervals, most wide ones containing zero), at adversarial scales
-   (1e-150 .. 1e150, about the a priori bound's range 2^-200 .. 2^200, and
-   mixed), with degenerate cases: zero slopes (a pair at rest, whose
-   n1, n2, c1 .. c3 must be exactly 0), parallel slopes, coplanar bases.  For random exact choices
-   inside the enclosures, the exact cubic
+   (1e-150 .. 1e150, 1e+-60, and mixed), with degenerate cases: zero
+   slopes (a pair at rest, whose n1, n2, c1 .. c3 must be exactly 0),
+   parallel slopes, coplanar bases.  For random exact choices inside the
+   enclosures, the exact cubic
        s(t) = (u0 + t du) . ((e10 + t de1) x (e20 + t de2))
    is expanded in MPFR at 4400 bits (9000 for the terms: exact for doubles
    in this range, MPFR's inexact flag is checked) and
@@ -80,9 +80,8 @@ holds(vccd_di a, mpfr_t x)
 
 START_TEST(test_cubic)
 {
-    /* 1e-60 and 1e60: about the a priori bound's range, 2^-200 .. 2^200
-       (apriori.h, the terms from the vectors), some inputs in and some
-       out */
+    /* 1e-60 and 1e60: more scales between the ordinary ones and the
+       extreme ones */
     static const double scales[] = { 1.0, 1e-150, 1e150, 1e-8, 3e5, 1e-60, 1e60, 0.0 };
     long n = tu_iters(3000), checked = 0, by_ends = 0, by_box = 0, nans = 0, zeros = 0;
     mpfr_t c[4], v[3][2][3], x, y;
