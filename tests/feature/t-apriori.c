@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "feature/apriori.h"
+#include "ball_pick.h"
 #include "testutil.h"
 
 #define PR 8000
@@ -54,16 +55,6 @@ draw(int k, int *in)
         *in = 0;
         return (vccd_ball){ (tu_ulong() % 2 ? 1e-70 : 1e70) * rnd(0.5, 1), 0.0 };
     }
-}
-
-/* x := an exact real in ball a: an end (j = 0, 1) or a random point */
-static void
-pick(mpfr_t x, vccd_ball a, int j)
-{
-    double th = j == 0 ? -1.0 : j == 1 ? 1.0 : rnd(-1, 1);
-    mpfr_set_d(x, a.r, MPFR_RNDN);
-    mpfr_mul_d(x, x, th, MPFR_RNDN);
-    mpfr_add_d(x, x, a.m, MPFR_RNDN);
 }
 
 static void
@@ -194,7 +185,7 @@ START_TEST(test_shapes)
             mpfr_clear_inexflag();
             for (int i = 0; i < 4; i++)
                 for (int k = 0; k < 3; k++)
-                    pick(x[i][k], v[i][k], j < 2 ? (i + k + j) % 2 : 2);
+                    ball_pick(x[i][k], v[i][k], j < 2 ? (i + k + j) % 2 : 2);
             if (shape == 0) {
                 mcross(p, x[1], x[2], w);
                 mpfr_set_zero(z, 1);

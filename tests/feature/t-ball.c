@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "feature/ball.h"
+#include "ball_pick.h"
 #include "testutil.h"
 
 #define PR 2400
@@ -129,16 +130,6 @@ rand_ball(void)
     return (vccd_ball){ m, r };
 }
 
-/* x := an exact real in ball a: an end (j = 0, 1) or a random point */
-static void
-pick(mpfr_t x, vccd_ball a, int j)
-{
-    double th = j == 0 ? -1.0 : j == 1 ? 1.0 : rnd(-1, 1);
-    mpfr_set_d(x, a.r, MPFR_RNDN);
-    mpfr_mul_d(x, x, th, MPFR_RNDN);
-    mpfr_add_d(x, x, a.m, MPFR_RNDN);
-}
-
 static int
 holds(vccd_di d, mpfr_t x)
 {
@@ -164,8 +155,8 @@ START_TEST(test_ops)
         }
         for (int j = 0; j < 4; j++) {
             mpfr_clear_inexflag();
-            pick(x, a, j < 2 ? j : 2);
-            pick(y, b, j == 0 ? 1 : j == 1 ? 0 : 2);
+            ball_pick(x, a, j < 2 ? j : 2);
+            ball_pick(y, b, j == 0 ? 1 : j == 1 ? 0 : 2);
             mpfr_add(z, x, y, MPFR_RNDN);
             TU_CHECK(holds(S, z), "case %ld (%s): (%a +- %a) + (%a +- %a) = [%a, %a] misses %s", it, mode_name[md],
                      a.m, a.r, b.m, b.r, S.lo, S.hi, tu_fmt_fr(z));
@@ -204,7 +195,7 @@ START_TEST(test_chains)
         for (int j = 0; j < 3; j++) {
             mpfr_clear_inexflag();
             for (int i = 0; i < 4; i++)
-                pick(x[i], a[i], j == 2 ? 2 : (i + j) % 2);
+                ball_pick(x[i], a[i], j == 2 ? 2 : (i + j) % 2);
             mpfr_mul(z, x[0], x[1], MPFR_RNDN);
             mpfr_mul(w, x[2], x[3], MPFR_RNDN);
             mpfr_sub(w, z, w, MPFR_RNDN);
@@ -270,8 +261,8 @@ START_TEST(test_dot)
             mpfr_set_zero(z, 1);
             mpfr_clear_inexflag();
             for (int i = 0; i < k; i++) {
-                pick(x, a[i], j < 2 ? (i + j) % 2 : 2);
-                pick(y, b[i], j < 2 ? (i + j + 1) % 2 : 2);
+                ball_pick(x, a[i], j < 2 ? (i + j) % 2 : 2);
+                ball_pick(y, b[i], j < 2 ? (i + j + 1) % 2 : 2);
                 mpfr_mul(w, x, y, MPFR_RNDN);
                 mpfr_add(z, z, w, MPFR_RNDN);
             }
@@ -318,9 +309,9 @@ START_TEST(test_addmul)
             continue;
         for (int j = 0; j < 4; j++) {
             mpfr_clear_inexflag();
-            pick(x, v, j < 2 ? j : 2);
-            pick(y, t, j == 0 ? 1 : j == 1 ? 0 : 2);
-            pick(z, b, j == 3 ? 2 : j % 2);
+            ball_pick(x, v, j < 2 ? j : 2);
+            ball_pick(y, t, j == 0 ? 1 : j == 1 ? 0 : 2);
+            ball_pick(z, b, j == 3 ? 2 : j % 2);
             mpfr_mul(w, x, y, MPFR_RNDN);
             mpfr_add(w, w, z, MPFR_RNDN);
             TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact", it);
@@ -386,10 +377,10 @@ START_TEST(test_horner)
         for (int j = 0; j < 3; j++) {
             /* sum c_k t^k, Horner's rule exactly */
             mpfr_clear_inexflag();
-            pick(z, c[d], j < 2 ? j : 2);
+            ball_pick(z, c[d], j < 2 ? j : 2);
             for (int k = d - 1; k >= 0; k--) {
                 mpfr_mul_d(z, z, t, MPFR_RNDN);
-                pick(y, c[k], j < 2 ? (j + k) % 2 : 2);
+                ball_pick(y, c[k], j < 2 ? (j + k) % 2 : 2);
                 mpfr_add(z, z, y, MPFR_RNDN);
             }
             TU_CHECK(!mpfr_inexflag_p(), "case %ld: the reference is not exact", it);
