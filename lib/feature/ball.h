@@ -215,6 +215,20 @@ vccd_ball_dot(const vccd_ball *a, const vccd_ball *b, int n)
     return vccd_ball_make(m, vccd_ball_rad(s + (double)n * (0x1p-52 * (1.0 + 0x1p-30)) * P));
 }
 
+/* What vccd_ball_horner needs to know of the coefficients c[0..d],
+   once per polynomial: 0 every one exactly 0, 1 none past 2^1016, 2 some
+   past it (the radius is then infinite). */
+static inline int
+vccd_ball_horner_kind(const vccd_ball *c, int d)
+{
+    int nz = 0, big = 0;
+    for (int k = 0; k <= d; k++) {
+        nz |= !vccd_ball_is0(c[k]);
+        big |= !(fabs(c[k].m) + c[k].r < 0x1p1016);
+    }
+    return !nz ? 0 : big ? 2 : 1;
+}
+
 /* Horner's rule at an exact point, as one operation: the sum of c_k t^k
    over k <= d for every choice of the c_k in their balls.
 
@@ -243,20 +257,6 @@ vccd_ball_dot(const vccd_ball *a, const vccd_ball *b, int n)
    At t = 0 the result is c_0 itself, and with every c_k exactly 0 it is
    exactly 0, as the chain gives them (the cubic root finder reads an
    exact 0 of s at an end as a root). */
-/* What vccd_ball_horner needs to know of the coefficients c[0..d],
-   once per polynomial: 0 every one exactly 0, 1 none past 2^1016, 2 some
-   past it (the radius is then infinite). */
-static inline int
-vccd_ball_horner_kind(const vccd_ball *c, int d)
-{
-    int nz = 0, big = 0;
-    for (int k = 0; k <= d; k++) {
-        nz |= !vccd_ball_is0(c[k]);
-        big |= !(fabs(c[k].m) + c[k].r < 0x1p1016);
-    }
-    return !nz ? 0 : big ? 2 : 1;
-}
-
 static inline vccd_ball
 vccd_ball_horner(const vccd_ball *c, int d, int kind, double t)
 {

@@ -316,28 +316,24 @@ vccd_feature_cubic_terms_at(vccd_di *qt, vccd_di *nn, const vccd_feature_cubic *
         across(an, y[1], y[2]);
         bn = vccd_apriori_ball(adot(an, an));
         across(am, y[0], y[2]);
-        b[0] = vccd_apriori_ball(adot(am, an));
-        if (kind == 0) {
-            across(am, y[1], y[0]);
-            b[1] = vccd_apriori_ball(adot(am, an));
-        } else {
-            across(am, y[0], y[1]);
-            b[2] = vccd_apriori_ball(adot(am, an));
-        }
-        goto terms;
-    }
-    bcross(&n, &x[1], &x[2]);
-    bn = bdot(&n, &n);
-    bcross(&m, &x[0], &x[2]);
-    b[0] = bdot(&m, &n);                                    /* (u x e2) . n */
-    if (kind == 0) {
-        bcross(&m, &x[1], &x[0]);
-        b[1] = bdot(&m, &n);                                /* (e1 x u) . n */
+        b[0] = vccd_apriori_ball(adot(am, an));                    /* (u x e2) . n */
+        if (kind == 0)
+            across(am, y[1], y[0]);                                 /* (e1 x u) . n */
+        else
+            across(am, y[0], y[1]);                                 /* (u x e1) . n */
+        b[1 + kind] = vccd_apriori_ball(adot(am, an));
     } else {
-        bcross(&m, &x[0], &x[1]);
-        b[2] = bdot(&m, &n);                                /* (u x e1) . n */
+        /* an input out of the a priori range: the chain of balls */
+        bcross(&n, &x[1], &x[2]);
+        bn = bdot(&n, &n);
+        bcross(&m, &x[0], &x[2]);
+        b[0] = bdot(&m, &n);
+        if (kind == 0)
+            bcross(&m, &x[1], &x[0]);
+        else
+            bcross(&m, &x[0], &x[1]);
+        b[1 + kind] = bdot(&m, &n);
     }
-terms:
     if (kind == 0) {                    /* weights of b, c, a times |n|^2 */
         b[2] = vccd_ball_sub(vccd_ball_sub(bn, b[0]), b[1]);
     } else {                            /* u, 1 - u, v, 1 - v times |n|^2 */
