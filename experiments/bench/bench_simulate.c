@@ -46,7 +46,7 @@ vccd_bench_simulate(int argc, char **argv)
             i += !strcmp(argv[i], "--steps");
             continue;
         }
-        if (vccd_sim_scene_load(&sc, argv[i], -1.0, &e) != 0) {
+        if (vccd_sim_scene_load(&sc, argv[i], -1.0, NULL, &e) != 0) {
             fprintf(stderr, "vccd: %s\n", e.msg);
             vccd_sim_scene_clear(&sc);
             return VCCD_EXIT_USAGE;

@@ -45,8 +45,8 @@ log_event(void *vctx, const vccd_sim_event *ev)
     }
 }
 
-/* Side view (x, z) of every body at step st (a 2D scene: its plane,
-   (x, y); up is the coordinate drawn upwards), for the pictures: each
+/* Side view (x, up) of every body at step st (up: z, or the axis of
+   gravity; a 2D scene: its plane, (x, y)), for the pictures: each
    drawn triangle a closed polyline in frames.dat, data block st.  At most
    FRAME_TRIS triangles per body (every k-th beyond that: a sketch of the
    silhouette of a large mesh, not all of it). */
@@ -54,6 +54,7 @@ log_event(void *vctx, const vccd_sim_event *ev)
 static void
 write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st, int up)
 {
+    int hz = up == 0 ? 1 : 0;   /* the horizontal axis drawn */
     fprintf(f, "# step %ld\n", st);
     for (int i = 0; i < nb; i++) {
         const vccd_sim_body *b = &bodies[i];
@@ -65,7 +66,7 @@ write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st, int up)
         for (long t = 0; t < b->mesh.nt; t += k) {
             for (int j = 0; j <= 3; j++) {
                 const double *v = b->mesh.v[b->mesh.t[t][j % 3]];
-                fprintf(f, "%.9g %.9g %d\n", b->x[0] + R[0][0] * v[0] + R[0][1] * v[1] + R[0][2] * v[2],
+                fprintf(f, "%.9g %.9g %d\n", b->x[hz] + R[hz][0] * v[0] + R[hz][1] * v[1] + R[hz][2] * v[2],
                         b->x[up] + R[up][0] * v[0] + R[up][1] * v[1] + R[up][2] * v[2], i);
             }
             fputc('\n', f);
@@ -78,16 +79,16 @@ write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st, int up)
    bodies at 8 times, side view), height.png (each centre's height and
    the contact events) and energy.png. */
 static void
-write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up)
+write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up, int planar)
 {
-    const char *un = up == 1 ? "y" : "z";
+    const char un[2] = { "xyz"[up], 0 }, hn[2] = { up == 0 ? 'y' : 'x', 0 };
     fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
                "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
-               "set output 'side.png'\nset title '%s (x, %s): %d frames, darker is later, the last one thick'\n"
-               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel 'x'\nset ylabel '%s'\n"
+               "set output 'side.png'\nset title '%s (%s, %s): %d frames, darker is later, the last one thick'\n"
+               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel '%s'\nset ylabel '%s'\n"
                "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
                "200-180*i/%d, 200-180*i/%d, 255) lw (i == %d ? 2.5 : 1)\n",
-               up == 1 ? "2D scene, the plane" : "side view", un, nframes, un, nframes - 1,
+               planar ? "2D scene, the plane" : "side view", hn, un, nframes, hn, un, nframes - 1,
                nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1, nframes - 1);
     fprintf(f, "set size noratio\nset offsets 0, 0, 0, 0\nset datafile separator ','\nset key outside\n"
                "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
@@ -123,7 +124,7 @@ check_gap(double *min, int *mi, int *mj, const vccd_sim_body *bodies, int nb, in
 }
 
 typedef struct {
-    const char *out;
+    const char *out, *meshes;
     long steps;
     double dt;
     int check;
@@ -131,7 +132,11 @@ typedef struct {
 
 static const vccd_cli_opt opts[] = {
     VCCD_OPT_STR_(sim_args, out, "out", "DIR", "where the files go (default .)"),
-    VCCD_OPT_LONG_(sim_args, steps, "steps", "N", 1, 1000000000L, "steps (overrides [simulate] steps)"),
+    VCCD_OPT_STR_(sim_args, meshes, "meshes", "DIR",
+                  "a Rigid IPC scene's meshes are in DIR (default: next to\n"
+                  "the scene, or in a meshes/ folder of its folder or parents)"),
+    VCCD_OPT_LONG_(sim_args, steps, "steps", "N", 1, 1000000000L,
+                   "steps (overrides [simulate] steps, or max_time / timestep)"),
     /* the range of the scene's dt key (sim_scene.c) */
     VCCD_OPT_DOUBLE_(sim_args, dt, "dt", "DT", 1e-9, 1e3, "the step in seconds (overrides [simulate] dt)"),
     VCCD_OPT_FLAG_(sim_args, check, "check-gap",
@@ -145,7 +150,7 @@ static const vccd_cli_opt opts[] = {
 static int
 run(int argc, char **argv)
 {
-    sim_args a = { ".", -1, -1, 0 };
+    sim_args a = { ".", NULL, -1, -1, 0 };
     const char *scene, *out;
     long steps, steps_opt;
     vccd_sim_opts o;
@@ -168,11 +173,11 @@ run(int argc, char **argv)
     if (vccd_cli_parse("simulate", opts, &a, argc, argv, &npos) != 0)
         return VCCD_EXIT_USAGE;
     if (npos == 0)
-        return vccd_cli_usage_error("simulate: which scene? (vccd simulate SCENE.ini)");
+        return vccd_cli_usage_error("simulate: which scene? (vccd simulate SCENE.ini or SCENE.json)");
     if (npos > 1)
         return vccd_cli_usage_error("simulate: one scene file, not '%s' too", argv[2]);
     scene = argv[1], out = a.out, steps_opt = a.steps, dt_opt = a.dt, check = a.check;
-    if (vccd_sim_scene_load(&sc, scene, dt_opt, &e) != 0)
+    if (vccd_sim_scene_load(&sc, scene, dt_opt, a.meshes, &e) != 0)
         goto bad;
     bodies = sc.bodies;
     nb = sc.nb;
@@ -254,7 +259,7 @@ run(int argc, char **argv)
                     b->v[2], b->w[0], b->w[1], b->w[2]);
         }
         if (st % (steps >= 7 ? steps / 7 : 1) == 0 && nframes < 8) {
-            write_frame(fr, bodies, nb, st, sc.planar ? 1 : 2);
+            write_frame(fr, bodies, nb, st, sc.up);
             nframes++;
         }
         vccd_sim_energy(&ke, &pe, p, L, bodies, nb, o.g);
@@ -281,7 +286,7 @@ run(int argc, char **argv)
         printf("independent gap check (--check-gap, the distance query of every pair at every step end, %.3f s): "
                "min lower bound %.17g at step %ld, bodies %s and %s: > 0, proved\n", t_check, cmin, cmin_step,
                bodies[cmin_i].name, bodies[cmin_j].name);
-    write_plot(gp, bodies, nb, nframes, sc.planar ? 1 : 2);
+    write_plot(gp, bodies, nb, nframes, sc.up, sc.planar);
     printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv, %s/frames.dat and %s/plot.gp "
            "(cd %s && gnuplot plot.gp: side.png, height.png, energy.png)\n", out, out, out, out, out, out);
     /* capoeira's lo is a proved lower bound too (query.h): its contact
@@ -308,7 +313,8 @@ done:
 
 const vccd_cli_cmd vccd_cmd_simulate = {
     "simulate", "rigid bodies stepped with the proved TOC: never interpenetrating",
-    "usage: vccd simulate SCENE.ini [--out DIR] [--steps N] [--dt DT] [--check-gap]\n"
+    "usage: vccd simulate SCENE.ini|SCENE.json [--out DIR] [--steps N] [--dt DT]\n"
+    "                     [--meshes DIR] [--check-gap]\n"
     "\n"
     "Steps rigid bodies with ballistic motion; at the first contact of\n"
     "any pair (the mesh TOC, stepped back to a proved gap >= eps_d) it\n"
@@ -319,7 +325,15 @@ const vccd_cli_cmd vccd_cmd_simulate = {
     "DIR/events.csv (each contact point) and DIR/energy.csv (energy,\n"
     "momentum and the step's gap lower bound), frames.dat and plot.gp\n"
     "(gnuplot).  Exit 0 when the whole run is proved free of\n"
-    "interpenetration, 1 otherwise.\n",
+    "interpenetration, 1 otherwise.\n"
+    "\n"
+    "SCENE.json is a Rigid IPC scene (Ferguson et al. 2021): its\n"
+    "rigid_body_problem (gravity, coefficient_restitution and _friction,\n"
+    "and each body's mesh, position, rotation in degrees as xyz Euler\n"
+    "angles, scale or dimensions, density, linear_velocity,\n"
+    "angular_velocity in degrees/s, is_dof_fixed, type), its timestep and\n"
+    "max_time.  Keys vccd cannot honour are named in one warning each;\n"
+    "doc/simulate.md, \"Rigid IPC scenes\", says how each key is read.\n",
     opts,
     "  [simulate]\n"
     "  steps = 100                # --steps overrides\n"

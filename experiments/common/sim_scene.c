@@ -6,20 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "sim_scene.h"
 
-/* The step keeps a gap memo per pair of bodies (128 bytes each, sim.h):
-   nb^2 of them, 134 MB at this many.  The broad phase (lib/sim/broad.c)
-   keeps the time per step near linear in nb; the memos are what bound
-   it. */
-#define MAX_BODIES 1024
+#define MAX_BODIES VCCD_SIM_SCENE_MAX_BODIES
 
-/* A scene's number is 0 or of magnitude in [VCCD_SIM_MIN, VCCD_SIM_MAX]:
-   the range a run can carry to its end (sim.h, doc/simulate.md). */
-static int
-in_range(double x)
+int
+vccd_sim_scene_in_range(double x)
 {
     return x == 0.0 || (fabs(x) >= VCCD_SIM_MIN && fabs(x) <= VCCD_SIM_MAX);
 }
@@ -47,7 +42,7 @@ get_vec(double *out, int n, vccd_config_section *s, const char *key, int ranged,
         if (end == p || !isfinite(out[i]) || (range && !(ranged && fabs(out[i]) < 1.0)))
             return vccd_error_set(e, s->file, kv->line, s->name, key, "expected %d finite number%s", n,
                                   n > 1 ? "s" : "");
-        if (ranged && (range || !in_range(out[i])))
+        if (ranged && (range || !vccd_sim_scene_in_range(out[i])))
             return vccd_error_set(e, s->file, kv->line, s->name, key,
                                   "%.*s: outside the simulation's range (0, or a magnitude in [%g, %g])",
                                   (int)(end - p), p, VCCD_SIM_MIN, VCCD_SIM_MAX);
@@ -127,19 +122,10 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
         return -1;
     if (rc == 0)
         o->max_events = (int)v;
-    /* Resting contacts: by default an approach slower than what gravity
-       gives over one band (sqrt(2 |g| band)) counts as resting. */
-    {
-        double band = o->band_factor * o->eps_d, g = sqrt(o->g[0] * o->g[0] + o->g[1] * o->g[1] + o->g[2] * o->g[2]);
-        o->impulse.v_rest = sqrt(2.0 * g * band);
-        /* a resting contact leaves at the speed gravity takes away in a
-           step, so that it is not pulled back into its band within the
-           step (the price: it hops by g dt^2 / 2, doc/simulate.md) */
-        o->impulse.v_sep = -1.0;
-        if (get_num(&o->impulse.v_rest, s, "rest_speed", 0.0, 1e6, e) < 0
-            || get_num(&o->impulse.v_sep, s, "separation_speed", 0.0, 1e6, e) < 0)
-            return -1;
-    }
+    /* given, or the defaults of rest_speeds below */
+    if (get_num(&o->impulse.v_rest, s, "rest_speed", 0.0, 1e6, e) < 0
+        || get_num(&o->impulse.v_sep, s, "separation_speed", 0.0, 1e6, e) < 0)
+        return -1;
     {
         static const char *const modes[] = { "exact", "capoeira", NULL };
         static const char *const manifolds[] = { "auto", "features", "nodes", NULL };
@@ -236,26 +222,25 @@ static const char *const body_keys[] = { "fixed", "density", "mass", "inertia", 
    used, so they are refused rather than ignored. */
 static const char *const unused_when_fixed[] = { "velocity", "angular_velocity", "density", "mass", "inertia", NULL };
 
-/* The mass properties of b from its closed mesh (moved so that its
-   centre of mass is the body origin): of the given density, or scaled
-   to the given mass (the mesh filled uniformly: density = mass /
-   volume).  kv: the key that set them (density or mass), or NULL (the
-   default density 1).  0, or -1 with e. */
-static int
-mesh_mass(vccd_sim_body *b, vccd_config_section *s, double density, vccd_config_kv *kv, vccd_error *e)
+int
+vccd_sim_scene_mass(vccd_sim_body *b, double density, int by_mass, int shell, double com[3], char *msg, size_t size)
 {
-    vccd_config_kv *mk = vccd_config_get(s, "mesh");
     vccd_mesh_mass mp;
     vccd_error inner;
     double f;
     int ok = 1;
-    if ((b->planar ? vccd_mesh_area_props(&mp, &b->mesh, &inner) : vccd_mesh_mass_props(&mp, &b->mesh, &inner)) != 0)
-        return vccd_error_set(e, s->file, mk->line, s->name, "mesh",
-                              "no mass properties (%s): give mass and inertia in the config", inner.msg);
+    if ((b->planar ? vccd_mesh_area_props(&mp, &b->mesh, &inner)
+         : shell   ? vccd_mesh_shell_props(&mp, &b->mesh, &inner)
+                   : vccd_mesh_mass_props(&mp, &b->mesh, &inner)) != 0) {
+        snprintf(msg, size, "%s", inner.msg);
+        return -1;
+    }
     for (long i = 0; i < b->mesh.nv; i++)
         for (int k = 0; k < 3; k++)
             b->mesh.v[i][k] -= mp.com[k];
-    if (kv && !strcmp(kv->key, "mass")) {
+    for (int k = 0; k < 3; k++)
+        com[k] = mp.com[k];
+    if (by_mass) {
         f = b->mass / mp.volume;
     } else {
         f = density;
@@ -264,21 +249,43 @@ mesh_mass(vccd_sim_body *b, vccd_config_section *s, double density, vccd_config_
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             b->inertia[i][j] = f * mp.inertia[i][j];
-            ok &= i == j ? in_range(b->inertia[i][j]) && b->inertia[i][j] > 0.0
+            ok &= i == j ? vccd_sim_scene_in_range(b->inertia[i][j]) && b->inertia[i][j] > 0.0
                          : fabs(b->inertia[i][j]) <= VCCD_SIM_MAX;
         }
-    ok &= in_range(b->mass) && b->mass > 0.0;
+    ok &= vccd_sim_scene_in_range(b->mass) && b->mass > 0.0;
+    if (!ok) {
+        snprintf(msg, size,
+                 "the mesh's mass properties (%s %g, density %g): mass %g, inertia diagonal %g %g %g; outside the "
+                 "simulation's range [%g, %g]", b->planar ? "area" : shell ? "shell area" : "volume", mp.volume, f,
+                 b->mass, b->inertia[0][0], b->inertia[1][1], b->inertia[2][2], VCCD_SIM_MIN, VCCD_SIM_MAX);
+        return -2;
+    }
+    if (vccd_sim_body_finish(b) != 0) {
+        snprintf(msg, size, "the mesh's inertia tensor is singular");
+        return -3;
+    }
+    return 0;
+}
+
+/* The mass properties of b from its closed mesh (vccd_sim_scene_mass)
+   of the given density, or scaled to the given mass.  kv: the key that
+   set them (density or mass), or NULL (the default density 1).  0, or
+   -1 with e. */
+static int
+mesh_mass(vccd_sim_body *b, vccd_config_section *s, double density, vccd_config_kv *kv, vccd_error *e)
+{
+    vccd_config_kv *mk = vccd_config_get(s, "mesh");
+    char msg[sizeof e->msg];
+    double com[3];
+    int rc = vccd_sim_scene_mass(b, density, kv && !strcmp(kv->key, "mass"), 0, com, msg, sizeof msg);
+    if (rc == -1)
+        return vccd_error_set(e, s->file, mk->line, s->name, "mesh",
+                              "no mass properties (%s): give mass and inertia in the config", msg);
     if (!kv)
         kv = mk;
-    if (!ok)
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
-                              "the mesh's mass properties (%s %g, %s %g): mass %g, inertia diagonal %g %g %g; "
-                              "outside the simulation's range [%g, %g]", b->planar ? "area" : "volume", mp.volume,
-                              "density", f, b->mass, b->inertia[0][0], b->inertia[1][1], b->inertia[2][2],
-                              VCCD_SIM_MIN, VCCD_SIM_MAX);
-    if (vccd_sim_body_finish(b) != 0)
-        return vccd_error_set(e, s->file, kv->line, s->name, kv->key,
-                              "the mesh's inertia tensor is singular: give mass and inertia in the config");
+    if (rc != 0)
+        return vccd_error_set(e, s->file, kv->line, s->name, kv->key, "%s%s", msg,
+                              rc == -3 ? ": give mass and inertia in the config" : "");
     return 0;
 }
 
@@ -347,15 +354,12 @@ load_body(vccd_sim_body *b, vccd_config_section *s, int bv, vccd_error *e)
     return 0;
 }
 
-int
-vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error *e)
+static int
+load_ini(vccd_sim_scene *sc, const char *path, double dt, vccd_error *e)
 {
     static const char *const known[] = { "simulate", "body.", NULL };
     vccd_config *c = &sc->cfg;
     int moving = 0;
-    memset(sc, 0, sizeof *sc);
-    sc->steps = 100;
-    vccd_sim_opts_init(&sc->o);
     if (vccd_config_load(c, path, e) != 0)
         return -1;
     sc->loaded = 1;
@@ -363,8 +367,6 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
         return -1;
     if (dt > 0)
         sc->o.dt = dt;
-    if (sc->o.impulse.v_sep < 0)
-        sc->o.impulse.v_sep = sqrt(sc->o.g[0] * sc->o.g[0] + sc->o.g[1] * sc->o.g[1] + sc->o.g[2] * sc->o.g[2]) * sc->o.dt;
     for (int i = 0; i < c->n; i++)
         sc->nb += !strncmp(c->sec[i].name, "body.", 5);
     if (sc->nb < 2 || sc->nb > MAX_BODIES) {
@@ -398,6 +400,54 @@ vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, vccd_error 
     sc->planar = sc->nb > 0 && sc->bodies[0].planar;
     if (!moving)
         return vccd_error_set(e, c->file, c->lines, NULL, NULL, "every body is fixed: nothing to simulate");
+    return 0;
+}
+
+/* The resting-contact speeds a scene did not give (rest_speed,
+   separation_speed < 0).  By default an approach slower than what
+   gravity gives over one band (sqrt(2 |g| band)) counts as resting, and
+   a resting contact leaves at the speed gravity takes away in a step, so
+   that it is not pulled back into its band within the step (the price:
+   it hops by g dt^2 / 2, doc/simulate.md). */
+static void
+rest_speeds(vccd_sim_opts *o)
+{
+    double g = sqrt(o->g[0] * o->g[0] + o->g[1] * o->g[1] + o->g[2] * o->g[2]);
+    if (o->impulse.v_rest < 0)
+        o->impulse.v_rest = sqrt(2.0 * g * o->band_factor * o->eps_d);
+    if (o->impulse.v_sep < 0)
+        o->impulse.v_sep = g * o->dt;
+}
+
+/* A file name ending in .json (any case). */
+static int
+is_json(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 5 && !strcasecmp(path + n - 5, ".json");
+}
+
+int
+vccd_sim_scene_load(vccd_sim_scene *sc, const char *path, double dt, const char *meshes, vccd_error *e)
+{
+    int rc;
+    memset(sc, 0, sizeof *sc);
+    sc->steps = 100;
+    vccd_sim_opts_init(&sc->o);
+    sc->o.impulse.v_rest = sc->o.impulse.v_sep = -1.0;
+    if (is_json(path))
+        rc = vccd_sim_scene_load_ipc(sc, path, meshes, dt, e);
+    else if (meshes)
+        rc = vccd_error_set(e, path, 0, NULL, NULL, "--meshes is for a Rigid IPC scene (.json), not an INI one");
+    else
+        rc = load_ini(sc, path, dt, e);
+    if (rc != 0)
+        return -1;
+    rest_speeds(&sc->o);
+    sc->up = sc->planar ? 1 : 2;
+    for (int k = 0; k < 3 && !sc->planar; k++)
+        if (fabs(sc->o.g[k]) > fabs(sc->o.g[sc->up]))
+            sc->up = k;
     return 0;
 }
 

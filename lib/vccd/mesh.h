@@ -194,6 +194,13 @@ typedef struct {
    volume. */
 int vccd_mesh_mass_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
 
+/* The same for a thin shell of density 1 per unit area, of any closure
+   (an open sheet, a card, a closed surface taken as a hollow shell):
+   volume is then the area, com and inertia the shell's.  -1 with e for
+   a 2D body, a mesh whose triangles all have zero area, or one whose
+   inertia is 0 about an axis (every triangle on one line). */
+int vccd_mesh_shell_props(vccd_mesh_mass *mp, const vccd_mesh *m, vccd_error *e);
+
 /* The same for a 2D body (lib/mesh/area.c): closed counter-clockwise
    polygons of density 1 per unit area, by Green's theorem; volume is
    then the area, com has z = 0 and inertia is the lamina's (about z: the

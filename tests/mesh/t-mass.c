@@ -4,9 +4,13 @@
    translated solids, the regular tetrahedron, and the icosphere and torus
    converging to the sphere and torus; the same box scaled by 2^k over
    the whole binary64 range; open, non-manifold, inconsistent and inward
-   meshes get errors, never numbers. */
+   meshes get errors, never numbers.  Thin shells (vccd_mesh_shell_props):
+   box surfaces against the closed form, random triangles against exact
+   rationals and an MPFR area, and shells without area or on a line
+   refused. */
 #include <gmp.h>
 #include <math.h>
+#include <mpfr.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -499,10 +503,198 @@ START_TEST(test_refused)
 }
 END_TEST
 
+
+/* Thin shells.  A box surface of sides a, b, c (x, y, z) centred on
+   its centre: area 2 (ab + bc + ca), and about x the two faces x = +-a/2
+   give bc (b^2 + c^2) / 12 each, the faces y = +-b/2 ac (b^2 / 4 + c^2
+   / 12) each and the faces z = +-c/2 ab (b^2 / 12 + c^2 / 4) each. */
+START_TEST(test_shell_box)
+{
+    long n = tu_iters(200);
+    for (long it = 0; it < n; it++) {
+        double s[3], c[3], A, L;
+        vccd_mesh m;
+        vccd_mesh_mass mp;
+        vccd_error e;
+        for (int k = 0; k < 3; k++) {
+            s[k] = ldexp((double)(1 + tu_ulong() % 64), -(int)(tu_ulong() % 5));
+            c[k] = it % 2 ? ldexp((double)((long)(tu_ulong() % 2001) - 1000), -(int)(tu_ulong() % 4)) : 0;
+        }
+        box_at(&m, s, c, it % 4 == 1);  /* a shell has no inside: inward too */
+        TU_CHECK(vccd_mesh_shell_props(&mp, &m, &e) == 0, "shell: %s", e.msg);
+        A = 2 * (s[0] * s[1] + s[1] * s[2] + s[2] * s[0]);
+        L = s[0] + s[1] + s[2];
+        near("shell box area", mp.volume, A, 1e-14 * A);
+        for (int k = 0; k < 3; k++) {
+            double a = s[k], b = s[(k + 1) % 3], cc = s[(k + 2) % 3];
+            double I = b * cc * (b * b + cc * cc) / 6 + a * cc * (b * b / 2 + cc * cc / 6)
+                       + a * b * (b * b / 6 + cc * cc / 2);
+            near("shell box centre", mp.com[k], c[k], 1e-14 * L);
+            near("shell box inertia", mp.inertia[k][k], I, 1e-13 * A * L * L);
+            for (int l = 0; l < 3; l++)
+                if (l != k)
+                    near("shell box product of inertia", mp.inertia[k][l], 0, 1e-13 * A * L * L);
+        }
+        vccd_mesh_clear(&m);
+    }
+}
+END_TEST
+
+/* One triangle p (an open mesh): area |(p1 - p0) x (p2 - p0)| / 2 by
+   MPFR at 256 bits from the exact cross product, centre the mean, and
+   second moments about the origin A / 12 (sum p p^T + s s^T), s the sum,
+   in rationals; the inertia about the centre then follows exactly but
+   for the one product by the area. */
+START_TEST(test_shell_triangles)
+{
+    static const tri t[1] = { { 0, 1, 2 } };
+    long n = tu_iters(300);
+    mpq_t q[3][3], d[2][3], x[3], C[3][3], w, u;
+    mpfr_t A, r;
+    mpfr_inits2(256, A, r, (mpfr_ptr)0);
+    mpq_inits(w, u, NULL);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            mpq_init(q[i][k]);
+            mpq_init(C[i][k]);
+            if (i < 2)
+                mpq_init(d[i][k]);
+        }
+    for (int k = 0; k < 3; k++)
+        mpq_init(x[k]);
+    for (long it = 0; it < n; it++) {
+        double p[3][3], Ad, com[3], L = 0;
+        vccd_mesh m;
+        vccd_mesh_mass mp;
+        vccd_error e;
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) {
+                /* near-degenerate slivers too: every 5th has its third
+                   vertex 2^-30 off the first edge's line */
+                p[i][k] = 2 * tu_unit() - 1 + (it % 3 ? 0 : 1e3);
+                mpq_set_d(q[i][k], p[i][k]);
+            }
+        if (it % 5 == 0)
+            for (int k = 0; k < 3; k++) {
+                p[2][k] = p[0][k] + 0.5 * (p[1][k] - p[0][k]) + (k == 0 ? ldexp(1.0, -30) : 0);
+                mpq_set_d(q[2][k], p[2][k]);
+            }
+        for (int i = 0; i < 2; i++)
+            for (int k = 0; k < 3; k++)
+                mpq_sub(d[i][k], q[i + 1][k], q[0][k]);
+        /* |cross|^2 */
+        mpq_set_ui(w, 0, 1);
+        for (int k = 0; k < 3; k++) {
+            mpq_t cr;
+            mpq_init(cr);
+            mpq_mul(cr, d[0][(k + 1) % 3], d[1][(k + 2) % 3]);
+            mpq_mul(u, d[0][(k + 2) % 3], d[1][(k + 1) % 3]);
+            mpq_sub(cr, cr, u);
+            mpq_mul(cr, cr, cr);
+            mpq_add(w, w, cr);
+            mpq_clear(cr);
+        }
+        mpfr_set_q(A, w, MPFR_RNDN);
+        mpfr_sqrt(A, A, MPFR_RNDN);
+        mpfr_div_ui(A, A, 2, MPFR_RNDN);
+        Ad = mpfr_get_d(A, MPFR_RNDN);
+        if (!(Ad > 0))
+            continue;
+        /* centre and C = (sum p p^T + s s^T) / 12 - c c^T (per unit area) */
+        for (int k = 0; k < 3; k++) {
+            mpq_add(x[k], q[0][k], q[1][k]);
+            mpq_add(x[k], x[k], q[2][k]);
+        }
+        for (int k = 0; k < 3; k++)
+            for (int l = 0; l < 3; l++) {
+                mpq_mul(C[k][l], x[k], x[l]);
+                for (int i = 0; i < 3; i++) {
+                    mpq_mul(u, q[i][k], q[i][l]);
+                    mpq_add(C[k][l], C[k][l], u);
+                }
+                mpq_set_ui(u, 1, 12);
+                mpq_mul(C[k][l], C[k][l], u);
+                mpq_mul(u, x[k], x[l]);
+                mpq_set_ui(w, 1, 9);
+                mpq_mul(u, u, w);
+                mpq_sub(C[k][l], C[k][l], u);
+            }
+        if (vccd_mesh_init_arrays(&m, "triangle", (const double(*)[3])p, 3, t, 1, VCCD_MESH_DEGENERATE_KEEP, &e)
+            != 0)
+            tu_fail("%s", e.msg);
+        TU_CHECK(vccd_mesh_shell_props(&mp, &m, &e) == 0, "triangle %ld: %s", it, e.msg);
+        for (int i = 1; i < 3; i++)
+            for (int k = 0; k < 3; k++)
+                L = fmax(L, fabs(p[i][k] - p[0][k]));
+        /* the area from a rounded cross product: relative error a few
+           ulps of the largest cross term over the area itself */
+        near("triangle area", mp.volume, Ad, 1e-14 * L * L);
+        for (int k = 0; k < 3; k++) {
+            mpq_set_ui(u, 1, 3);
+            mpq_mul(u, x[k], u);
+            com[k] = mpq_get_d(u);
+            near("triangle centre", mp.com[k], com[k], 1e-14 * (L + fabs(com[k])));
+        }
+        for (int k = 0; k < 3; k++)
+            for (int l = 0; l < 3; l++) {
+                /* I = A (tr(C) delta - C) */
+                if (k == l) {
+                    mpq_add(w, C[0][0], C[1][1]);
+                    mpq_add(w, w, C[2][2]);
+                    mpq_sub(w, w, C[k][k]);
+                } else {
+                    mpq_neg(w, C[k][l]);
+                }
+                mpfr_set_q(r, w, MPFR_RNDN);
+                mpfr_mul(r, r, A, MPFR_RNDN);
+                near("triangle inertia", mp.inertia[k][l], mpfr_get_d(r, MPFR_RNDN), 1e-13 * L * L * L * L);
+            }
+        vccd_mesh_clear(&m);
+    }
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            mpq_clear(q[i][k]);
+            mpq_clear(C[i][k]);
+            if (i < 2)
+                mpq_clear(d[i][k]);
+        }
+    for (int k = 0; k < 3; k++)
+        mpq_clear(x[k]);
+    mpq_clears(w, u, NULL);
+    mpfr_clears(A, r, (mpfr_ptr)0);
+}
+END_TEST
+
+/* Shells refused: no area (every triangle on a line), a shell along
+   one line (no inertia about it cannot be), a 2D body. */
+START_TEST(test_shell_refused)
+{
+    static const double line[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 } };
+    static const tri t[2] = { { 0, 1, 2 }, { 1, 2, 3 } };
+    vccd_mesh m;
+    vccd_mesh_mass mp;
+    vccd_error e;
+    vccd_mesh_init_arrays(&m, "line.obj", line, 4, t, 2, VCCD_MESH_DEGENERATE_KEEP, &e);
+    TU_CHECK(vccd_mesh_shell_props(&mp, &m, &e) == -1 && strstr(e.msg, "zero area"), "line: %s", e.msg);
+    vccd_mesh_clear(&m);
+    TU_CHECK(vccd_mesh_shape(&m, "ngon:5", VCCD_MESH_DEGENERATE_KEEP, &e) == 0, "ngon");
+    TU_CHECK(vccd_mesh_shell_props(&mp, &m, &e) == -1 && strstr(e.msg, "2D body"), "ngon: %s", e.msg);
+    vccd_mesh_clear(&m);
+    /* the open grid: a plate; its moments about the in-plane axes are
+       half the one about its normal (perpendicular axis theorem) */
+    TU_CHECK(vccd_mesh_shape(&m, "grid:4", VCCD_MESH_DEGENERATE_KEEP, &e) == 0, "grid");
+    TU_CHECK(vccd_mesh_shell_props(&mp, &m, &e) == 0, "grid: %s", e.msg);
+    near("grid area", mp.volume, 1, 1e-15);
+    near("grid inertia about z", mp.inertia[2][2], 1.0 / 6, 1e-15);
+    near("grid inertia about x", mp.inertia[0][0], 1.0 / 12, 1e-15);
+    vccd_mesh_clear(&m);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_box,        test_tetrahedra, test_hollow, test_converge,
-                             test_exact_sums, test_scales,     test_refused };
+    const TTest *tests[] = { test_box,        test_tetrahedra, test_hollow,    test_converge,        test_exact_sums,
+                             test_scales,     test_refused,    test_shell_box, test_shell_triangles, test_shell_refused };
     return tu_main("mass", tests, (int)(sizeof tests / sizeof tests[0]));
 }
