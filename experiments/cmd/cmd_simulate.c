@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "cli.h"
 #include "cmds.h"
+#include "sim_pictures.h"
 #include "sim_scene.h"
 
 typedef struct {
@@ -45,63 +46,6 @@ log_event(void *vctx, const vccd_sim_event *ev)
     }
 }
 
-/* Side view (x, up) of every body at step st (up: z, or the axis of
-   gravity; a 2D scene: its plane, (x, y)), for the pictures: each
-   drawn triangle a closed polyline in frames.dat, data block st.  At most
-   FRAME_TRIS triangles per body (every k-th beyond that: a sketch of the
-   silhouette of a large mesh, not all of it). */
-#define FRAME_TRIS 3000
-static void
-write_frame(FILE *f, const vccd_sim_body *bodies, int nb, long st, int up)
-{
-    int hz = up == 0 ? 1 : 0;   /* the horizontal axis drawn */
-    fprintf(f, "# step %ld\n", st);
-    for (int i = 0; i < nb; i++) {
-        const vccd_sim_body *b = &bodies[i];
-        double w = b->q[0], x = b->q[1], y = b->q[2], z = b->q[3];
-        double R[3][3] = { { 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y) },
-                           { 2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x) },
-                           { 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y) } };
-        long k = b->mesh.nt / FRAME_TRIS + 1;
-        for (long t = 0; t < b->mesh.nt; t += k) {
-            for (int j = 0; j <= 3; j++) {
-                const double *v = b->mesh.v[b->mesh.t[t][j % 3]];
-                fprintf(f, "%.9g %.9g %d\n", b->x[hz] + R[hz][0] * v[0] + R[hz][1] * v[1] + R[hz][2] * v[2],
-                        b->x[up] + R[up][0] * v[0] + R[up][1] * v[1] + R[up][2] * v[2], i);
-            }
-            fputc('\n', f);
-        }
-    }
-    fputs("\n\n", f);
-}
-
-/* plot.gp: `gnuplot DIR/plot.gp` (run in DIR) draws side.png (the
-   bodies at 8 times, side view), height.png (each centre's height and
-   the contact events) and energy.png. */
-static void
-write_plot(FILE *f, const vccd_sim_body *bodies, int nb, int nframes, int up, int planar)
-{
-    const char un[2] = { "xyz"[up], 0 }, hn[2] = { up == 0 ? 'y' : 'x', 0 };
-    fprintf(f, "# gnuplot plot.gp, in the output directory of vccd simulate\n"
-               "set terminal pngcairo size 1000,700\nset datafile separator whitespace\n"
-               "set output 'side.png'\nset title '%s (%s, %s): %d frames, darker is later, the last one thick'\n"
-               "set size ratio -1\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nunset key\nset xlabel '%s'\nset ylabel '%s'\n"
-               "plot for [i=0:%d] 'frames.dat' index i using 1:2 with lines lc rgb sprintf('#%%02x%%02x%%02x', "
-               "200-180*i/%d, 200-180*i/%d, 255) lw (i == %d ? 2.5 : 1)\n",
-               planar ? "2D scene, the plane" : "side view", hn, un, nframes, hn, un, nframes - 1,
-               nframes > 1 ? nframes - 1 : 1, nframes > 1 ? nframes - 1 : 1, nframes - 1);
-    fprintf(f, "set size noratio\nset offsets 0, 0, 0, 0\nset datafile separator ','\nset key outside\n"
-               "set output 'height.png'\nset title 'centre height; contact events on the axis'\n"
-               "set xlabel 'time (s)'\nset ylabel '%s'\nplot ", un);
-    for (int i = 0; i < nb; i++)
-        fprintf(f, "'trajectory.csv' skip 1 every %d::%d using 2:%d with lines title '%s', ", nb, i, 4 + up,
-                bodies[i].name);
-    fprintf(f, "'events.csv' using 2:(0) every ::1 with points pt 2 title 'contacts'\n"
-               "set output 'energy.png'\nset title 'energy'\nset ylabel 'J'\n"
-               "plot 'energy.csv' using 2:3 every ::1 with lines title 'kinetic', '' using 2:5 every ::1 "
-               "with lines title 'total'\n");
-}
-
 /* --check-gap: the distance query (lib/bvh/distance.c) of every pair
    at the state a step ended in, apart from the step's own bookkeeping
    (its memos, sphere bounds and skipped pairs): *min := the smallest
@@ -125,7 +69,7 @@ check_gap(double *min, int *mi, int *mj, const vccd_sim_body *bodies, int nb, in
 
 typedef struct {
     const char *out, *meshes;
-    long steps;
+    long steps, ply_every;
     double dt;
     int check;
 } sim_args;
@@ -139,6 +83,9 @@ static const vccd_cli_opt opts[] = {
                    "steps (overrides [simulate] steps, or max_time / timestep)"),
     /* the range of the scene's dt key (sim_scene.c) */
     VCCD_OPT_DOUBLE_(sim_args, dt, "dt", "DT", 1e-9, 1e3, "the step in seconds (overrides [simulate] dt)"),
+    VCCD_OPT_LONG_(sim_args, ply_every, "ply-every", "K", 1, 1000000000L,
+                   "write every K-th state (and the last) as DIR/ply/\n"
+                   "frame-NNNNNN.ply, all bodies in world coordinates"),
     VCCD_OPT_FLAG_(sim_args, check, "check-gap",
                    "after every step, the distance query of every pair again,\n"
                    "apart from the run's own gap bookkeeping; exit 1 if a lower\n"
@@ -150,7 +97,7 @@ static const vccd_cli_opt opts[] = {
 static int
 run(int argc, char **argv)
 {
-    sim_args a = { ".", NULL, -1, -1, 0 };
+    sim_args a = { ".", NULL, -1, 0, -1, 0 };
     const char *scene, *out;
     long steps, steps_opt;
     vccd_sim_opts o;
@@ -159,8 +106,9 @@ run(int argc, char **argv)
     vccd_error e;
     vccd_sim_body *bodies;
     int nb, rc = VCCD_EXIT_USAGE;
-    FILE *tr = NULL, *en = NULL, *fr = NULL, *gp = NULL;
-    int nframes = 0;
+    FILE *tr = NULL, *en = NULL;
+    vccd_sim_pictures pic;
+    int pic_open = 0, drawn;
     log_ctx lc = { NULL, 0, 0, NULL, 0, 0 };
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0;
@@ -200,12 +148,9 @@ run(int argc, char **argv)
     snprintf(path, sizeof path, "%s/energy.csv", out);
     if (!(en = vccd_cli_open_output(path)))
         goto done;
-    snprintf(path, sizeof path, "%s/frames.dat", out);
-    if (!(fr = vccd_cli_open_output(path)))
+    if (vccd_sim_pictures_open(&pic, out, steps, bodies, nb, sc.up, sc.planar, a.ply_every) != 0)
         goto done;
-    snprintf(path, sizeof path, "%s/plot.gp", out);
-    if (!(gp = vccd_cli_open_output(path)))
-        goto done;
+    pic_open = 1;
     fprintf(tr, "step,time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
     fprintf(lc.ev, "step,time,body_a,body_b,tri_a,tri_b,px,py,pz,nx,ny,nz,vn_before,impulse,gap_lower,gap_upper,"
                    "pgs_converged,non_unique,sweeps,fallback,manifold\n");
@@ -258,9 +203,9 @@ run(int argc, char **argv)
                     st, t, b->name, b->x[0], b->x[1], b->x[2], b->q[0], b->q[1], b->q[2], b->q[3], b->v[0], b->v[1],
                     b->v[2], b->w[0], b->w[1], b->w[2]);
         }
-        if (st % (steps >= 7 ? steps / 7 : 1) == 0 && nframes < 8) {
-            write_frame(fr, bodies, nb, st, sc.up);
-            nframes++;
+        if (vccd_sim_pictures_step(&pic, bodies, nb, st, steps) != 0) {
+            rc = VCCD_EXIT_FAIL;
+            goto done;
         }
         vccd_sim_energy(&ke, &pe, p, L, bodies, nb, o.g);
         fprintf(en, "%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%d,", st, t, ke, pe,
@@ -286,9 +231,19 @@ run(int argc, char **argv)
         printf("independent gap check (--check-gap, the distance query of every pair at every step end, %.3f s): "
                "min lower bound %.17g at step %ld, bodies %s and %s: > 0, proved\n", t_check, cmin, cmin_step,
                bodies[cmin_i].name, bodies[cmin_j].name);
-    write_plot(gp, bodies, nb, nframes, sc.up, sc.planar);
-    printf("wrote %s/trajectory.csv, %s/events.csv, %s/energy.csv, %s/frames.dat and %s/plot.gp "
-           "(cd %s && gnuplot plot.gp: side.png, height.png, energy.png)\n", out, out, out, out, out, out);
+    pic_open = 0;
+    /* gnuplot reads the CSVs: all written out first */
+    fflush(tr), fflush(lc.ev), fflush(en);
+    if ((drawn = vccd_sim_pictures_finish(&pic, bodies, nb, isfinite(min_gap))) < 0) {
+        rc = VCCD_EXIT_FAIL;
+        goto done;
+    }
+    printf("wrote %s/trajectory.csv, events.csv, energy.csv; pictures %s, anim.gif, height.png, energy.png%s (%s)\n",
+           out, sc.planar ? "side.png" : "side.png, top.png, perspective.png", isfinite(min_gap) ? ", gap.png" : "",
+           drawn ? "drawn by gnuplot" : "gnuplot not found: cd there && gnuplot plot.gp draws them");
+    if (a.ply_every > 0)
+        printf("wrote %ld PLY frames: %s/ply/frame-NNNNNN.ply (every %ld steps and the last)\n", pic.nply, out,
+               a.ply_every);
     /* capoeira's lo is a proved lower bound too (query.h): its contact
        times and manifolds are approximate, the gaps are not */
     rc = min_gap > 0 ? VCCD_EXIT_OK : VCCD_EXIT_FAIL;
@@ -303,10 +258,12 @@ done:
         rc = VCCD_EXIT_FAIL;
     if (en && vccd_cli_close_output(en, "energy.csv") != 0)
         rc = VCCD_EXIT_FAIL;
-    if (fr && vccd_cli_close_output(fr, "frames.dat") != 0)
-        rc = VCCD_EXIT_FAIL;
-    if (gp && vccd_cli_close_output(gp, "plot.gp") != 0)
-        rc = VCCD_EXIT_FAIL;
+    /* a run stopped by an error is still drawn as far as it went */
+    if (pic_open) {
+        fflush(tr), fflush(lc.ev), fflush(en);
+        if (vccd_sim_pictures_finish(&pic, bodies, nb, isfinite(min_gap)) < 0)
+            rc = VCCD_EXIT_FAIL;
+    }
     vccd_sim_scene_clear(&sc);
     return rc;
 }
@@ -314,7 +271,7 @@ done:
 const vccd_cli_cmd vccd_cmd_simulate = {
     "simulate", "rigid bodies stepped with the proved TOC: never interpenetrating",
     "usage: vccd simulate SCENE.ini|SCENE.json [--out DIR] [--steps N] [--dt DT]\n"
-    "                     [--meshes DIR] [--check-gap]\n"
+    "                     [--meshes DIR] [--ply-every K] [--check-gap]\n"
     "\n"
     "Steps rigid bodies with ballistic motion; at the first contact of\n"
     "any pair (the mesh TOC, stepped back to a proved gap >= eps_d) it\n"
@@ -323,9 +280,12 @@ const vccd_cli_cmd vccd_cmd_simulate = {
     "piece of motion the rigorous distance of every pair is checked > 0.\n"
     "Writes DIR/trajectory.csv (pose and velocities per step, %.17g),\n"
     "DIR/events.csv (each contact point) and DIR/energy.csv (energy,\n"
-    "momentum and the step's gap lower bound), frames.dat and plot.gp\n"
-    "(gnuplot).  Exit 0 when the whole run is proved free of\n"
-    "interpenetration, 1 otherwise.\n"
+    "momentum and the step's gap lower bound), and draws with gnuplot\n"
+    "(when it is installed; plot.gp redraws them) side.png, top.png and\n"
+    "perspective.png (the meshes at 8 times), anim.gif (the side view),\n"
+    "height.png, energy.png and gap.png; --ply-every K exports the states\n"
+    "as PLY for ParaView, Blender or MeshLab.  Exit 0 when the whole run\n"
+    "is proved free of interpenetration, 1 otherwise.\n"
     "\n"
     "SCENE.json is a Rigid IPC scene (Ferguson et al. 2021): its\n"
     "rigid_body_problem (gravity, coefficient_restitution and _friction,\n"

@@ -26,6 +26,15 @@ check "3-links: rotation [90, 0, 0]" awk -F, '$1 == 0 && $3 == "1-torus" {
     "$tmp/chain/trajectory.csv"
 check "3-links: the free links fall" awk -F, '$3 == "2-torus" { y = $5 } END { exit !(y < 0) }' "$tmp/chain/trajectory.csv"
 
+# every 10th state as PLY: read back, 3 tori of 200 vertices in world
+# coordinates (the third link's x from 0.45 - 0.5)
+expect 0 "3-links: PLY" -- $vccd simulate "$ipc/chain/3-links.json" --steps 20 --ply-every 10 --out "$tmp/ply"
+check "PLY: 3 frames" test "$(ls "$tmp/ply/ply" | tr '\n' ' ')" = "frame-000000.ply frame-000010.ply frame-000020.ply "
+expect 0 "PLY: read back" -- $vccd mesh info "$tmp/ply/ply/frame-000000.ply"
+check "PLY: 600 vertices, 1200 triangles, closed" \
+    sh -c "grep -q '^vertices: 600\$' '$tmp/out' && grep -q '^triangles: 1200\$' '$tmp/out' && grep -q '^closure: closed' '$tmp/out'"
+check "PLY: world coordinates" awk '/^bbox:/ { x = substr($2, 2) + 0.05; exit !(x * x < 1e-24) }' "$tmp/out"
+
 # The incline (rotation [0, 0, -30]) with mu = 0.05 and g = 9.8: once
 # the cube slides, its speed grows at g (sin 30 - mu cos 30) = 4.4756;
 # measured from t = 1 to 2 s, to 2%, moving down towards +x.

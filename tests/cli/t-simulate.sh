@@ -27,10 +27,20 @@ check "icospheres: energy kept to 1e-9" awk -F, 'NR == 2 { e0 = $5 } NR > 2 { d 
     END { exit bad > 0 }' "$tmp/ico/energy.csv"
 check "icospheres: momentum kept" awk -F, 'NR > 1 { for (k = 6; k <= 8; k++) if ($k > 1e-9 || $k < -1e-9) bad++ } END { exit bad > 0 }' \
     "$tmp/ico/energy.csv"
-check "pictures: frames.dat and plot.gp" test -s "$tmp/ico/frames.dat" -a -s "$tmp/ico/plot.gp"
+check "pictures: frames.dat, anim.dat and plot.gp" test -s "$tmp/ico/frames.dat" -a -s "$tmp/ico/anim.dat" -a -s "$tmp/ico/plot.gp"
 if command -v gnuplot >/dev/null 2>&1; then
-    check "pictures: gnuplot draws them" sh -c "cd '$tmp/ico' && gnuplot plot.gp && test -s side.png -a -s height.png -a -s energy.png"
+    for f in side top perspective height energy gap; do
+        check "pictures: vccd drew $f.png" test -s "$tmp/ico/$f.png"
+    done
+    check "pictures: anim.gif" sh -c "head -c 6 '$tmp/ico/anim.gif' | grep -q GIF89a"
+    check "pictures: said so" grep -q "(drawn by gnuplot)" "$tmp/out"
+    rm "$tmp/ico/side.png"
+    check "pictures: plot.gp redraws them" sh -c "cd '$tmp/ico' && gnuplot plot.gp 2>/dev/null && test -s side.png"
 fi
+# without gnuplot the run is the same and says how to draw them later
+expect 0 "icospheres without gnuplot" -- env PATH=/nonexistent $vccd simulate "$cfg/sim-icospheres.ini" --out "$tmp/ico2"
+check "no gnuplot: said so" grep -q "gnuplot not found: cd there && gnuplot plot.gp draws them" "$tmp/out"
+check "no gnuplot: the same trajectory" cmp -s "$tmp/ico/trajectory.csv" "$tmp/ico2/trajectory.csv"
 check "trajectory: 16 columns, 17 digits" awk -F, 'NR > 1 && NF != 16 { bad++ } END { exit bad > 0 }' "$tmp/ico/trajectory.csv"
 
 expect 0 "box drop" -- $vccd simulate "$cfg/sim-box-drop.ini" --out "$tmp/box" --steps 90
