@@ -71,7 +71,7 @@ typedef struct {
     const char *out, *meshes;
     long steps, ply_every;
     double dt;
-    int check;
+    int check, no_pictures;
 } sim_args;
 
 static const vccd_cli_opt opts[] = {
@@ -86,6 +86,7 @@ static const vccd_cli_opt opts[] = {
     VCCD_OPT_LONG_(sim_args, ply_every, "ply-every", "K", 1, 1000000000L,
                    "write every K-th state (and the last) as DIR/ply/\n"
                    "frame-NNNNNN.ply, all bodies in world coordinates"),
+    VCCD_OPT_FLAG_(sim_args, no_pictures, "no-pictures", "no frames, plots or gnuplot (faster on large scenes)"),
     VCCD_OPT_FLAG_(sim_args, check, "check-gap",
                    "after every step, the distance query of every pair again,\n"
                    "apart from the run's own gap bookkeeping; exit 1 if a lower\n"
@@ -97,7 +98,7 @@ static const vccd_cli_opt opts[] = {
 static int
 run(int argc, char **argv)
 {
-    sim_args a = { ".", NULL, -1, 0, -1, 0 };
+    sim_args a = { ".", NULL, -1, 0, -1, 0, 0 };
     const char *scene, *out;
     long steps, steps_opt;
     vccd_sim_opts o;
@@ -148,7 +149,7 @@ run(int argc, char **argv)
     snprintf(path, sizeof path, "%s/energy.csv", out);
     if (!(en = vccd_cli_open_output(path)))
         goto done;
-    if (vccd_sim_pictures_open(&pic, out, steps, bodies, nb, sc.up, sc.planar, a.ply_every) != 0)
+    if (vccd_sim_pictures_open(&pic, out, steps, bodies, nb, sc.up, sc.planar, !a.no_pictures, a.ply_every) != 0)
         goto done;
     pic_open = 1;
     fprintf(tr, "step,time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
@@ -238,7 +239,10 @@ run(int argc, char **argv)
         rc = VCCD_EXIT_FAIL;
         goto done;
     }
-    printf("wrote %s/trajectory.csv, events.csv, energy.csv; pictures %s, anim.gif, height.png, energy.png%s (%s)\n",
+    if (a.no_pictures)
+        printf("wrote %s/trajectory.csv, events.csv, energy.csv (--no-pictures)\n", out);
+    else
+        printf("wrote %s/trajectory.csv, events.csv, energy.csv; pictures %s, anim.gif, height.png, energy.png%s (%s)\n",
            out, sc.planar ? "side.png" : "side.png, top.png, perspective.png", isfinite(min_gap) ? ", gap.png" : "",
            drawn ? "drawn by gnuplot" : "gnuplot not found: cd there && gnuplot plot.gp draws them");
     if (a.ply_every > 0)
@@ -271,7 +275,7 @@ done:
 const vccd_cli_cmd vccd_cmd_simulate = {
     "simulate", "rigid bodies stepped with the proved TOC: never interpenetrating",
     "usage: vccd simulate SCENE.ini|SCENE.json [--out DIR] [--steps N] [--dt DT]\n"
-    "                     [--meshes DIR] [--ply-every K] [--check-gap]\n"
+    "                     [--meshes DIR] [--ply-every K] [--no-pictures] [--check-gap]\n"
     "\n"
     "Steps rigid bodies with ballistic motion; at the first contact of\n"
     "any pair (the mesh TOC, stepped back to a proved gap >= eps_d) it\n"

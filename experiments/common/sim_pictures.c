@@ -33,16 +33,16 @@ open_in(const char *dir, const char *name)
 
 int
 vccd_sim_pictures_open(vccd_sim_pictures *p, const char *dir, long steps, const vccd_sim_body *bodies, int nb,
-                       int up, int planar, long ply_every)
+                       int up, int planar, int draw, long ply_every)
 {
     memset(p, 0, sizeof *p);
-    p->dir = dir, p->up = up, p->planar = planar, p->ply_every = ply_every;
+    p->dir = dir, p->up = up, p->planar = planar, p->draw = draw, p->ply_every = ply_every;
     for (int k = 0; k < 3; k++)
         p->lo[k] = INFINITY, p->hi[k] = -INFINITY;
     (void)bodies, (void)nb;
     p->frame_every = steps >= STILLS - 1 ? steps / (STILLS - 1) : 1;
     p->anim_every = steps >= ANIM_FRAMES - 1 ? (steps + ANIM_FRAMES - 2) / (ANIM_FRAMES - 1) : 1;
-    if (!(p->frames = open_in(dir, "frames.dat")) || !(p->anim = open_in(dir, "anim.dat"))) {
+    if (draw && (!(p->frames = open_in(dir, "frames.dat")) || !(p->anim = open_in(dir, "anim.dat")))) {
         vccd_sim_pictures_clear(p);
         return -1;
     }
@@ -87,11 +87,11 @@ write_frame(vccd_sim_pictures *p, FILE *f, const vccd_sim_body *bodies, int nb, 
 int
 vccd_sim_pictures_step(vccd_sim_pictures *p, const vccd_sim_body *bodies, int nb, long st, long steps)
 {
-    if ((st % p->frame_every == 0 && p->nframes < STILLS) || (st == steps && p->nframes < STILLS)) {
+    if (p->draw && ((st % p->frame_every == 0 && p->nframes < STILLS) || (st == steps && p->nframes < STILLS))) {
         write_frame(p, p->frames, bodies, nb, st, STILL_TRIS);
         p->nframes++;
     }
-    if (st % p->anim_every == 0 || st == steps) {
+    if (p->draw && (st % p->anim_every == 0 || st == steps)) {
         write_frame(p, p->anim, bodies, nb, st, ANIM_TRIS);
         p->nanim++;
     }
@@ -190,6 +190,8 @@ vccd_sim_pictures_finish(vccd_sim_pictures *p, const vccd_sim_body *bodies, int 
     FILE *gp;
     char cmd[8192];
     int rc = 0;
+    if (!p->draw)
+        return 0;
     if (vccd_cli_close_output(p->frames, "frames.dat") != 0)
         rc = -1;
     if (vccd_cli_close_output(p->anim, "anim.dat") != 0)

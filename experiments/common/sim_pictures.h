@@ -16,7 +16,7 @@ typedef struct {
     int nframes, nanim;
     long frame_every, anim_every, ply_every;
     long budget;                /* triangles drawn per body and frame */
-    int up, planar;
+    int up, planar, draw;
     double lo[3], hi[3];        /* the bounding box of what is drawn */
     long nply;
 } vccd_sim_pictures;
@@ -26,9 +26,10 @@ typedef struct {
    for the animation, both the world coordinates of each drawn triangle;
    with ply_every > 0 every ply_every-th state (and the last) also goes
    to dir/ply/frame-NNNNNN.ply.  up: the axis drawn upwards; planar: a
-   2D scene.  0, or -1 with a message on stderr. */
+   2D scene; draw 0: no pictures at all (the PLY files still).  0, or -1
+   with a message on stderr. */
 int vccd_sim_pictures_open(vccd_sim_pictures *p, const char *dir, long steps, const vccd_sim_body *bodies, int nb,
-                           int up, int planar, long ply_every);
+                           int up, int planar, int draw, long ply_every);
 /* The state after step st (0: the start) of the steps: drawn or
    exported when it is one of the frames.  0, or -1 (a write failed,
    said on stderr). */
@@ -37,8 +38,8 @@ int vccd_sim_pictures_step(vccd_sim_pictures *p, const vccd_sim_body *bodies, in
    on the PATH: side.png, top.png and perspective.png (a 2D scene: only
    its plane, side.png), anim.gif, height.png, energy.png and, with
    have_gap (some step proved a finite gap), gap.png.  1 drawn, 0
-   gnuplot not found (plot.gp left to run), -1 a write or gnuplot failed
-   (said on stderr). */
+   gnuplot not found (plot.gp left to run) or nothing to draw, -1 a write
+   or gnuplot failed (said on stderr). */
 int vccd_sim_pictures_finish(vccd_sim_pictures *p, const vccd_sim_body *bodies, int nb, int have_gap);
 /* Close what is open (after an error). */
 void vccd_sim_pictures_clear(vccd_sim_pictures *p);

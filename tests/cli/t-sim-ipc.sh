@@ -28,7 +28,8 @@ check "3-links: the free links fall" awk -F, '$3 == "2-torus" { y = $5 } END { e
 
 # every 10th state as PLY: read back, 3 tori of 200 vertices in world
 # coordinates (the third link's x from 0.45 - 0.5)
-expect 0 "3-links: PLY" -- $vccd simulate "$ipc/chain/3-links.json" --steps 20 --ply-every 10 --out "$tmp/ply"
+expect 0 "3-links: PLY" -- $vccd simulate "$ipc/chain/3-links.json" --steps 20 --ply-every 10 --no-pictures --out "$tmp/ply"
+check "--no-pictures: none" test ! -e "$tmp/ply/plot.gp" -a ! -e "$tmp/ply/frames.dat"
 check "PLY: 3 frames" test "$(ls "$tmp/ply/ply" | tr '\n' ' ')" = "frame-000000.ply frame-000010.ply frame-000020.ply "
 expect 0 "PLY: read back" -- $vccd mesh info "$tmp/ply/ply/frame-000000.ply"
 check "PLY: 600 vertices, 1200 triangles, closed" \
@@ -48,8 +49,18 @@ check "incline: slides at g (sin 30 - mu cos 30)" awk -F, '$3 == "0-cube" && ($1
 
 # card house: open meshes (cards) as thin shells, a few steps
 expect 0 "card house" -- $vccd simulate "$ipc/friction/card-house/card-house-2-levels.json" --steps 3 --check-gap \
-    --out "$tmp/cards"
+    --no-pictures --out "$tmp/cards"
 check "card house: 8 bodies" grep -q '^simulate: 8 bodies, 3 steps' "$tmp/out"
+
+# every shipped scene loads and starts proved (their full runs, max_time
+# each: doc/simulate.md, "Rigid IPC scenes")
+n=0
+for f in $(find "$ipc" -name '*.json' | sort); do
+    n=$((n + 1))
+    expect 0 "shipped $(basename "$f")" -- $vccd simulate "$f" --steps 2 --no-pictures --out "$tmp/shipped"
+    check "shipped $(basename "$f"): proved" grep -q 'no interpenetration, proved' "$tmp/out"
+done
+check "shipped scenes: 11 found ($n)" test "$n" -eq 11
 
 # --- each key, on a scene written here --------------------------------
 mkdir -p "$tmp/w/meshes" "$tmp/w/a/b" "$tmp/m"
@@ -107,7 +118,7 @@ energy() {
     awk -F, -v c="$1" -v v="$2" 'NR == 2 { exit !($c == v) }' "$tmp/k/energy.csv"
 }
 run_scene() {
-    expect 0 "$1" -- $vccd simulate "$tmp/w/a/b/s.json" --out "$tmp/k"
+    expect 0 "$1" -- $vccd simulate "$tmp/w/a/b/s.json" --no-pictures --out "$tmp/k"
 }
 
 # mesh lookup: a meshes/ folder two levels up; max_time / timestep steps
@@ -219,7 +230,7 @@ check "warnings: 8 lines, no torque (it is zero)" test "$(wc -l <"$tmp/err")" -e
 bad() {
     what=$1; text=$2; shift 2
     printf '%s\n' "$text" >"$tmp/w/a/b/s.json"
-    expect 2 "$what" -- $vccd simulate "$tmp/w/a/b/s.json" --out "$tmp/k"
+    expect 2 "$what" -- $vccd simulate "$tmp/w/a/b/s.json" --no-pictures --out "$tmp/k"
     one_line_error "$what" "$@"
 }
 head='{

@@ -117,6 +117,14 @@ check "--check-gap: reported" grep -q '^independent gap check.*> 0, proved' "$tm
 check "--check-gap: every step end checked > 0" awk -F, 'NR > 1 { n++; if (!($16 > 0)) bad++ } END { exit !(n == 61 && !bad) }' \
     "$tmp/chk/energy.csv"
 
+# the many-body scenes (1,000 steps each in make check-scenes): a few
+# steps here, the stack past its first contacts
+expect 0 "stack of 10" -- $vccd simulate "$cfg/sim-stack-10.ini" --steps 15 --check-gap --out "$tmp/stack10"
+check "stack of 10: 11 bodies, proved" sh -c "grep -q '^simulate: 11 bodies' '$tmp/out' && grep -q 'no interpenetration, proved' '$tmp/out'"
+check "stack of 10: contacts" awk -F, 'NR > 1 { n++ } END { exit !(n > 0) }' "$tmp/stack10/events.csv"
+expect 0 "pile of 50" -- $vccd simulate "$cfg/sim-pile-50.ini" --steps 15 --no-pictures --out "$tmp/pile50"
+check "pile of 50: 55 bodies, proved" sh -c "grep -q '^simulate: 55 bodies' '$tmp/out' && grep -q 'no interpenetration, proved' '$tmp/out'"
+
 # bad scenes
 two='[body.a]
 mesh = box:1:1:1
