@@ -1,13 +1,18 @@
-/* bench_simulate.c -- `vccd bench simulate [--steps N] SCENE.ini...`:
-   steps per second of each scene (loading and BVH builds not counted)
-   and the share of the time in the TOC queries, the manifolds, the
-   impulse solves, the per-piece gap checks and the broad phase, with the
-   pairs it keeps per run against all pairs; the events and the run's
-   minimum gap lower bound, so a fast run that proves nothing shows it. */
+/* bench_simulate.c -- `vccd bench simulate [--steps N] SCENE...` (INI
+   or Rigid IPC JSON scenes): steps per second of each scene (loading and
+   BVH builds not counted), the time per body and step, and the share of
+   the time in the TOC queries, the manifolds, the impulse solves, the
+   per-piece gap checks, the broad phase and the resting contacts' solve
+   before each step, with the pairs the broad phase keeps per run; the
+   events and the run's minimum gap lower bound, so a fast run that
+   proves nothing shows it; and the process's peak resident memory after
+   the scene (getrusage: the peak so far, so a scene's own is measured
+   when it runs first or alone). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "bench.h"
 #include "cli.h"
@@ -34,12 +39,14 @@ vccd_bench_simulate(int argc, char **argv)
     if (!nscenes)
         return vccd_cli_usage_error("bench simulate: which scenes? (vccd bench simulate SCENE.ini...)");
     printf("vccd bench simulate: wall-clock times of one run per scene\n");
-    printf("%-28s %6s %5s %10s %6s %6s %6s %6s %6s %9s %7s %9s\n", "scene", "bodies", "steps", "steps/s", "ccd%",
-           "manif%", "impul%", "gap%", "broad%", "pairs/run", "events", "min_gap");
+    printf("%-28s %6s %5s %10s %9s %6s %6s %6s %6s %6s %6s %9s %7s %9s %7s\n", "scene", "bodies", "steps", "steps/s",
+           "us/body", "ccd%", "manif%", "impul%", "gap%", "broad%", "rest%", "pairs/run", "events", "min_gap",
+           "peakMB");
     for (int i = 1; i < argc; i++) {
         vccd_sim_scene sc;
         vccd_error e;
-        double t0, t, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0, min_gap = INFINITY;
+        double t0, t, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0, rest = 0, min_gap = INFINITY;
+        struct rusage ru;
         long events = 0, pairs = 0, runs = 0;
         const char *base;
         if (!strcmp(argv[i], "simulate") || argv[i][0] == '-') {
@@ -63,6 +70,7 @@ vccd_bench_simulate(int argc, char **argv)
                 break;
             }
             ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap, brd += sr.t_broad;
+            rest += sr.t_rest;
             events += sr.events;
             pairs += sr.broad_pairs;
             runs += sr.broad_runs;
@@ -71,9 +79,11 @@ vccd_bench_simulate(int argc, char **argv)
         }
         t = vccd_clock_now() - t0;
         base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
-        printf("%-28s %6d %5ld %10.1f %6.1f %6.1f %6.1f %6.1f %6.1f %9.1f %7ld %9.3g\n", base, sc.nb, sc.steps,
-               sc.steps / t, 100 * ccd / t, 100 * man / t, 100 * imp / t, 100 * gap / t, 100 * brd / t,
-               runs ? (double)pairs / (double)runs : 0.0, events, min_gap);
+        getrusage(RUSAGE_SELF, &ru);
+        printf("%-28s %6d %5ld %10.1f %9.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %9.1f %7ld %9.3g %7.1f\n", base, sc.nb,
+               sc.steps, sc.steps / t, 1e6 * t / ((double)sc.steps * sc.nb), 100 * ccd / t, 100 * man / t,
+               100 * imp / t, 100 * gap / t, 100 * brd / t, 100 * rest / t,
+               runs ? (double)pairs / (double)runs : 0.0, events, min_gap, ru.ru_maxrss / 1024.0);
         fflush(stdout);         /* a row as soon as its scene is done */
         vccd_sim_scene_clear(&sc);
     }

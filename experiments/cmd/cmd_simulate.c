@@ -113,7 +113,8 @@ run(int argc, char **argv)
     log_ctx lc = { NULL, 0, 0, NULL, 0, 0 };
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0;
-    long broad_pairs = 0, broad_runs = 0;
+    long broad_pairs = 0, broad_runs = 0, rest_pairs = 0, rest_contacts = 0;
+    double rest_t = 0;
     long truncated = 0;
     int nodes, check, npos, cmin_i = 0, cmin_j = 0;
     long cmin_step = -1;
@@ -176,6 +177,7 @@ run(int argc, char **argv)
                 min_gap = sr.min_gap;
             ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap, brd += sr.t_broad;
             broad_pairs += sr.broad_pairs;
+            rest_pairs += sr.rest_pairs, rest_contacts += sr.rest_contacts, rest_t += sr.t_rest;
             broad_runs += sr.broad_runs;
             truncated += sr.truncated;
         }
@@ -223,6 +225,11 @@ run(int argc, char **argv)
            vccd_bv_type_get(o.bv)->name, o.eps_d, o.impulse.e, o.impulse.mu);
     printf("contact events: %ld (%ld contact points), steps truncated at max_events: %ld\n", lc.events, lc.contacts,
            truncated);
+    if (o.rest == VCCD_SIM_REST_SPECULATIVE)
+        printf("resting contacts solved before the steps: %ld contacts in %ld pair manifolds, %.3f s\n", rest_contacts,
+               rest_pairs, rest_t);
+    else
+        printf("resting contacts: as contact events (resting = events)\n");
     printf("min gap lower bound over the run: %.17g (%s)\n", min_gap,
            min_gap > 0 ? "> 0: no interpenetration, proved" : "NOT PROVED");
     printf("time: %.3f s (%.1f steps/s): ccd %.3f s, manifold %.3f s, impulses %.3f s, gap checks %.3f s, "
@@ -310,6 +317,9 @@ const vccd_cli_cmd vccd_cmd_simulate = {
     "  rest_speed = ...           # approach slower than this is resting\n"
     "                             # (default sqrt(2 |g| band eps_d))\n"
     "  separation_speed = 0       # target speed of resting contacts\n"
+    "                             # (resting = events)\n"
+    "  resting = speculative      # resting contacts solved before each\n"
+    "                             # step | events: only at contact events\n"
     "  mode = exact               # exact | capoeira (APPROXIMATE contacts)\n"
     "  manifold = auto            # features (thesis 6.1.2) | nodes (6.1.1:\n"
     "                             # BVH leaves, APPROXIMATE) | auto: nodes\n"

@@ -129,8 +129,11 @@ parse_scene(vccd_sim_opts *o, long *steps, vccd_config *c, vccd_error *e)
     {
         static const char *const modes[] = { "exact", "capoeira", NULL };
         static const char *const manifolds[] = { "auto", "features", "nodes", NULL };
+        /* in the order of VCCD_SIM_REST_* */
+        static const char *const rests[] = { "speculative", "events", NULL };
         int m = (int)o->mode;
-        if (get_choice(&m, s, "mode", modes, e) < 0 || get_choice(&o->manifold, s, "manifold", manifolds, e) < 0)
+        if (get_choice(&m, s, "mode", modes, e) < 0 || get_choice(&o->manifold, s, "manifold", manifolds, e) < 0
+            || get_choice(&o->rest, s, "resting", rests, e) < 0)
             return -1;
         o->mode = m == 1 ? VCCD_QUERY_CAPOEIRA : VCCD_QUERY_EXACT;
     }

@@ -132,7 +132,7 @@ int
 vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_sim_contacts *l,
                        const vccd_sim_impulse_opts *o)
 {
-    int n = (int)l->n, nb = 0;
+    int n = (int)l->n, nb = 0, spec = 0;
     double *K, *u, *target, *lam;
     int *act;
     body_inv *inv;
@@ -170,7 +170,9 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
            restitution plus the separating speed; apart: only vn+ >= 0. */
         if (u[i] < 0)
             r->approaching++;
-        if (u[i] < -o->v_rest)
+        if (c->speculative)
+            target[i] = c->target, spec++;    /* vccd_sim_rest_solve's */
+        else if (u[i] < -o->v_rest)
             target[i] = -o->e * u[i];
         else if (u[i] < o->v_rest)
             target[i] = o->v_sep;       /* resting, either way */
@@ -182,7 +184,7 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
         for (int j = 0; j <= i; j++)
             K[i * n + j] = K[j * n + i] = k_entry(bodies, inv, c, c->normal, &l->c[j], l->c[j].normal);
     }
-    if (r->approaching == 0 && !(o->v_sep > 0.0 && o->v_rest > 0.0)) {
+    if (r->approaching == 0 && !spec && !(o->v_sep > 0.0 && o->v_rest > 0.0)) {
         r->converged = 1;
         free(K), free(u), free(act), free(inv);
         return 0;

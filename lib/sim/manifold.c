@@ -235,9 +235,10 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
     return found;
 }
 
-int
-vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib, int bv,
-                  double band, int approximate, vccd_error *e)
+/* The feature contacts of vccd_sim_manifold, not clustered. */
+static int
+manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib, int bv,
+             double band, int approximate, vccd_error *e)
 {
     const vccd_sim_body *A = &bodies[ia], *B = &bodies[ib];
     vccd_pose pa, pb;
@@ -324,6 +325,16 @@ vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *
     }
     free(had);
     free(list.pair);
+    return 0;
+}
+
+int
+vccd_sim_manifold(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodies, int ia, int ib, int bv,
+                  double band, int approximate, vccd_error *e)
+{
+    size_t first = out->n;
+    if (manifold_raw(out, min_gap, bodies, ia, ib, bv, band, approximate, e) != 0)
+        return -1;
     vccd_sim_contacts_cluster(out, first);
     return 0;
 }

@@ -465,6 +465,11 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             }
             r->t_manifold += now() - t0;
             t0 = now();
+            /* resting contacts keep their gap over the rest of the step,
+               rather than leaving at a separating speed and falling
+               back within it (doc/simulate.md, "Resting contact") */
+            if (o->rest == VCCD_SIM_REST_SPECULATIVE)
+                vccd_sim_rest_targets(&cl, 0, bodies, o, left);
             memset(&ev, 0, sizeof ev);
             if (vccd_sim_impulse_solve(&ev.solve, bodies, &cl, &o->impulse) != 0) {
                 vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the impulse solve");
@@ -487,9 +492,19 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             break;
         }
     }
-    /* the step's end states, each pair's gap proved afresh */
-    if (broad(r, &pl, bodies, nb, enough, e) != 0 || check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
+    /* the step's end states, each pair's gap proved afresh; then the
+       resting contacts' velocities for the next step (no position
+       changes: these gaps stay proved) */
+    if (broad(r, &pl, bodies, nb, o->rest == VCCD_SIM_REST_SPECULATIVE ? fmax(enough, VCCD_SIM_REST_BAND(o)) : enough,
+              e) != 0
+        || check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
         goto done;
+    if (o->rest == VCCD_SIM_REST_SPECULATIVE) {
+        double t0 = now();
+        if (vccd_sim_rest_solve(r, bodies, nb, &pl, pg, o, &cl, e) != 0)
+            goto done;
+        r->t_rest += now() - t0;
+    }
     rc = 0;
 done:
     for (int i = 0; i < nb; i++) {

@@ -5,7 +5,11 @@
    spin and reports its four-point system as non-unique; a starved PGS
    is reported and the sequential fallback leaves no contact approaching;
    the manifold of a box resting over a larger one is its 4 corners; a
-   step carries states at the ends of its range (1e-300, 1e300). */
+   step carries states at the ends of its range (1e-300, 1e300); a
+   resting contact's speculative target is the velocity that brings its
+   gap to eps_d at the step's end, and a box resting on another stays
+   there for 600 steps without a contact event, its gap kept in
+   [eps_d / 4, 3 eps_d] (with resting = events it takes events). */
 #include <math.h>
 #include <string.h>
 
@@ -371,10 +375,118 @@ START_TEST(test_step_range)
 }
 END_TEST
 
+
+/* The speculative target of a resting contact (vccd_sim_rest_targets):
+   a box over a fixed box at gap g, moving along z at vz: each of its 4
+   contacts gets rate (eps_d - d) / dt + |gz| h / 2 (a_n = -|gz|: only the top
+   box falls), and with it the gap after h seconds, d + vn h - |gz| h^2 /
+   2, is d + rate (eps_d - d) h / dt; a contact approaching faster than v_rest
+   keeps Newton's law. */
+START_TEST(test_rest_targets)
+{
+    long iters = tu_iters(20);
+    for (long it = 0; it < iters; it++) {
+        vccd_sim_body b[2];
+        vccd_sim_contacts l = { NULL, 0, 0 };
+        vccd_sim_opts o;
+        vccd_error e;
+        double g, ang, gap, h;
+        long n;
+        vccd_sim_opts_init(&o);
+        o.g[2] = -9.81;
+        o.impulse.v_rest = 0.2;
+        h = o.dt * (0.1 + 0.9 * tu_unit());
+        box_over_box(b, &g, &ang);
+        b[0].fixed = 1;
+        b[1].v[2] = it % 2 ? -0.1 * tu_unit() : 0.1 * tu_unit();
+        ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
+        n = vccd_sim_rest_targets(&l, 0, b, &o, h);
+        TU_CHECK(n == 4 && l.n == 4, "case %ld: %ld of %zu marked", it, n, l.n);
+        for (size_t i = 0; i < l.n; i++) {
+            const vccd_sim_contact *c = &l.c[i];
+            double want = VCCD_SIM_REST_RATE * (o.eps_d - c->gap_lower) / o.dt + 0.5 * 9.81 * h;
+            double after = c->gap_lower + c->target * h - 0.5 * 9.81 * h * h;
+            TU_CHECK(c->speculative && fabs(c->target - want) <= 1e-12 * (fabs(want) + 1),
+                     "case %ld: target %.17g, want %.17g", it, c->target, want);
+            TU_CHECK(fabs(after - (c->gap_lower + VCCD_SIM_REST_RATE * (o.eps_d - c->gap_lower) * h / o.dt)) <= 1e-15,
+                     "case %ld: gap after h %.17g", it, after);
+        }
+        /* approaching at 1 m/s, faster than v_rest: Newton's law */
+        l.n = 0;
+        b[1].v[2] = -1.0;
+        ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
+        n = vccd_sim_rest_targets(&l, 0, b, &o, h);
+        TU_CHECK(n == 0 && !l.c[0].speculative, "case %ld: a fast contact marked", it);
+        vccd_sim_contacts_clear(&l);
+        mesh_body_clear(&b[0]);
+        mesh_body_clear(&b[1]);
+    }
+}
+END_TEST
+
+/* A unit box at rest eps_d over a fixed 4 x 4 x 1 box, turned about z by
+   a random angle and shifted by up to 0.2, under gravity, friction 0.5:
+   600 steps of 1/60 s with the resting contacts solved before each step
+   take no contact event after the first (which had no solve before
+   it), and every step's gap lower bound stays in
+   [eps_d / 4, 3 eps_d] (no halving); the same with resting = events
+   takes events (its scheme: a resting body is met by the TOC). */
+START_TEST(test_resting_box)
+{
+    long iters = tu_iters(3);
+    for (long it = 0; it < iters; it++) {
+        double ang = 6.283185307179586 * tu_unit(), sx = 0.4 * tu_unit() - 0.2, sy = 0.4 * tu_unit() - 0.2;
+        for (int mode = 0; mode < 2; mode++) {
+            vccd_sim_body b[2];
+            vccd_sim_opts o;
+            vccd_error e;
+            long events = 0;
+            double lo = INFINITY, hi = 0;
+            vccd_sim_opts_init(&o);
+            o.g[2] = -9.81;
+            o.impulse.mu = 0.5;
+            o.impulse.e = 0.2;
+            o.impulse.v_rest = sqrt(2 * 9.81 * o.band_factor * o.eps_d);
+            o.impulse.v_sep = 9.81 * o.dt;
+            o.rest = mode ? VCCD_SIM_REST_EVENTS : VCCD_SIM_REST_SPECULATIVE;
+            mesh_body(&b[0], "box:4:4:1", 0.0, 0.0);
+            mesh_body(&b[1], "box:1:1:1", 1.0 + o.eps_d, ang);
+            b[1].x[0] = sx, b[1].x[1] = sy;
+            b[0].fixed = 1;
+            ck_assert(vccd_sim_body_finish(&b[0]) == 0);
+            b[1].mass = 1.0;
+            for (int k = 0; k < 3; k++)
+                b[1].inertia[k][k] = 1.0 / 6.0;
+            ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+            for (int st = 0; st < 600; st++) {
+                vccd_sim_step_result r;
+                if (vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e) != 0) {
+                    tu_fail("case %ld, mode %d, step %d: %s", it, mode, st, e.msg);
+                    break;
+                }
+                /* the first step has had no solve before it: the box
+                   falls its g dt^2 / 2 = 1.4 eps_d onto the ground */
+                events += st > 0 ? r.events : 0;
+                lo = fmin(lo, r.min_gap);
+                hi = fmax(hi, r.min_gap);
+            }
+            if (mode == 0)
+                TU_CHECK(events == 0 && lo >= 0.25 * o.eps_d && hi <= 3 * o.eps_d,
+                         "case %ld (angle %g, shift %g %g): %ld events, gaps in [%g, %g]", it, ang, sx, sy, events,
+                         lo, hi);
+            else
+                TU_CHECK(events > 0, "case %ld: resting = events took no event", it);
+            mesh_body_clear(&b[0]);
+            mesh_body_clear(&b[1]);
+        }
+    }
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_head_on, test_conservation, test_box_flat, test_nonconvergence, test_manifold,
-                             test_step_range };
+    const TTest *tests[] = { test_head_on,  test_conservation, test_box_flat,     test_nonconvergence,
+                             test_manifold, test_step_range,   test_rest_targets, test_resting_box };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
