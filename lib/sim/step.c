@@ -107,6 +107,54 @@ flush_state(vccd_sim_body *b)
             b->q[k] = 0.0;
 }
 
+/* The parameters of body b's ballistic motion over the next h seconds
+   as the unit time: velocity v h, acceleration g h^2, angular velocity
+   w h (0 for a fixed body), the doubles the motion is made of. */
+static void
+piece_params(double v[3], double a[3], double w[3], const vccd_sim_body *b, double h, const double g[3])
+{
+    for (int i = 0; i < 3; i++) {
+        v[i] = b->fixed ? 0.0 : b->v[i] * h;
+        a[i] = b->fixed ? 0.0 : g[i] * h * h;
+        w[i] = b->fixed ? 0.0 : b->w[i] * h;
+    }
+}
+
+/* The farthest any point of body b moves over the next h seconds of
+   its ballistic motion (piece_params), rounded up: the centre's path
+   u t + a t^2 / 2 over t in [0, 1] reaches, per axis, at most its end
+   |u + a / 2| or, when u and a have opposite signs, its apex u^2 /
+   (2 |a|) (beyond which |f| only grows up to the end when the apex is
+   past t = 1, so the larger of the two bounds either way); the norm of
+   those, plus the rotation's chord |w| r for the root radius r (max |p|
+   about the centre, rounded up).  Interval arithmetic, so every bound
+   is upward.  A body resting under gravity moves up and back within a
+   step: its reach is the apex, not |u| + |a| (12 times less on the
+   3-box stack), so a pair resting eps_d apart is proved unable to meet
+   without a TOC query.  0 for a fixed body; infinity before the query
+   body exists. */
+static double
+reach(const vccd_sim_body *b, double h, const double g[3])
+{
+    double u[3], a[3], w[3];
+    vccd_di t = vccd_di_set_d(0.0), wn;
+    if (b->fixed)
+        return 0.0;
+    if (!b->qb.rad)
+        return INFINITY;
+    piece_params(u, a, w, b, h, g);
+    for (int k = 0; k < 3; k++) {
+        vccd_di U = vccd_di_set_d(u[k]), A = vccd_di_set_d(a[k]);
+        double m = vccd_di_mag(vccd_di_add(U, vccd_di_mul_d(A, 0.5)));
+        if ((u[k] > 0 && a[k] < 0) || (u[k] < 0 && a[k] > 0))
+            m = fmax(m, vccd_di_div(vccd_di_sqr(U), vccd_di_mul_d(vccd_di_abs(A), 2.0)).hi);
+        t = vccd_di_add(t, vccd_di_sqr(vccd_di_set_d(m)));
+    }
+    wn = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(w[0])), vccd_di_sqr(vccd_di_set_d(w[1]))),
+                     vccd_di_sqr(vccd_di_set_d(w[2])));
+    return vccd_di_add(vccd_di_sqrt(t), vccd_di_mul(vccd_di_sqrt(wn), vccd_di_set_d(b->qb.rad[0]))).hi;
+}
+
 /* The ballistic motion of body b over the next h seconds as the unit
    time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q,
    each the state's double exactly (q0 normalised with intervals by the
@@ -128,11 +176,7 @@ piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t pr
     double v[3], a[3], w[3], bad = 0.0;
     const double *val[5];
     int rc = 0, k;
-    for (int i = 0; i < 3; i++) {
-        v[i] = b->fixed ? 0.0 : b->v[i] * h;
-        a[i] = b->fixed ? 0.0 : g[i] * h * h;
-        w[i] = b->fixed ? 0.0 : b->w[i] * h;
-    }
+    piece_params(v, a, w, b, h, g);
     val[0] = b->x, val[1] = v, val[2] = a;
     val[3] = b->planar ? &b->angle : b->q;
     val[4] = b->planar ? w + 2 : w;
@@ -341,13 +385,12 @@ broad(vccd_sim_step_result *r, vccd_sim_pairs *pl, vccd_sim_body *bodies, int nb
 }
 
 /* 1 when pair i, j cannot touch over the piece: its gap at the start
-   exceeds the most both can move, the speed bounds of their root nodes
-   over the motion's unit time summed and rounded up. */
+   exceeds the most both can move (reach, per body, rch[]) summed and
+   rounded up. */
 static int
-cannot_meet(vccd_sim_body *bodies, int i, int j, double gap)
+cannot_meet(const double *rch, int i, int j, double gap)
 {
-    double si = vccd_query_body_speed(&bodies[i].qb, 0), sj = vccd_query_body_speed(&bodies[j].qb, 0);
-    return gap > vccd_fp_next_up(si + sj);
+    return gap > vccd_fp_next_up(rch[i] + rch[j]);
 }
 
 int
@@ -359,7 +402,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     vccd_sim_contacts cl = { NULL, 0, 0 };
     vccd_sim_pairs pl = { NULL, 0, 0 };
     int rc = -1;
-    double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg);
+    double *pg = calloc((size_t)nb * (size_t)nb, sizeof *pg), *rch = calloc((size_t)nb, sizeof *rch);
     /* a pair this far apart needs no distance query for the step back
        (fmin below) or the manifold */
     double enough = fmax(2.0 * o->eps_d, o->band_factor * o->eps_d);
@@ -368,9 +411,10 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     memset(r, 0, sizeof *r);
     r->min_gap = INFINITY;
     r->pair_gap = pg;
-    if (!m || !pg || memo_ready(bodies, nb) != 0) {
+    if (!m || !pg || !rch || memo_ready(bodies, nb) != 0) {
         free(m);
         free(pg);
+        free(rch);
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
     }
     while (left > 0.0) {
@@ -384,6 +428,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             flush_state(&bodies[i]);
             if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)) || body_query(&bodies[i], m[i], e) != 0)
                 goto done;
+            rch[i] = reach(&bodies[i], left, o->g);
         }
         /* the pairs that can come within `enough` over the piece: the
            others need neither a gap check nor a query */
@@ -402,7 +447,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         for (long u = 0; u < pl.n; u++) {
             int i = pl.p[u][0], j = pl.p[u][1];
             vccd_query_result q;
-            if (cannot_meet(bodies, i, j, r->pair_gap[i * nb + j])) {
+            if (cannot_meet(rch, i, j, r->pair_gap[i * nb + j])) {
                 r->skipped++;
                 continue;
             }
@@ -496,15 +541,36 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
        resting contacts' velocities for the next step (no position
        changes: these gaps stay proved) */
     if (broad(r, &pl, bodies, nb, o->rest == VCCD_SIM_REST_SPECULATIVE ? fmax(enough, VCCD_SIM_REST_BAND(o)) : enough,
-              e) != 0
-        || check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
+              e) != 0)
         goto done;
     if (o->rest == VCCD_SIM_REST_SPECULATIVE) {
-        double t0 = now();
-        if (vccd_sim_rest_solve(r, bodies, nb, &pl, pg, o, &cl, e) != 0)
+        /* the manifolds of the pairs within the resting band, each of
+           whose bounds is a proof at these states: the gap check
+           below takes it from the memo instead of a distance query */
+        double t0 = now(), rb = VCCD_SIM_REST_BAND(o);
+        cl.n = 0;
+        for (long u = 0; u < pl.n; u++) {
+            int i = pl.p[u][0], j = pl.p[u][1];
+            const vccd_sim_gap_memo *mm = memo_get(bodies, i, j);
+            size_t first = cl.n;
+            double g = mm ? mm->lower : sphere_gap(bodies, i, j);
+            if (!(g < rb))
+                continue;
+            if (vccd_sim_manifold(&cl, &g, bodies, i, j, o->bv, rb, 0, e) != 0)
+                goto done;
+            r->rest_pairs += cl.n > first;
+            /* min(band, the pairs' bounds): the band itself when no
+               pair is within it, a weak bound the distance query
+               below can better */
+            if (g > 0.0 && g < rb)
+                memo_put(bodies, i, j, g);
+        }
+        if (vccd_sim_rest_solve(r, bodies, &cl, o, e) != 0)
             goto done;
         r->t_rest += now() - t0;
     }
+    if (check_gaps(r, bodies, nb, &pl, o->bv, enough, e) != 0)
+        goto done;
     rc = 0;
 done:
     for (int i = 0; i < nb; i++) {
@@ -513,6 +579,7 @@ done:
     }
     free(m);
     free(pg);
+    free(rch);
     r->pair_gap = NULL;
     vccd_sim_contacts_clear(&cl);
     vccd_sim_pairs_clear(&pl);

@@ -320,25 +320,25 @@ void vccd_sim_pairs_clear(vccd_sim_pairs *p);
 #define VCCD_SIM_REST_RATE 0.3
 
 /* Resting contacts for the next step (lib/sim/rest.c; doc/simulate.md,
-   "Resting contact"): every pair u of pl (the step end's broad phase,
-   run with a margin of at least VCCD_SIM_REST_BAND) whose proved gap
-   pair_gap[i nb + j] is below VCCD_SIM_REST_BAND gets its manifold
-   within that band at the current states, and each of its
-   contacts that is not approaching faster than v_rest must leave the
-   solve with a normal velocity of at least
+   "Resting contact"): cl holds the manifolds, at the current states, of
+   the pairs within VCCD_SIM_REST_BAND (vccd_sim_step gathers them at
+   the step's end, with vccd_sim_manifold in that band).  Each contact
+   that is not approaching faster than v_rest must leave the solve with
+   a normal velocity of at least
      rate (eps_d - d) / dt - a_n dt / 2,
    d its triangle pair's gap lower bound, a_n the pair's relative
    acceleration along the normal (gravity on the moving bodies) and rate
    VCCD_SIM_REST_RATE: the velocity that, under gravity, moves the gap
    the rate's share of the way to eps_d by the end of the next step, a
    speculative contact (it may pull no body, only push: a gap above
-   eps_d may close, towards eps_d).  The impulses (and
-   friction) are solved for all of them at once and applied to v and w;
-   no position changes, so every gap proved at these states stays
-   proved.  cl is scratch.  Adds to r's rest_pairs and rest_contacts
-   (vccd_sim_step times it into t_rest).  0, or -1 with e. */
-int vccd_sim_rest_solve(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_sim_pairs *pl,
-                        const double *pair_gap, const vccd_sim_opts *o, vccd_sim_contacts *cl, vccd_error *e);
+   eps_d may close, towards eps_d).  The impulses (and friction) are
+   solved for all of them at once and applied to v and w; no position
+   changes, so every gap proved at these states stays proved.  The
+   faster contacts are dropped from cl (Newton's law is for them, at
+   their contact event).  Adds to r's rest_contacts.  0, or -1 with e. */
+int vccd_sim_rest_solve(vccd_sim_step_result *r, vccd_sim_body *bodies, vccd_sim_contacts *cl,
+                        const vccd_sim_opts *o, vccd_error *e);
+
 /* The speculative targets of the contacts cl->c[first ..] over the next
    h seconds (h <= dt; the rest of a step at a contact event): each
    contact not approaching faster than v_rest is marked speculative with
