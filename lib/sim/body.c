@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vccd/di.h"
 #include "vccd/sim.h"
 
 /* A 2D body: the rotation by its angle about z, the enclosure its
@@ -163,4 +164,60 @@ vccd_sim_body_finish(vccd_sim_body *b)
             b->inv_inertia[i][j] = (I[i1][j1] * I[i2][j2] - I[i1][j2] * I[i2][j1]) / det;
         }
     return 0;
+}
+
+/* The parameters of body b's ballistic motion over the next h seconds
+   as the unit time: velocity v h, acceleration g h^2, angular velocity
+   w h (0 for a fixed body), the doubles the motion is made of: one below
+   VCCD_SIM_TINY is 0, as the step writes it into the motion, so that
+   the reach bounds the motion itself (a flushed u beside an a of about
+   2^-600 would otherwise shrink the bound below the motion's a / 2). */
+void
+vccd_sim_body_piece(double v[3], double a[3], double w[3], const vccd_sim_body *b, double h, const double g[3])
+{
+    for (int i = 0; i < 3; i++) {
+        v[i] = b->fixed ? 0.0 : b->v[i] * h;
+        a[i] = b->fixed ? 0.0 : g[i] * h * h;
+        w[i] = b->fixed ? 0.0 : b->w[i] * h;
+        v[i] = fabs(v[i]) < VCCD_SIM_TINY ? 0.0 : v[i];
+        a[i] = fabs(a[i]) < VCCD_SIM_TINY ? 0.0 : a[i];
+        w[i] = fabs(w[i]) < VCCD_SIM_TINY ? 0.0 : w[i];
+    }
+}
+
+/* The farthest any point of body b moves over the next h seconds of
+   its ballistic motion (vccd_sim_body_piece), rounded up: the centre's path
+   u t + a t^2 / 2 over t in [0, 1] reaches, per axis, at most its end
+   |u + a / 2| or, when its apex t = -u / a is inside, the apex's
+   u^2 / (2 |a|); the norm of
+   those, plus the rotation's chord |w| r for the root radius r (max |p|
+   about the centre, rounded up).  Interval arithmetic, so every bound
+   is upward.  A body resting under gravity moves up and back within a
+   step: its reach is the apex, not |u| + |a| (12 times less on the
+   3-box stack), so a pair resting eps_d apart is proved unable to meet
+   without a TOC query.  0 for a fixed body; infinity before the query
+   body exists. */
+double
+vccd_sim_body_reach(const vccd_sim_body *b, double h, const double g[3])
+{
+    double u[3], a[3], w[3];
+    vccd_di t = vccd_di_set_d(0.0), wn;
+    if (b->fixed)
+        return 0.0;
+    if (!b->qb.rad)
+        return INFINITY;
+    vccd_sim_body_piece(u, a, w, b, h, g);
+    for (int k = 0; k < 3; k++) {
+        vccd_di U = vccd_di_set_d(u[k]), A = vccd_di_set_d(a[k]);
+        double m = vccd_di_mag(vccd_di_add(U, vccd_di_mul_d(A, 0.5)));
+        /* the apex t = -u / a is inside (0, 1) exactly when u and a
+           have opposite signs and |u| < |a| (the motion's own doubles,
+           compared exactly); else |f| grows all the way to t = 1 */
+        if (((u[k] > 0 && a[k] < 0) || (u[k] < 0 && a[k] > 0)) && fabs(u[k]) < fabs(a[k]))
+            m = fmax(m, vccd_di_div(vccd_di_sqr(U), vccd_di_mul_d(vccd_di_abs(A), 2.0)).hi);
+        t = vccd_di_add(t, vccd_di_sqr(vccd_di_set_d(m)));
+    }
+    wn = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(w[0])), vccd_di_sqr(vccd_di_set_d(w[1]))),
+                     vccd_di_sqr(vccd_di_set_d(w[2])));
+    return vccd_di_add(vccd_di_sqrt(t), vccd_di_mul(vccd_di_sqrt(wn), vccd_di_set_d(b->qb.rad[0]))).hi;
 }

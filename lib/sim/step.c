@@ -107,54 +107,6 @@ flush_state(vccd_sim_body *b)
             b->q[k] = 0.0;
 }
 
-/* The parameters of body b's ballistic motion over the next h seconds
-   as the unit time: velocity v h, acceleration g h^2, angular velocity
-   w h (0 for a fixed body), the doubles the motion is made of. */
-static void
-piece_params(double v[3], double a[3], double w[3], const vccd_sim_body *b, double h, const double g[3])
-{
-    for (int i = 0; i < 3; i++) {
-        v[i] = b->fixed ? 0.0 : b->v[i] * h;
-        a[i] = b->fixed ? 0.0 : g[i] * h * h;
-        w[i] = b->fixed ? 0.0 : b->w[i] * h;
-    }
-}
-
-/* The farthest any point of body b moves over the next h seconds of
-   its ballistic motion (piece_params), rounded up: the centre's path
-   u t + a t^2 / 2 over t in [0, 1] reaches, per axis, at most its end
-   |u + a / 2| or, when u and a have opposite signs, its apex u^2 /
-   (2 |a|) (beyond which |f| only grows up to the end when the apex is
-   past t = 1, so the larger of the two bounds either way); the norm of
-   those, plus the rotation's chord |w| r for the root radius r (max |p|
-   about the centre, rounded up).  Interval arithmetic, so every bound
-   is upward.  A body resting under gravity moves up and back within a
-   step: its reach is the apex, not |u| + |a| (12 times less on the
-   3-box stack), so a pair resting eps_d apart is proved unable to meet
-   without a TOC query.  0 for a fixed body; infinity before the query
-   body exists. */
-static double
-reach(const vccd_sim_body *b, double h, const double g[3])
-{
-    double u[3], a[3], w[3];
-    vccd_di t = vccd_di_set_d(0.0), wn;
-    if (b->fixed)
-        return 0.0;
-    if (!b->qb.rad)
-        return INFINITY;
-    piece_params(u, a, w, b, h, g);
-    for (int k = 0; k < 3; k++) {
-        vccd_di U = vccd_di_set_d(u[k]), A = vccd_di_set_d(a[k]);
-        double m = vccd_di_mag(vccd_di_add(U, vccd_di_mul_d(A, 0.5)));
-        if ((u[k] > 0 && a[k] < 0) || (u[k] < 0 && a[k] > 0))
-            m = fmax(m, vccd_di_div(vccd_di_sqr(U), vccd_di_mul_d(vccd_di_abs(A), 2.0)).hi);
-        t = vccd_di_add(t, vccd_di_sqr(vccd_di_set_d(m)));
-    }
-    wn = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(w[0])), vccd_di_sqr(vccd_di_set_d(w[1]))),
-                     vccd_di_sqr(vccd_di_set_d(w[2])));
-    return vccd_di_add(vccd_di_sqrt(t), vccd_di_mul(vccd_di_sqrt(wn), vccd_di_set_d(b->qb.rad[0]))).hi;
-}
-
 /* The ballistic motion of body b over the next h seconds as the unit
    time of the motion: o0 = x, v = v h, a = g h^2, omega = w h, q0 = q,
    each the state's double exactly (q0 normalised with intervals by the
@@ -176,7 +128,7 @@ piece_motion(const vccd_sim_body *b, double h, const double g[3], mpfr_prec_t pr
     double v[3], a[3], w[3], bad = 0.0;
     const double *val[5];
     int rc = 0, k;
-    piece_params(v, a, w, b, h, g);
+    vccd_sim_body_piece(v, a, w, b, h, g);
     val[0] = b->x, val[1] = v, val[2] = a;
     val[3] = b->planar ? &b->angle : b->q;
     val[4] = b->planar ? w + 2 : w;
@@ -385,8 +337,8 @@ broad(vccd_sim_step_result *r, vccd_sim_pairs *pl, vccd_sim_body *bodies, int nb
 }
 
 /* 1 when pair i, j cannot touch over the piece: its gap at the start
-   exceeds the most both can move (reach, per body, rch[]) summed and
-   rounded up. */
+   exceeds the most both can move (vccd_sim_body_reach, per body, rch[])
+   summed and rounded up. */
 static int
 cannot_meet(const double *rch, int i, int j, double gap)
 {
@@ -428,7 +380,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             flush_state(&bodies[i]);
             if (!(m[i] = piece_motion(&bodies[i], left, o->g, o->prec, e)) || body_query(&bodies[i], m[i], e) != 0)
                 goto done;
-            rch[i] = reach(&bodies[i], left, o->g);
+            rch[i] = vccd_sim_body_reach(&bodies[i], left, o->g);
         }
         /* the pairs that can come within `enough` over the piece: the
            others need neither a gap check nor a query */

@@ -112,6 +112,17 @@ void vccd_sim_body_point_velocity(double out[3], const vccd_sim_body *b, const d
 /* World inverse inertia R I^-1 R^T of body b. */
 void vccd_sim_body_inv_inertia_world(double out[3][3], const vccd_sim_body *b);
 void vccd_sim_body_inertia_world(double out[3][3], const vccd_sim_body *b);
+/* The parameters of b's ballistic motion over the next h seconds as
+   the motion's unit time (velocity v h, acceleration g h^2, angular
+   velocity w h; 0 for a fixed body and below VCCD_SIM_TINY): the doubles
+   the step writes into the piece's motion, exactly. */
+void vccd_sim_body_piece(double v[3], double a[3], double w[3], const vccd_sim_body *b, double h, const double g[3]);
+/* An upper bound of how far any point of b moves over that motion: per
+   axis the centre's |u t + a t^2 / 2| at t = 1 or at its apex, their
+   norm, plus the rotation's chord |w| r for b's query root radius r;
+   interval arithmetic, rounded up.  0 for a fixed body, infinity before
+   b's query body exists (vccd_sim_step makes it). */
+double vccd_sim_body_reach(const vccd_sim_body *b, double h, const double g[3]);
 /* b's inverse mass and inverse inertia from mass and inertia (3x3
    inverse; 0 when fixed).  -1 when the inertia is not invertible. */
 int vccd_sim_body_finish(vccd_sim_body *b);
