@@ -20,8 +20,8 @@ typedef struct {
     int up;
 } vccd_sim_scene;
 
-/* The step keeps a gap memo per pair of bodies (128 bytes each, sim.h):
-   nb^2 of them, 134 MB at this many.  The broad phase (lib/sim/broad.c)
+/* The step keeps a gap memo per pair of bodies (144 bytes each, sim.h):
+   nb^2 of them, 151 MB at this many.  The broad phase (lib/sim/broad.c)
    keeps the time per step near linear in nb; the memos are what bound
    it. */
 #define VCCD_SIM_SCENE_MAX_BODIES 1024

@@ -213,8 +213,10 @@ vccd_sim_body_reach(const vccd_sim_body *b, double h, const double g[3])
         /* the apex t = -u / a is inside (0, 1) exactly when u and a
            have opposite signs and |u| < |a| (the motion's own doubles,
            compared exactly); else |f| grows all the way to t = 1 */
-        if (((u[k] > 0 && a[k] < 0) || (u[k] < 0 && a[k] > 0)) && fabs(u[k]) < fabs(a[k]))
-            m = fmax(m, vccd_di_div(vccd_di_sqr(U), vccd_di_mul_d(vccd_di_abs(A), 2.0)).hi);
+        if (((u[k] > 0 && a[k] < 0) || (u[k] < 0 && a[k] > 0)) && fabs(u[k]) < fabs(a[k])) {
+            double x = vccd_di_div(vccd_di_sqr(U), vccd_di_mul_d(vccd_di_abs(A), 2.0)).hi;
+            m = !(x <= m) ? x : m;      /* a NaN would win, not vanish as in fmax */
+        }
         t = vccd_di_add(t, vccd_di_sqr(vccd_di_set_d(m)));
     }
     wn = vccd_di_add(vccd_di_add(vccd_di_sqr(vccd_di_set_d(w[0])), vccd_di_sqr(vccd_di_set_d(w[1]))),

@@ -109,19 +109,19 @@ rank_deficient(const double *K, int n, const int *act, int na)
     if (!L)
         return 0;
     for (int j = 0; j < na && !def; j++) {
-        double d = K[act[j] * n + act[j]];
+        double d = K[(size_t)act[j] * (size_t)n + act[j]];
         for (int k = 0; k < j; k++)
-            d -= L[j * na + k] * L[j * na + k];
-        if (!(d > 1e-10 * K[act[j] * n + act[j]])) {
+            d -= L[(size_t)j * (size_t)na + k] * L[(size_t)j * (size_t)na + k];
+        if (!(d > 1e-10 * K[(size_t)act[j] * (size_t)n + act[j]])) {
             def = 1;
             break;
         }
-        L[j * na + j] = sqrt(d);
+        L[(size_t)j * (size_t)na + j] = sqrt(d);
         for (int i = j + 1; i < na; i++) {
-            double s = K[act[i] * n + act[j]];
+            double s = K[(size_t)act[i] * (size_t)n + act[j]];
             for (int k = 0; k < j; k++)
-                s -= L[i * na + k] * L[j * na + k];
-            L[i * na + j] = s / L[j * na + j];
+                s -= L[(size_t)i * (size_t)na + k] * L[(size_t)j * (size_t)na + k];
+            L[(size_t)i * (size_t)na + j] = s / L[(size_t)j * (size_t)na + j];
         }
     }
     free(L);
@@ -182,7 +182,7 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
         c->impulse = 0.0;
         memset(c->friction, 0, sizeof c->friction);
         for (int j = 0; j <= i; j++)
-            K[i * n + j] = K[j * n + i] = k_entry(bodies, inv, c, c->normal, &l->c[j], l->c[j].normal);
+            K[(size_t)i * (size_t)n + j] = K[(size_t)j * (size_t)n + i] = k_entry(bodies, inv, c, c->normal, &l->c[j], l->c[j].normal);
     }
     if (r->approaching == 0 && !spec && !(o->v_sep > 0.0 && o->v_rest > 0.0)) {
         r->converged = 1;
@@ -200,16 +200,16 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
             for (int i = 0; i < n; i++) {
                 double up = u[i], nl;
                 for (int j = 0; j < n; j++)
-                    up += K[i * n + j] * lam[j];
-                if (!(K[i * n + i] > 0.0))
+                    up += K[(size_t)i * (size_t)n + j] * lam[j];
+                if (!(K[(size_t)i * (size_t)n + i] > 0.0))
                     continue;           /* two fixed bodies: nothing moves */
-                nl = fmax(0.0, lam[i] + (target[i] - up) / K[i * n + i]);
+                nl = fmax(0.0, lam[i] + (target[i] - up) / K[(size_t)i * (size_t)n + i]);
                 lam[i] = nl;
             }
             for (int i = 0; i < n; i++) {
                 double up = u[i];
                 for (int j = 0; j < n; j++)
-                    up += K[i * n + j] * lam[j];
+                    up += K[(size_t)i * (size_t)n + j] * lam[j];
                 viol = fmax(viol, lam[i] > 0 ? fabs(up - target[i]) : fmax(0.0, target[i] - up));
             }
             r->residual = viol;
@@ -245,14 +245,14 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
                 double d;
                 rel_velocity(v, bodies, &l->c[i]);
                 d = dot(v, l->c[i].normal) - target[i];
-                if (d < wv && K[i * n + i] > 0) {
+                if (d < wv && K[(size_t)i * (size_t)n + i] > 0) {
                     wv = d;
                     worst = i;
                 }
             }
             if (worst < 0)
                 break;
-            j = -wv / K[worst * n + worst];
+            j = -wv / K[(size_t)worst * (size_t)n + worst];
             for (int k = 0; k < 3; k++)
                 P[k] = j * l->c[worst].normal[k];
             l->c[worst].impulse += j;

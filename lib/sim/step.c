@@ -225,10 +225,11 @@ memo_ready(vccd_sim_body *bodies, int nb)
 }
 
 static void
-state_of(double s[7], const vccd_sim_body *b)
+state_of(double s[8], const vccd_sim_body *b)
 {
     memcpy(s, b->x, 3 * sizeof *s);
     memcpy(s + 3, b->q, 4 * sizeof *s);
+    s[7] = b->planar ? b->angle : 0.0;
 }
 
 /* The memo of pair i < j if it still holds at their states, else NULL. */
@@ -236,7 +237,7 @@ static const vccd_sim_gap_memo *
 memo_get(const vccd_sim_body *bodies, int i, int j)
 {
     const vccd_sim_gap_memo *m = &bodies[i].memo[j];
-    double si[7], sj[7];
+    double si[8], sj[8];
     state_of(si, &bodies[i]);
     state_of(sj, &bodies[j]);
     if (!m->valid || memcmp(m->s[0], si, sizeof si) || memcmp(m->s[1], sj, sizeof sj))

@@ -22,10 +22,11 @@ VCCD_BEGIN_DECLS
    angular velocity w in the world frame), its inverse mass and inverse
    body-frame inertia (0 for a static body, which never moves). */
 /* A gap lower bound between two bodies proved at their states s[0] and
-   s[1] (x then q): still a proof while both states are bit for bit the
-   same. */
+   s[1] (x, q, then a 2D body's angle, from which its pose is made and
+   which several angles can share one rounded q): still a proof while
+   both states are bit for bit the same. */
 typedef struct {
-    double s[2][7];
+    double s[2][8];
     double lower;
     int valid;
 } vccd_sim_gap_memo;
