@@ -289,6 +289,8 @@ const vccd_cli_cmd vccd_cmd_simulate = {
     "gathers the contact manifold and applies impulses (Newton's impact\n"
     "law at every contact at once, projected Gauss-Seidel).  Before every\n"
     "piece of motion the rigorous distance of every pair is checked > 0.\n"
+    "Resting contacts are solved before each step at the velocity level\n"
+    "(resting = speculative), so a body at rest costs no contact event.\n"
     "Writes DIR/trajectory.csv (pose and velocities per step, %.17g),\n"
     "DIR/events.csv (each contact point) and DIR/energy.csv (energy,\n"
     "momentum and the step's gap lower bound), and draws with gnuplot\n"
