@@ -463,11 +463,11 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
             }
             r->t_manifold += now() - t0;
             t0 = now();
-            /* resting contacts keep their gap over the rest of the step,
-               rather than leaving at a separating speed and falling
-               back within it (doc/simulate.md, "Resting contact") */
-            if (o->rest == VCCD_SIM_REST_SPECULATIVE)
-                vccd_sim_rest_targets(&cl, 0, bodies, o, left);
+            /* Newton's law here, with the separating speed for resting
+               contacts, in both schemes: speculative targets at the
+               event as well (over the rest of the step) threw a pile of
+               spheres into a storm of events at most PGS tolerances
+               (doc/journal/2026-11-30-rigid-ipc-pictures-and-resting.md) */
             memset(&ev, 0, sizeof ev);
             if (vccd_sim_impulse_solve(&ev.solve, bodies, &cl, &o->impulse) != 0) {
                 vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the impulse solve");

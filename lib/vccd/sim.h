@@ -352,7 +352,7 @@ int vccd_sim_rest_solve(vccd_sim_step_result *r, vccd_sim_body *bodies, vccd_sim
                         const vccd_sim_opts *o, vccd_error *e);
 
 /* The speculative targets of the contacts cl->c[first ..] over the next
-   h seconds (h <= dt; the rest of a step at a contact event): each
+   h seconds (h <= dt; vccd_sim_rest_solve gives dt): each
    contact not approaching faster than v_rest is marked speculative with
    target rate (eps_d - d) / dt - a_n h / 2, so that its gap after h
    seconds is at least d + rate (eps_d - d) h / dt under gravity, to
