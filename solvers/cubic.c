@@ -24,7 +24,12 @@
      is the root itself;
    - the inclusion predicate over R then says YES (the root is a contact:
      certified, the first, since everything before was excluded), NO (it
-     is not: X holds no contact) or MAYBE (left to the search);
+     is not: X holds no contact) or MAYBE.  MAYBE: R is narrowed by the
+     Taylor-Lagrange contraction and the predicate asked again with its
+     tightest terms; still MAYBE, the answer is possible in R, [t0, R.lo)
+     being proved free.  That is a contact exactly on an edge or at a
+     vertex (or a miss by less than binary64 resolves), where a weight
+     crosses 0 at the root itself;
    - a box where S' may vanish is cut at the guessed critical point, a
      narrow box about it kept apart, or at its middle.
    Nothing here is decided by a plain double: the guesses only choose
@@ -52,6 +57,15 @@ extern const vccd_solver_type vccd_solver_taylor_lagrange;
 #define CUBIC_HALF0 0x1p-44
 #define CUBIC_WIDEN 64.0
 #define CUBIC_TRIES 4
+
+/* Rare paths kept out of line, so that cubic_first's common path is
+   compiled as if they were not there (inlined, narrow_root cost every
+   query about 15 instructions of spills). */
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 /* The strict sign of an enclosure: 1, -1, or 0 when it may be 0 (NaN
    ends, an overflow, decide nothing: every comparison is false). */
@@ -172,6 +186,33 @@ monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double 
     return -1;
 }
 
+/* R, a box holding the only root of s in a box where s is strictly
+   monotone, over which the predicate is undecided: narrowed by the
+   Taylor-Lagrange contraction (its bracket [lo, tu] about the first root
+   is that root's) while it halves R, and the predicate asked again over
+   what is left, with its tightest terms.  The box about the Newton guess
+   is 2^-44 wide at least, and a contact near an edge or a vertex often
+   needs the few ulps about the root the contraction reaches (s at a
+   point is enclosed to an ulp or so of its terms, which a sign test on
+   the guess's box cannot use).  Returns the predicate's answer, NO when
+   the contraction finds no root (it is rigorous). */
+#define CUBIC_NARROW 8
+static int NOINLINE
+narrow_root(vccd_box *R, vccd_feature *f)
+{
+    for (int k = 0; k < CUBIC_NARROW; k++) {
+        vccd_box out[VCCD_SOLVER_MAX_OUT + 1];
+        int n = vccd_solver_taylor_lagrange.contract(out, f, R, vccd_di_entire());
+        if (n == 0)
+            return VCCD_INCL_NO;
+        if (!(out[0].hi - out[0].lo < 0.5 * (R->hi - R->lo)))
+            break;
+        R->lo = out[0].lo;
+        R->hi = out[0].hi;
+    }
+    return vccd_feature_inclusion_tight(f, vccd_di_set_2d(R->lo, R->hi));
+}
+
 static int
 cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
 {
@@ -212,12 +253,23 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
             if (d < 0)
                 goto undecided;
             d = vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi));
+            if (d == VCCD_INCL_MAYBE)
+                d = narrow_root(&R, f);
             if (d == VCCD_INCL_NO) {
                 r->incl_excluded++;     /* x's only root is no contact */
                 continue;
             }
-            if (d != VCCD_INCL_YES)
-                goto undecided;
+            if (d != VCCD_INCL_YES) {
+                /* undecided at the root: possible in R, [t0, R.lo)
+                   proved free (every box before x excluded, and x's
+                   only root in R) */
+                r->status = VCCD_TOC_POSSIBLE;
+                r->lo = R.lo;
+                r->hi = R.hi;
+                vccd_feature_params(r->param, f, vccd_di_set_2d(R.lo, R.hi));
+                rc = 1;
+                goto out;
+            }
         certified:
             r->status = VCCD_TOC_CERTIFIED;
             r->lo = R.lo;

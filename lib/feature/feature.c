@@ -867,6 +867,18 @@ vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t)
 }
 
 int
+vccd_feature_inclusion_tight(vccd_feature *f, vccd_di t)
+{
+    /* the polynomials from now on (incl_terms), and not the terms the
+       cache holds for t if they came from the vectors */
+    if (f->terms_asked <= TERMS_POLY_AFTER) {
+        f->terms_asked = TERMS_POLY_AFTER;
+        f->c.terms_n = -1;
+    }
+    return vccd_feature_inclusion_expect(f, t);
+}
+
+int
 vccd_feature_inclusion_mi(vccd_feature *f, vccd_mi_srcptr t)
 {
     vccd_di d = fine_begin(f, t);

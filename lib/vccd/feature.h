@@ -137,6 +137,15 @@ int vccd_feature_inclusion(vccd_feature *f, vccd_di t);
    s proved in the box, and at that root the features touch); it is
    never NO where that one says YES. */
 int vccd_feature_inclusion_expect(vccd_feature *f, vccd_di t);
+/* vccd_feature_inclusion_expect, its terms as tight as f can make them:
+   on a pair on straight lines in binary64, the terms' polynomials
+   (lib/feature/cubic.h), which f otherwise makes only once the predicate
+   has been asked about a few boxes, from then on.  For a box about a
+   root where the cheaper terms left the predicate undecided: near an
+   edge the polynomials' enclosures are the tighter (a sample query of
+   Tight-Inclusion's cliff edges: NO over a box 1e-6 wide about its root
+   from them, MAYBE from the vectors down to 1e-13). */
+int vccd_feature_inclusion_tight(vccd_feature *f, vccd_di t);
 /* vccd_feature_inclusion over an MPFR time interval, as
    vccd_feature_jet_mi. */
 int vccd_feature_inclusion_mi(vccd_feature *f, vccd_mi_srcptr t);

@@ -111,10 +111,13 @@ typedef struct {
     int (*contract)(vccd_box *out, vccd_feature *f, const vccd_box *x, vccd_di s0);
     /* Optional (NULL: none): answer the whole query before the box
        search, in f's binary64 arithmetic, over [o->t0, o->t1].  1 with
-       r's status NONE or CERTIFIED (hi - lo within vccd_solve_eps_at),
-       lo, hi and param set -- the same proofs as the search's; 0 to leave
-       the query to the search, having claimed nothing (r's boxes and
-       evals may have grown, and count).  solvers/cubic.c: the pairs on
+       r's status NONE, CERTIFIED (hi - lo within vccd_solve_eps_at) or
+       POSSIBLE ([t0, lo) proved free, [lo, hi] within vccd_solve_eps_at
+       and undecided at the root it holds), lo, hi and param set -- the
+       same proofs as the search's; 0 to leave the query to the search,
+       having claimed nothing (r's boxes and evals may have grown, and
+       count).  A POSSIBLE answer goes on as the search's would: adaptive
+       re-runs, refinement, widening.  solvers/cubic.c: the pairs on
        straight lines. */
     int (*first)(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o);
 } vccd_solver_type;

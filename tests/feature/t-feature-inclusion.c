@@ -459,6 +459,14 @@ START_TEST(test_inclusion_touching)
                 TU_CHECK((re == VCCD_INCL_MAYBE || re == VCCD_INCL_YES) && (r != VCCD_INCL_YES || re == r),
                          "%s: inclusion_expect over T = [%a, %a] is %s (inclusion %s), the pair touches at t* = "
                          "%a\n%s", bname[b], T.lo, T.hi, incl_name(re), incl_name(r), tstar, ctx);
+                /* the tightest terms, asked at the second box (before the
+                   fourth, which would make them anyway): never NO either */
+                if (j == 1) {
+                    int rt = vccd_feature_inclusion_tight(lp.f[b], T);
+                    TU_CHECK(rt == VCCD_INCL_MAYBE || rt == VCCD_INCL_YES,
+                             "%s: inclusion_tight over T = [%a, %a] is %s, the pair touches at t* = %a\n%s",
+                             bname[b], T.lo, T.hi, incl_name(rt), tstar, ctx);
+                }
                 vccd_feature_jet(s, lp.f[b], T, 0);
                 TU_CHECK(s[0].lo <= 0.0 && 0.0 <= s[0].hi,
                          "%s: s over T = [%a, %a] is [%a, %a], but s(t*) = 0 at t* = %a\n%s", bname[b], T.lo,
@@ -524,7 +532,7 @@ END_TEST
    contact, so YES is wrong for every T holding t*. */
 START_TEST(test_inclusion_coplanar_miss)
 {
-    long n = tu_iters(6000), before = tu_nchecks, no = 0, total = 0;
+    long n = tu_iters(6000), before = tu_nchecks, no = 0, total = 0, tight_no = 0, tight_n = 0;
     scene sc;
     lin_pair lp;
 
@@ -550,14 +558,22 @@ START_TEST(test_inclusion_coplanar_miss)
                 TU_CHECK((re == VCCD_INCL_NO || re == VCCD_INCL_MAYBE) && (r != VCCD_INCL_NO || re == r),
                          "%s: inclusion_expect over T = [%a, %a] is %s (inclusion %s), but at t* = %a, a root of s, "
                          "the pair is apart\n%s", bname[b], T.lo, T.hi, incl_name(re), incl_name(r), tstar, ctx);
+                if (j == 1) {
+                    int rt = vccd_feature_inclusion_tight(lp.f[b], T);
+                    TU_CHECK(rt == VCCD_INCL_NO || rt == VCCD_INCL_MAYBE,
+                             "%s: inclusion_tight over T = [%a, %a] is %s, but at t* = %a, a root of s, the pair is "
+                             "apart\n%s", bname[b], T.lo, T.hi, incl_name(rt), tstar, ctx);
+                    tight_no += rt == VCCD_INCL_NO;
+                    tight_n++;
+                }
                 no += r == VCCD_INCL_NO;
                 total++;
             }
         }
     }
     if (verbose)
-        fprintf(stderr, "inclusion, coplanar misses: %ld pairs, %ld checks; NO in %ld of %ld\n", n,
-                tu_nchecks - before, no, total);
+        fprintf(stderr, "inclusion, coplanar misses: %ld pairs, %ld checks; NO in %ld of %ld; tight NO in %ld of %ld\n",
+                n, tu_nchecks - before, no, total, tight_no, tight_n);
     lin_clear(&lp);
     scene_clear(&sc);
 }

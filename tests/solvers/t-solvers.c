@@ -1419,6 +1419,117 @@ START_TEST(test_random_linear)
 }
 END_TEST
 
+/* Contacts exactly on an edge or at a vertex, and misses just past one,
+   on straight lines (the cubic's pairs): at tc the vertex lies on an
+   edge of the face, or an edge's end on the other edge, exactly, or
+   beyond it by 2^-10 of the edge.  Every coordinate is a multiple of
+   2^-14 below 8 in magnitude (at most 15 significant decimal digits),
+   so that its %.17g decimal is the double itself and the reference sees
+   the same pair.  Such a root is where a
+   barycentric weight crosses 0, so no box about it decides it from the
+   terms: the cubic narrows the box about the root and asks the predicate
+   with its tightest terms, and answers possible there itself (solvers/
+   cubic.c, narrow_root).  Checked, in binary64 and adaptive:
+   - the answers' contract against the reference (check_random_answer);
+   - a contact on the boundary at tc is never answered none, and lo <= tc
+     (tc is a contact: [t0, lo) holds none);
+   - the cubic's status is the taylor-lagrange search's. */
+static double
+grid(double lo, double hi, double q)
+{
+    return q * floor(urand(lo, hi) / q);
+}
+
+static void
+edge_pair_make(rand_pair *rp, vccd_feature_kind kind, int miss)
+{
+    double W[4][3];
+    const double q = 0x1p-14, delta = miss ? 0x1p-10 : 0.0;
+    memset(rp, 0, sizeof *rp);
+    rp->linear = 1;
+    rp->colliding = !miss;
+    rp->tc = (double)(2 + tu_ulong() % 13) / 16.0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            W[i][j] = grid(-1.0, 1.0, 0x1p-4);
+    if (kind == VCCD_FEATURE_VF) {
+        /* p on the edge bc at weight w of b (1 + delta: past b) */
+        double w = miss ? 1.0 + delta : (double)(1 + tu_ulong() % 15) / 16.0;
+        for (int j = 0; j < 3; j++)
+            W[0][j] = w * W[2][j] + (1.0 - w) * W[3][j];
+    } else {
+        /* the first edge's end a on the second edge at weight v of d
+           (1 + delta: past d) */
+        double v = miss ? 1.0 + delta : (double)(1 + tu_ulong() % 15) / 16.0;
+        for (int j = 0; j < 3; j++)
+            W[0][j] = v * W[3][j] + (1.0 - v) * W[2][j];
+    }
+    for (int i = 0; i < 4; i++) {
+        double x0[3], x1[3];
+        for (int j = 0; j < 3; j++) {
+            double d = grid(-2.0, 2.0, 0x1p-6);
+            x0[j] = W[i][j] - d * rp->tc;
+            x1[j] = W[i][j] + d * (1.0 - rp->tc);
+            if (x0[j] != q * floor(x0[j] / q) || x1[j] != q * floor(x1[j] / q) || !(fabs(x0[j]) < 8.0)
+                || !(fabs(x1[j]) < 8.0))
+                tu_fail("edge pair: coordinate %.17g or %.17g not a multiple of 2^-14 below 8", x0[j], x1[j]);
+        }
+        fmt_nums(rp->s[i][0], x0, 3);
+        fmt_nums(rp->s[i][1], x1, 3);
+        rp->pt[i] = (pt_spec){ .x0 = rp->s[i][0], .x1 = rp->s[i][1] };
+    }
+}
+
+START_TEST(test_edge_contacts)
+{
+    const vccd_solver_type *cubic = vccd_solver_type_find("cubic"), *tl = vccd_solver_type_find("taylor-lagrange");
+    long n = tu_iters(200), st[2][3] = { { 0 } }, agree = 0, runs = 0;
+    for (long it = 0; it < n; it++) {
+        vccd_feature_kind kind = it % 2 ? VCCD_FEATURE_EE : VCCD_FEATURE_VF;
+        int miss = (int)(it / 2 % 2);
+        rand_pair rp;
+        ref_pair ref;
+        ref_profile pr;
+        lib_pair lp;
+        edge_pair_make(&rp, kind, miss);
+        ref_pair_init(&ref, kind, rp.pt);
+        ref_profile_build(&pr, &ref);
+        lib_pair_init(&lp, kind, rp.pt);
+        for (int a = A_B64; a <= A_ADAPT; a += A_ADAPT - A_B64) {
+            vccd_solve_opts o;
+            vccd_toc rc, rt;
+            char what[160];
+            snprintf(what, sizeof what, "edge pair %ld (%s, %s at tc %g), %s", it,
+                     kind == VCCD_FEATURE_VF ? "vertex-face" : "edge-edge", miss ? "missing" : "touching", rp.tc,
+                     arith_name[a]);
+            opts_for(&o, cubic, a, MAX_BOXES, LONG_MAX);
+            vccd_solve(&rc, lp.f, &o);
+            opts_for(&o, tl, a, MAX_BOXES, LONG_MAX);
+            vccd_solve(&rt, lp.f, &o);
+            check_random_answer(&ref, &pr, &rc, what, &rp);
+            check_random_answer(&ref, &pr, &rt, what, &rp);
+            if (!miss)
+                EXPECT(rc.status != VCCD_TOC_NONE && rc.lo <= rp.tc,
+                       "%s: the features touch at %g on an edge, but the cubic says %s [%.17g, %.17g]%s", what,
+                       rp.tc, vccd_toc_status_name(rc.status), rc.lo, rc.hi, rand_pair_text(&rp));
+            EXPECT(rc.status == rt.status, "%s: cubic %s [%.17g, %.17g], taylor-lagrange %s [%.17g, %.17g]%s", what,
+                   vccd_toc_status_name(rc.status), rc.lo, rc.hi, vccd_toc_status_name(rt.status), rt.lo, rt.hi,
+                   rand_pair_text(&rp));
+            st[miss][rc.status]++;
+            agree += rc.status == rt.status;
+            runs++;
+        }
+        lib_pair_clear(&lp);
+        ref_pair_clear(&ref);
+    }
+    printf("edge contacts: %ld pairs; touching: none %ld certified %ld possible %ld; missing: none %ld certified %ld "
+           "possible %ld; cubic = taylor-lagrange in %ld of %ld runs\n",
+           n, st[0][0], st[0][1], st[0][2], st[1][0], st[1][1], st[1][2], agree, runs);
+    fflush(stdout);
+    expect_done("contacts on an edge");
+}
+END_TEST
+
 /* --- options from config -------------------------------------------------------- */
 
 static int
@@ -1568,6 +1679,7 @@ int
 main(void)
 {
     const TTest *tests[] = { test_config, test_hand, test_tiny_max_boxes, test_tiny_max_work, test_random_vf,
-                             test_random_ee, test_random_linear, test_incl_excluded };
+                             test_random_ee, test_random_linear, test_edge_contacts,
+                             test_incl_excluded };
     return tu_main("solvers", tests, (int)(sizeof tests / sizeof tests[0]));
 }
