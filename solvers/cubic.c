@@ -58,15 +58,6 @@ extern const vccd_solver_type vccd_solver_taylor_lagrange;
 #define CUBIC_WIDEN 64.0
 #define CUBIC_TRIES 4
 
-/* Rare paths kept out of line, so that cubic_first's common path is
-   compiled as if they were not there (inlined, narrow_root cost every
-   query about 15 instructions of spills). */
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 /* The strict sign of an enclosure: 1, -1, or 0 when it may be 0 (NaN
    ends, an overflow, decide nothing: every comparison is false). */
 static int
@@ -197,7 +188,7 @@ monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double 
    the guess's box cannot use).  Returns the predicate's answer, NO when
    the contraction finds no root (it is rigorous). */
 #define CUBIC_NARROW 8
-static int NOINLINE
+static int
 narrow_root(vccd_box *R, vccd_feature *f)
 {
     for (int k = 0; k < CUBIC_NARROW; k++) {
