@@ -42,11 +42,13 @@
 extern const vccd_solver_type vccd_solver_taylor_lagrange;
 
 /* Boxes this tries before leaving the pair to the search: a pair with
-   a double root (grazing) or a root on a triangle's edge would otherwise
-   split on. */
+   a double root (grazing) would otherwise split on. */
 #define CUBIC_BOXES 48
 /* The most evaluations that many boxes can take (a jet, two ends, two
-   signs at each of CUBIC_TRIES guesses and a predicate each): a budget
+   signs at each of CUBIC_TRIES guesses and a predicate each; at most
+   three boxes hold a root, whose narrowing takes at most CUBIC_NARROW
+   contractions of three jets and one more predicate, about 80 in all,
+   well inside the 576 of the others): a budget
    (max_boxes, max_work) that could not pay for them all is the search's
    to spend, so that a query cut short by it is cut short the same way
    with every solver. */
@@ -185,8 +187,8 @@ monotone_root(vccd_box *R, vccd_feature *f, const double c[4], double a, double 
    is 2^-44 wide at least, and a contact near an edge or a vertex often
    needs the few ulps about the root the contraction reaches (s at a
    point is enclosed to an ulp or so of its terms, which a sign test on
-   the guess's box cannot use).  Returns the predicate's answer, NO when
-   the contraction finds no root (it is rigorous). */
+   the guess's box cannot use).  Returns the predicate's answer over
+   the narrowed R, which still holds the root. */
 #define CUBIC_NARROW 8
 static int
 narrow_root(vccd_box *R, vccd_feature *f)
@@ -194,9 +196,10 @@ narrow_root(vccd_box *R, vccd_feature *f)
     for (int k = 0; k < CUBIC_NARROW; k++) {
         vccd_box out[VCCD_SOLVER_MAX_OUT + 1];
         int n = vccd_solver_taylor_lagrange.contract(out, f, R, vccd_di_entire());
-        if (n == 0)
-            return VCCD_INCL_NO;
-        if (!(out[0].hi - out[0].lo < 0.5 * (R->hi - R->lo)))
+        /* no root at all would contradict R's proved bracket (a root
+           exactly at R's end, which the contraction's strict test can
+           drop): R is kept as it is */
+        if (n == 0 || !(out[0].hi - out[0].lo < 0.5 * (R->hi - R->lo)))
             break;
         R->lo = out[0].lo;
         R->hi = out[0].hi;

@@ -598,10 +598,15 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
        added 3 queries over 100 us). */
     /* A solver's own answer for the whole query (solvers/cubic.c), else
        the search; only binary64 has one */
-    if (!(o->solver->first && vccd_feature_get_arith(f)->kind == VCCD_ARITH_BINARY64 && o->solver->first(r, f, o))) {
+    if (o->solver->first && vccd_feature_get_arith(f)->kind == VCCD_ARITH_BINARY64) {
+        int done = o->solver->first(r, f, o);
         /* its boxes count against max_boxes, as its evaluations already
-           do against max_work */
+           do against max_work: in the search after it, and in the
+           adaptive re-runs after a possible answer of its own */
         bud.boxes = r->boxes;
+        if (!done)
+            run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
+    } else {
         run(r, f, o, o->t0, o->t1, &bud, a.kind == VCCD_ARITH_MPFR);
     }
     if (a.kind == VCCD_ARITH_ADAPTIVE)
