@@ -31,7 +31,9 @@
      vertex (or a miss by less than binary64 resolves), where a weight
      crosses 0 at the root itself;
    - a box where S' may vanish is cut at the guessed critical point, a
-     narrow box about it kept apart, or at its middle.
+     narrow box about it kept apart, or at its middle;
+   - a box where s = 0 exactly (coplanar all along) is the predicate's
+     alone (coplanar_first).
    Nothing here is decided by a plain double: the guesses only choose
    where to look. */
 #include <math.h>
@@ -207,6 +209,59 @@ narrow_root(vccd_box *R, vccd_feature *f)
     return vccd_feature_inclusion_tight(f, vccd_di_set_2d(R->lo, R->hi));
 }
 
+/* A box x over which s = 0 exactly (its coefficients are exact zeros:
+   the four points stay in one plane): every time is a root, and the
+   predicate alone decides, as in the search, which pops x's halves
+   leftmost first, drops those the predicate says NO over, certifies one
+   it says YES over (every time in it a contact, its start the first),
+   and ends a MAYBE box possible once it is down to the decision width
+   (or binary64's resolution).  The search's jets and contractions decide
+   nothing here (s and its contraction see only zeros), and its windows
+   certify nothing (they need s of strict sign at an end): each of its
+   boxes cost three evaluations where this costs one, the same boxes
+   (cloth-funnel's 13 edge-edge pairs coplanar all along: 57 boxes, 165
+   evaluations, 30 us each).  0: no contact in x; 1: the first contact
+   in *R (certified); 2: possible in *R, [x.lo, R->lo) free; -1: more than
+   CUBIC_COPLANAR boxes, left to the search. */
+#define CUBIC_COPLANAR 256
+static int
+coplanar_first(vccd_box *R, int *popped, vccd_feature *f, const vccd_box *x, const vccd_solve_opts *o)
+{
+    vccd_box st[80];
+    int n = 0;
+    st[n++] = *x;
+    while (n > 0) {
+        vccd_box b = st[--n];
+        vccd_di t = vccd_di_set_2d(b.lo, b.hi), left, right;
+        int d;
+        if (++*popped > CUBIC_COPLANAR)
+            return -1;
+        d = vccd_feature_inclusion_expect(f, t);
+        if (d == VCCD_INCL_NO)
+            continue;
+        if (d == VCCD_INCL_YES) {
+            /* b.lo is a contact, and everything before it is free */
+            double w = vccd_solve_eps_at(o, b.lo), h = b.hi;
+            if (!(vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(b.lo)).hi <= w))
+                h = dmin(b.hi, vccd_fp_next_down(b.lo + 0.5 * w));
+            if (!(h > b.lo && vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(b.lo)).hi <= w))
+                return -1;
+            *R = (vccd_box){ b.lo, h, 1 };
+            return 1;
+        }
+        if (b.hi - b.lo <= o->eps_t * VCCD_SOLVE_DECIDE || !(vccd_fp_next_up(b.lo) < b.hi)) {
+            *R = b;
+            return 2;
+        }
+        if (n + 2 > (int)(sizeof st / sizeof st[0]))
+            return -1;
+        vccd_di_bisect(&left, &right, t);
+        st[n++] = (vccd_box){ right.lo, right.hi, 1 };
+        st[n++] = (vccd_box){ left.lo, left.hi, 1 };
+    }
+    return 0;
+}
+
 static int
 cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
 {
@@ -235,10 +290,19 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
                features first meet */
             double w = CUBIC_HALF0 * (fabs(x.lo) > 1.0 ? fabs(x.lo) : 1.0);
             R = (vccd_box){ x.lo, dmin(x.hi, vccd_fp_next_up(x.lo + w)), 1 };
-            if (!(vccd_di_sub(vccd_di_set_d(R.hi), vccd_di_set_d(R.lo)).hi <= vccd_solve_eps_at(o, R.lo))
-                || vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi)) != VCCD_INCL_YES)
+            if (vccd_di_sub(vccd_di_set_d(R.hi), vccd_di_set_d(R.lo)).hi <= vccd_solve_eps_at(o, R.lo)
+                && vccd_feature_inclusion_expect(f, vccd_di_set_2d(R.lo, R.hi)) == VCCD_INCL_YES)
+                goto certified;
+            d = coplanar_first(&R, &popped, f, &x, o);
+            if (d == 0) {
+                r->incl_excluded++;
+                continue;
+            }
+            if (d == 1)
+                goto certified;
+            if (d < 0)
                 goto undecided;
-            goto certified;
+            goto possible;
         }
         if (sign_of(s[1])) {
             /* s strictly monotone on x */
@@ -257,6 +321,7 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
                 /* undecided at the root: possible in R, [t0, R.lo)
                    proved free (every box before x excluded, and x's
                    only root in R) */
+            possible:
                 r->status = VCCD_TOC_POSSIBLE;
                 r->lo = R.lo;
                 r->hi = R.hi;
