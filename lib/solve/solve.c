@@ -617,7 +617,12 @@ vccd_solve(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
        on the sample queries 1.09x); the refinement widens its own boxes. */
     if (r->status == VCCD_TOC_POSSIBLE && !r->limited && !r->lo_exact.prec)
         widen(r, f, o);
-    vccd_feature_set_arith(f, &a);
+    /* back to the caller's arithmetic where the adaptive re-runs or the
+       refinement left MPFR at another precision (binary64 and unrounded
+       solves never leave theirs: resetting f's caches again was 1% of an
+       easy query) */
+    if (a.kind == VCCD_ARITH_MPFR || a.kind == VCCD_ARITH_ADAPTIVE)
+        vccd_feature_set_arith(f, &a);
     /* certified promises hi - lo <= eps_t; binary64 time can fall short
        of an eps_t below its resolution (vccd_solve_opts_check refuses
        it, but a caller may not have asked) */
