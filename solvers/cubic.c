@@ -221,21 +221,28 @@ narrow_root(vccd_box *R, vccd_feature *f)
    boxes cost three evaluations where this costs one, the same boxes
    (cloth-funnel's 13 edge-edge pairs coplanar all along: 57 boxes, 165
    evaluations, 30 us each).  0: no contact in x; 1: the first contact
-   in *R (certified); 2: possible in *R, [x.lo, R->lo) free; -1: more than
-   CUBIC_COPLANAR boxes, left to the search. */
+   in *R (certified); 2: possible in *R, [x.lo, R->lo) free; -1: left to
+   the search from t0, having claimed nothing (more than CUBIC_COPLANAR
+   boxes, more than 64 halvings deep, or a budget that could not pay for
+   them all: as with the 48 boxes, a query cut short by its budget is
+   the search's to cut short).  *popped counts the boxes after x, which
+   the caller counted. */
 #define CUBIC_COPLANAR 256
 static int
 coplanar_first(vccd_box *R, int *popped, vccd_feature *f, const vccd_box *x, const vccd_solve_opts *o)
 {
     vccd_box st[80];
     int n = 0;
+    if (o->max_boxes < CUBIC_BOXES + CUBIC_COPLANAR || o->max_work < CUBIC_WORK + CUBIC_COPLANAR)
+        return -1;
     st[n++] = *x;
     while (n > 0) {
         vccd_box b = st[--n];
         vccd_di t = vccd_di_set_2d(b.lo, b.hi), left, right;
         int d;
-        if (++*popped > CUBIC_COPLANAR)
-            return -1;
+        if (b.lo != x->lo || b.hi != x->hi)
+            if (++*popped > CUBIC_BOXES + CUBIC_COPLANAR)
+                return -1;
         d = vccd_feature_inclusion_expect(f, t);
         if (d == VCCD_INCL_NO)
             continue;
@@ -244,7 +251,9 @@ coplanar_first(vccd_box *R, int *popped, vccd_feature *f, const vccd_box *x, con
             double w = vccd_solve_eps_at(o, b.lo), h = b.hi;
             if (!(vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(b.lo)).hi <= w))
                 h = dmin(b.hi, vccd_fp_next_down(b.lo + 0.5 * w));
-            if (!(h > b.lo && vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(b.lo)).hi <= w))
+            if (!(h > b.lo))
+                h = vccd_fp_next_up(b.lo);      /* eps_t = 0: one ulp */
+            if (!(h <= b.hi && vccd_di_sub(vccd_di_set_d(h), vccd_di_set_d(b.lo)).hi <= w))
                 return -1;
             *R = (vccd_box){ b.lo, h, 1 };
             return 1;
@@ -284,10 +293,10 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
         if (sign_of(s[0]))
             continue;                   /* no root of s in x */
         if (exact0(s[0])) {
-            /* s = 0 all over x (coplanar all along): every time a root,
-               so a contact at x.lo when the predicate says YES just
-               after it; else the search's predicate finds when the
-               features first meet */
+            /* s = 0 all over x (coplanar all along; x is then the
+               first box, [t0, t1]): every time a root, so a contact at
+               x.lo when the predicate says YES just after it; else the
+               predicate alone finds when the features first meet */
             double w = CUBIC_HALF0 * (fabs(x.lo) > 1.0 ? fabs(x.lo) : 1.0);
             R = (vccd_box){ x.lo, dmin(x.hi, vccd_fp_next_up(x.lo + w)), 1 };
             if (vccd_di_sub(vccd_di_set_d(R.hi), vccd_di_set_d(R.lo)).hi <= vccd_solve_eps_at(o, R.lo)
