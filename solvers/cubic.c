@@ -223,7 +223,7 @@ narrow_root(vccd_box *R, vccd_feature *f)
    evaluations, 30 us each).  0: no contact in x; 1: the first contact
    in *R (certified); 2: possible in *R, [x.lo, R->lo) free; -1: left to
    the search from t0, having claimed nothing (more than CUBIC_COPLANAR
-   boxes, more than 64 halvings deep, or a budget that could not pay for
+   boxes, more than about 80 halvings deep, or a budget that could not pay for
    them all: as with the 48 boxes, a query cut short by its budget is
    the search's to cut short).  *popped counts the boxes after x, which
    the caller counted. */
@@ -269,6 +269,18 @@ coplanar_first(vccd_box *R, int *popped, vccd_feature *f, const vccd_box *x, con
         st[n++] = (vccd_box){ left.lo, left.hi, 1 };
     }
     return 0;
+}
+
+/* r := status in R, with the contact's parameters over R; returns 1,
+   the hook's "answered". */
+static int
+answer_in(vccd_toc *r, vccd_feature *f, const vccd_box *R, vccd_toc_status status)
+{
+    r->status = status;
+    r->lo = R->lo;
+    r->hi = R->hi;
+    vccd_feature_params(r->param, f, vccd_di_set_2d(R->lo, R->hi));
+    return 1;
 }
 
 static int
@@ -331,19 +343,11 @@ cubic_first(vccd_toc *r, vccd_feature *f, const vccd_solve_opts *o)
                    proved free (every box before x excluded, and x's
                    only root in R) */
             possible:
-                r->status = VCCD_TOC_POSSIBLE;
-                r->lo = R.lo;
-                r->hi = R.hi;
-                vccd_feature_params(r->param, f, vccd_di_set_2d(R.lo, R.hi));
-                rc = 1;
+                rc = answer_in(r, f, &R, VCCD_TOC_POSSIBLE);
                 goto out;
             }
         certified:
-            r->status = VCCD_TOC_CERTIFIED;
-            r->lo = R.lo;
-            r->hi = R.hi;
-            vccd_feature_params(r->param, f, vccd_di_set_2d(R.lo, R.hi));
-            rc = 1;
+            rc = answer_in(r, f, &R, VCCD_TOC_CERTIFIED);
             goto out;
         }
         if (!(vccd_fp_next_up(x.lo) < x.hi))
