@@ -41,7 +41,8 @@ log_event(void *vctx, const vccd_sim_event *ev)
         fprintf(c->ev, "%ld,%.17g,%s,%s,%ld,%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%s,%d,%s,%s\n",
                 c->step, c->t0 + ev->t, c->bodies[k->a].name, c->bodies[k->b].name, k->tri[0], k->tri[1],
                 k->point[0], k->point[1], k->point[2], k->normal[0], k->normal[1], k->normal[2], k->vn, k->impulse,
-                k->gap_lower, k->gap_upper, ev->solve.converged ? "yes" : "no", ev->solve.singular ? "yes" : "no",
+                k->gap_lower, k->gap_upper, ev->solve.converged ? "yes" : "no",
+                ev->solve.singular < 0 ? "unchecked" : ev->solve.singular ? "yes" : "no",
                 ev->solve.sweeps, ev->solve.fallback ? "yes" : "no", manifold_label(k->approximate));
     }
 }

@@ -57,6 +57,7 @@ vccd_query_opts_init(vccd_query_opts *o)
     o->positive_gap = 1;
     o->linear = 1;
     o->advance = 1;
+    o->safe_none = 1;
     o->max_work = VCCD_QUERY_MAX_WORK;
     vccd_solve_opts_init(&o->solve);
 }

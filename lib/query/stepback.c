@@ -333,7 +333,12 @@ q_after(q_state *q, vccd_error *e)
     if (exact && q->o->eps_d > 0.0)
         return step_back(q, q->o->eps_d, e);
     if (q->o->mode == VCCD_QUERY_EXACT && r->status == VCCD_TOC_NONE && q->o->eps_d > 0.0)
-        return safe_none(q, q->o->eps_d, e);
+    {
+        if (q->o->safe_none)
+            return safe_none(q, q->o->eps_d, e);
+        r->lo_contact = r->lo;
+        return 0;
+    }
     if (!q->o->gap && !(exact && q->o->positive_gap))
         return 0;
     /* Only the proof is asked for: on small meshes the hulls' gap gives

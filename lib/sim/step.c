@@ -392,6 +392,10 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         qo.bv = o->bv;
         qo.eps_d = o->mode == VCCD_QUERY_EXACT ? o->eps_d : 0.0;
         qo.gap = 1;
+        /* a none answer moves every body to the piece's end, whose gaps
+           check_gaps proves at the states reached: the query's own gap
+           at t1 would be a second distance query, unused */
+        qo.safe_none = 0;
         qo.solve = o->solve;
         qo.solve.t0 = 0.0;
         qo.solve.t1 = 1.0;

@@ -122,6 +122,14 @@ typedef struct {
                                    bound of the relative speed) before
                                    the traversal; 0: never (for
                                    comparison) */
+    int safe_none;              /* 1: a none answer with eps_d > 0 gets its
+                                   safe_t (the gap at t1 measured, and
+                                   stepped back from when not proved >=
+                                   eps_d); 0: not (have_safe and have_gap
+                                   stay 0): for a caller that moves to t1
+                                   only after proving the gap there itself,
+                                   as the simulation does, the distance
+                                   query at t1 is spent for nothing */
     long max_work;              /* the query's work budget (below) */
     vccd_solve_opts solve;      /* eps_t, solver, arithmetic, [t0, t1];
                                    solve.max_work bounds each feature
@@ -152,7 +160,7 @@ typedef struct {
 #define VCCD_QUERY_MAX_WORK_LIMIT 1000000000000L
 
 /* exact, obb, no step back, gap measured and proved positive, linear,
-   advance, max_work VCCD_QUERY_MAX_WORK, vccd_solve_opts_init. */
+   advance, safe_none, max_work VCCD_QUERY_MAX_WORK, vccd_solve_opts_init. */
 void vccd_query_opts_init(vccd_query_opts *o);
 
 /* The feature pair of the answer.  kind VF: vertex v[0] of body

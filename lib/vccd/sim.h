@@ -174,15 +174,22 @@ int vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_
      converged: max violation <= tol * max(|target|, |vn|) within iters;
      singular:  K is rank deficient (a pivot of its Cholesky factor below
                 1e-10 of the diagonal): the impulses are not unique;
+                K is block diagonal over the groups of contacts that
+                moving bodies join, and each block is factored alone;
+                -1 (not checked) when a block has more than unique_max
+                active contacts (a dense factor costs its size cubed);
    and when PGS does not converge it falls back to sequential impulses
-   (one contact at a time, most approaching first, passes until none
-   approaches or the pass limit).  mu > 0 then adds Coulomb friction per
+   from PGS's last iterate (one contact at a time, the one furthest
+   below its target first, until none is below it by more than tol x
+   max(|target|, |vn|), or 100 n impulses).  mu > 0 then adds Coulomb friction per
    contact (tangential impulse clamped to mu lambda), separately. */
 typedef struct {
     double e, mu;               /* restitution in [0, 1], friction >= 0 */
     double v_rest, v_sep;       /* resting threshold, separating speed */
     int iters;                  /* PGS sweeps (default 200) */
     double tol;                 /* relative (default 1e-10) */
+    int unique_max;             /* the singular check's largest block
+                                   (default 128; 0: no check) */
 } vccd_sim_impulse_opts;
 
 typedef struct {

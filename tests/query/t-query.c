@@ -497,7 +497,8 @@ near_miss(body *a, body *b, double g, int still)
    gap of eps_d is closer than eps_d.  With eps_d at most the gap at
    t = 1, safe_t is t1 itself; two bodies g apart all along have no safe
    time at all (stepped = -1).  The contact answers' safe_t is their
-   stepped-back lo (test_bunny). */
+   stepped-back lo (test_bunny).  With safe_none = 0 the answer is the
+   same, with no safe time and no distance query. */
 START_TEST(test_near_miss)
 {
     static const char *const convex[] = { "tetrahedron", "box:1:0.7:1.3", "icosphere:1" };
@@ -530,6 +531,19 @@ START_TEST(test_near_miss)
         TU_CHECK(r.status == VCCD_TOC_NONE && r.lo == 1.0 && r.hi == 1.0, "%s: %s [%.17g, %.17g]", what,
                  vccd_toc_status_name(r.status), r.lo, r.hi);
         queries += r.distance_queries;
+        /* safe_none = 0: the same answer, without the safe time or any
+           distance query */
+        {
+            vccd_query_opts o2 = o;
+            vccd_query_result r2;
+            o2.safe_none = 0;
+            if (vccd_query_toc(&r2, &a.qb, &b.qb, &o2, &e) != 0)
+                tu_fail("query: %s", e.msg);
+            TU_CHECK(r2.status == r.status && r2.lo == r.lo && r2.hi == r.hi && !r2.have_safe && !r2.have_gap
+                     && r2.distance_queries == 0 && r2.stepped == 0 && r2.lo_contact == 1.0,
+                     "%s: safe_none 0: %s [%.17g, %.17g], have_safe %d, have_gap %d, %d distance queries", what,
+                     vccd_toc_status_name(r2.status), r2.lo, r2.hi, r2.have_safe, r2.have_gap, r2.distance_queries);
+        }
         if (mode == 3) {
             TU_CHECK(r.stepped == -1 && !r.have_safe && r.have_gap && r.gap_t == 0.0 && r.gap_lower < o.eps_d,
                      "%s: g apart all along, stepped %d, have_safe %d, gap %g at %.17g", what, r.stepped,
