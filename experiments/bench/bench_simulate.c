@@ -4,7 +4,8 @@
    the time in the TOC queries, the manifolds, the impulse solves, the
    per-piece gap checks, the broad phase and the resting contacts' solve
    before each step, with the pairs the broad phase keeps per run; the
-   events and the run's minimum gap lower bound, so a fast run that
+   events, the TOC queries run and the answers that went on after an
+   event without one, and the run's minimum gap lower bound, so a fast run that
    proves nothing shows it; and the process's peak resident memory after
    the scene (getrusage: the peak so far, so a scene's own is measured
    when it runs first or alone). */
@@ -39,15 +40,15 @@ vccd_bench_simulate(int argc, char **argv)
     if (!nscenes)
         return vccd_cli_usage_error("bench simulate: which scenes? (vccd bench simulate SCENE.ini...)");
     printf("vccd bench simulate: wall-clock times of one run per scene\n");
-    printf("%-28s %6s %5s %10s %9s %6s %6s %6s %6s %6s %6s %9s %7s %9s %7s\n", "scene", "bodies", "steps", "steps/s",
-           "us/body", "ccd%", "manif%", "impul%", "gap%", "broad%", "rest%", "pairs/run", "events", "min_gap",
-           "peakMB");
+    printf("%-28s %6s %5s %10s %9s %6s %6s %6s %6s %6s %6s %9s %7s %9s %9s %9s %7s\n", "scene", "bodies", "steps",
+           "steps/s", "us/body", "ccd%", "manif%", "impul%", "gap%", "broad%", "rest%", "pairs/run", "events", "queries",
+           "reused", "min_gap", "peakMB");
     for (int i = 1; i < argc; i++) {
         vccd_sim_scene sc;
         vccd_error e;
         double t0, t, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0, rest = 0, min_gap = INFINITY;
         struct rusage ru;
-        long events = 0, pairs = 0, runs = 0;
+        long events = 0, pairs = 0, runs = 0, queries = 0, reused = 0;
         const char *base;
         if (!strcmp(argv[i], "simulate") || argv[i][0] == '-') {
             i += !strcmp(argv[i], "--steps");
@@ -72,6 +73,8 @@ vccd_bench_simulate(int argc, char **argv)
             ccd += sr.t_ccd, man += sr.t_manifold, imp += sr.t_impulse, gap += sr.t_gap, brd += sr.t_broad;
             rest += sr.t_rest;
             events += sr.events;
+            queries += sr.queries;
+            reused += sr.reused;
             pairs += sr.broad_pairs;
             runs += sr.broad_runs;
             if (sr.min_gap < min_gap)
@@ -80,10 +83,10 @@ vccd_bench_simulate(int argc, char **argv)
         t = vccd_clock_now() - t0;
         base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
         getrusage(RUSAGE_SELF, &ru);
-        printf("%-28s %6d %5ld %10.1f %9.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %9.1f %7ld %9.3g %7.1f\n", base, sc.nb,
-               sc.steps, sc.steps / t, 1e6 * t / ((double)sc.steps * sc.nb), 100 * ccd / t, 100 * man / t,
-               100 * imp / t, 100 * gap / t, 100 * brd / t, 100 * rest / t,
-               runs ? (double)pairs / (double)runs : 0.0, events, min_gap, ru.ru_maxrss / 1024.0);
+        printf("%-28s %6d %5ld %10.1f %9.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %9.1f %7ld %9ld %9ld %9.3g %7.1f\n",
+               base, sc.nb, sc.steps, sc.steps / t, 1e6 * t / ((double)sc.steps * sc.nb), 100 * ccd / t,
+               100 * man / t, 100 * imp / t, 100 * gap / t, 100 * brd / t, 100 * rest / t,
+               runs ? (double)pairs / (double)runs : 0.0, events, queries, reused, min_gap, ru.ru_maxrss / 1024.0);
         fflush(stdout);         /* a row as soon as its scene is done */
         vccd_sim_scene_clear(&sc);
     }

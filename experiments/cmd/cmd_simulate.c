@@ -114,7 +114,7 @@ run(int argc, char **argv)
     log_ctx lc = { NULL, 0, 0, NULL, 0, 0 };
     char path[4096];
     double t_start, min_gap = INFINITY, ccd = 0, man = 0, imp = 0, gap = 0, brd = 0;
-    long broad_pairs = 0, broad_runs = 0, rest_pairs = 0, rest_contacts = 0;
+    long broad_pairs = 0, broad_runs = 0, rest_pairs = 0, rest_contacts = 0, queries = 0, reused = 0, rebased = 0;
     double rest_t = 0;
     long truncated = 0;
     int nodes, check, npos, cmin_i = 0, cmin_j = 0;
@@ -180,6 +180,7 @@ run(int argc, char **argv)
             broad_pairs += sr.broad_pairs;
             rest_pairs += sr.rest_pairs, rest_contacts += sr.rest_contacts, rest_t += sr.t_rest;
             broad_runs += sr.broad_runs;
+            queries += sr.queries, reused += sr.reused, rebased += sr.rebased;
             truncated += sr.truncated;
         }
         if (check) {
@@ -226,6 +227,8 @@ run(int argc, char **argv)
            vccd_bv_type_get(o.bv)->name, o.eps_d, o.impulse.e, o.impulse.mu);
     printf("contact events: %ld (%ld contact points), steps truncated at max_events: %ld\n", lc.events, lc.contacts,
            truncated);
+    printf("TOC queries: %ld; after the events, %ld answers and %ld motions went on (doc/simulate.md, \"Events are "
+           "local\")\n", queries, reused, rebased);
     if (o.rest == VCCD_SIM_REST_SPECULATIVE)
         printf("resting contacts solved before the steps: %ld contacts in %ld pair manifolds, %.3f s\n", rest_contacts,
                rest_pairs, rest_t);

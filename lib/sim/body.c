@@ -47,6 +47,23 @@ vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b)
     return vccd_pose_from_quat(p, pos, q);
 }
 
+void
+vccd_sim_body_centre(vccd_di c[3], const vccd_sim_body *b)
+{
+    if (b->qb.m) {
+        vccd_di_vec3 p, x;
+        vccd_di t = vccd_di_set_d(0.0);
+        for (int k = 0; k < 3; k++)
+            p.c[k] = t;
+        vccd_motion_eval_points_di(&x, b->qb.m, &p, NULL, 1, t);
+        for (int k = 0; k < 3; k++)
+            c[k] = x.c[k];
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        c[k] = vccd_di_set_d(b->x[k]);
+}
+
 int
 vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv, vccd_error *e)
 {

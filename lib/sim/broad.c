@@ -1,6 +1,6 @@
 /* broad.c -- the simulation's broad phase over bodies (sim.h): each
-   body's box over the piece from its bounding sphere and the most any of
-   its points moves, then sort and sweep (geom/box_sweep.c), so that only
+   body's box over the piece from its bounding sphere about the centre
+   where its motion starts and the most any of its points moves, then sort and sweep (geom/box_sweep.c), so that only
    the pairs that can come near reach the gap checks, the TOC queries and
    the manifold. */
 #include <math.h>
@@ -62,13 +62,17 @@ vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
            apart along some axis more than h apart over the whole
            piece.  All sums rounded up and the ends outward. */
         double R = INFINITY;
+        vccd_di c[3];
         if (b->qb.rad) {
             double s = b->fixed ? 0.0 : vccd_query_body_speed(&b->qb, 0);
             R = vccd_fp_next_up(vccd_fp_next_up(b->qb.rad[0] + s) + vccd_fp_next_up(0.5 * h));
         }
+        /* the centre where the piece's motion starts (a rebased motion's
+           is an enclosure, not the state) */
+        vccd_sim_body_centre(c, b);
         for (int k = 0; k < 3; k++) {
-            box[i].lo[k] = R < INFINITY ? vccd_fp_next_down(b->x[k] - R) : -INFINITY;
-            box[i].hi[k] = R < INFINITY ? vccd_fp_next_up(b->x[k] + R) : INFINITY;
+            box[i].lo[k] = R < INFINITY ? vccd_fp_next_down(c[k].lo - R) : -INFINITY;
+            box[i].hi[k] = R < INFINITY ? vccd_fp_next_up(c[k].hi + R) : INFINITY;
         }
     }
     rc = vccd_box3_sweep(box, nb, keep, &c);

@@ -100,6 +100,11 @@ void vccd_sim_contacts_cluster(vccd_sim_contacts *l, size_t first);
 /* The pose enclosure of body b (vccd_pose_from_quat of its state; a 2D
    body's from its angle, as its planar motion's pose at t = 0). */
 int vccd_sim_body_pose(vccd_pose *p, const vccd_sim_body *b);
+/* An enclosure of b's centre at the start of its current piece: its
+   query body's motion at t = 0 (after an event, a body whose motion goes
+   on is a rebased motion, and its state's doubles only approximate it),
+   or its state before it has one. */
+void vccd_sim_body_centre(vccd_di c[3], const vccd_sim_body *b);
 /* The rigorous distance of bodies i and j at their states
    (vccd_distance with BV type bv, no memo): 0, or -1 with e set. */
 int vccd_sim_pair_distance(vccd_distance_result *d, const vccd_sim_body *bodies, int i, int j, int bv,
@@ -197,6 +202,7 @@ typedef struct {
     int converged, singular, fallback;
     int sweeps;
     double residual;            /* max violation at the end */
+    int rounds;                 /* vccd_sim_event_solve: the cluster's solves */
 } vccd_sim_impulse_result;
 
 void vccd_sim_impulse_opts_init(vccd_sim_impulse_opts *o);
@@ -286,11 +292,14 @@ typedef void (*vccd_sim_event_fn)(void *ctx, const vccd_sim_event *ev);
 
 typedef struct {
     int events, pieces, truncated;
-    double min_gap;             /* rigorous lower bound: min over the pieces'
-                                   starts and the step's end, all pairs
-                                   (a pair the broad phase leaves out
-                                   counts as its margin, which its gap
-                                   exceeds) */
+    double min_gap;             /* rigorous lower bound: min over the gap
+                                   checks -- the step's first piece and
+                                   end, all pairs; a piece after an event,
+                                   the pairs of the bodies whose motion
+                                   it remade -- where a pair the broad
+                                   phase leaves out counts as its margin
+                                   and one the resting manifold proved
+                                   farther than its band as that band */
     double t_ccd, t_manifold, t_impulse, t_gap, t_broad;    /* seconds */
     long queries;               /* TOC queries run */
     long skipped;               /* pairs kept by the broad phase that
@@ -300,6 +309,9 @@ typedef struct {
     long broad_runs;            /* its runs: one per piece, one at the end */
     long distances;             /* distance queries of the gap checks */
     long rest_pairs, rest_contacts; /* solved before the next step */
+    long event_pairs;           /* manifolds made at contact events */
+    long reused;                /* pairs whose answer went on after an event */
+    long rebased;               /* motions that went on after an event */
     double t_rest;              /* seconds in that (manifolds and solve) */
     double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;
@@ -313,7 +325,8 @@ typedef struct {
 /* The broad phase over bodies (lib/sim/broad.c): into p, the pairs
    i < j of bodies[0 .. nb) (two fixed bodies never) that may come within
    h >= 0 of each other over the current piece.  Each body's box is its
-   centre plus or minus r + s + h / 2, r its query's root radius and s
+   centre where the piece starts (vccd_sim_body_centre, an enclosure)
+   plus or minus r + s + h / 2, r its query's root radius and s
    its root's speed bound over the piece (vccd_query_body_speed; 0 for a
    fixed body), rounded outward; a pair whose boxes are apart along
    some axis is proved more than h apart at every time of the piece, at
@@ -323,6 +336,34 @@ typedef struct {
    or -1 when out of memory. */
 int vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h);
 void vccd_sim_pairs_clear(vccd_sim_pairs *p);
+
+/* --- an event's contacts (lib/sim/cluster.c) -------------------------------
+
+   The impulses at a contact event between bodies a and b act on the
+   event's cluster, not on every contact of the scene.  cand holds the
+   pairs (i < j) within band at the current states.  The cluster starts
+   as the manifolds (vccd_sim_manifold, or the node manifold as the
+   step chooses it) of the candidates that have a or b as a moving body;
+   it is solved (vccd_sim_impulse_solve, o->impulse) from the bodies'
+   velocities before the event, and it grows by every candidate of a
+   body the solve moved that has a contact the solve turned towards its
+   neighbour: approaching now, and having lost more normal velocity than
+   it could over the `left` seconds of the step without closing a tenth
+   of its gap lower bound.  Then it is solved again from the velocities
+   before the event, until it no longer grows.  A far body is moved by
+   no event (the solve over all contacts pushed every resting pair apart
+   at the separating speed, at every event of the scene).
+   Out: cl the cluster's contacts, solved; gaps[u] the manifold's bound
+   of candidate u (min with band) when its manifold was made, else NaN;
+   changed[i] = 1 for each body whose velocity the solve changed (nb
+   entries); *t_solve += the seconds spent in the impulse solves; res the
+   last solve's result (res->rounds: how many).  0, or -1 with e. */
+int vccd_sim_event_solve(vccd_sim_impulse_result *res, vccd_sim_contacts *cl, double *gaps, unsigned char *changed,
+                         double *t_solve, vccd_sim_body *bodies, int nb, const vccd_sim_pairs *cand, int a, int b,
+                         double band, double left, const vccd_sim_opts *o, vccd_error *e);
+
+/* Seconds of a monotonic clock (the step's timings). */
+double vccd_sim_clock(void);
 
 /* The band of the resting contacts solved before a step: twice the
    manifold's, so that a pair just outside the band, which the solve

@@ -651,8 +651,16 @@ START_TEST(test_step_range)
     b[1].w[2] = 1e-300;
     rc = vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e);
     TU_CHECK(rc == 0, "tiny state: the step failed: %s", e.msg);
-    TU_CHECK(rc != 0 || (b[1].q[1] == 0.0 && fabs(b[1].x[0]) < 1e-290 && b[1].x[2] == 3.0 && r.min_gap > 1.0),
+    /* the pair is farther than the resting band, which is then its
+       proved bound (sim.h, min_gap); its distance is 2 */
+    TU_CHECK(rc != 0 || (b[1].q[1] == 0.0 && fabs(b[1].x[0]) < 1e-290 && b[1].x[2] == 3.0
+                         && r.min_gap == VCCD_SIM_REST_BAND(&o)),
              "tiny state: q1 %g x %g %g, gap %g", b[1].q[1], b[1].x[0], b[1].x[2], r.min_gap);
+    {
+        vccd_distance_result d;
+        ck_assert(vccd_sim_pair_distance(&d, b, 0, 1, o.bv, &e) == 0);
+        TU_CHECK(d.lower > 1.9 && d.upper < 2.1, "tiny state: distance [%g, %g], want 2", d.lower, d.upper);
+    }
     b[1].v[0] = 1e300;
     rc = vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e);
     TU_CHECK(rc != 0 && strstr(e.msg, "body box:1:1:1: velocity x time") && strstr(e.msg, "beyond the simulation's range"),
@@ -767,6 +775,88 @@ START_TEST(test_resting_box)
             mesh_body_clear(&b[1]);
         }
     }
+}
+END_TEST
+
+/* An event's cluster (vccd_sim_event_solve): a column of 3 unit boxes
+   resting on a fixed ground, a fourth landing on it at 2 m/s, and a box
+   resting on the ground 6 m away.  The impulse travels down the column
+   (each box pushed into the one under it joins, in rounds) to the
+   ground, whose other contact is left out: the far box keeps its
+   velocity bit for bit and its manifold is never made.  The column's
+   contacts end at their targets, and the same column solved with every
+   contact of the scene at once (the solve before clusters) moves it the
+   same, while that one also pushes the far box off the ground. */
+START_TEST(test_event_cluster)
+{
+    enum { NB = 6 };
+    vccd_sim_body b[NB], b2[NB];
+    vccd_sim_opts o;
+    vccd_sim_contacts cl = { NULL, 0, 0 }, all = { NULL, 0, 0 };
+    vccd_sim_impulse_result res;
+    vccd_sim_pairs cand = { NULL, 0, 0 };
+    vccd_error e;
+    double gap = 5e-4, gaps[16], tsolve = 0.0, band;
+    unsigned char changed[NB];
+    /* pairs within the band: ground-b1, b1-b2, b2-b3, b3-top, ground-far */
+    static const int pairs[][2] = { { 0, 1 }, { 1, 2 }, { 2, 3 }, { 3, 4 }, { 0, 5 } };
+    vccd_sim_opts_init(&o);
+    o.g[2] = -9.81;
+    o.impulse.e = 0.3;
+    o.impulse.v_rest = sqrt(2 * 9.81 * o.band_factor * o.eps_d);
+    o.impulse.v_sep = 9.81 * o.dt;
+    band = o.band_factor * o.eps_d;
+    mesh_body(&b[0], "box:20:20:1", -0.5, 0.0);
+    b[0].fixed = 1;
+    ck_assert(vccd_sim_body_finish(&b[0]) == 0);
+    for (int i = 1; i < NB; i++) {
+        mesh_body(&b[i], "box:1:1:1", i < 5 ? 0.5 * (2 * i - 1) + i * gap : 0.5 + gap, 0.0);
+        if (i == 5)
+            b[i].x[0] = 6.0;
+        b[i].mass = 1.0;
+        for (int k = 0; k < 3; k++)
+            b[i].inertia[k][k] = 1.0 / 6.0;
+        ck_assert(vccd_sim_body_finish(&b[i]) == 0);
+    }
+    b[4].v[2] = -2.0;
+    cand.n = cand.cap = 5;
+    cand.p = malloc(5 * sizeof *cand.p);
+    ck_assert(cand.p != NULL);
+    memcpy(cand.p, pairs, sizeof pairs);
+    memcpy(b2, b, sizeof b);
+    ck_assert(vccd_sim_event_solve(&res, &cl, gaps, changed, &tsolve, b, NB, &cand, 3, 4, band, 0.005, &o, &e) == 0);
+    TU_CHECK(res.rounds == 3, "%d solves, want 3 (b2-b3 and b3-top, then b1-b2, then ground-b1)", res.rounds);
+    for (int u = 0; u < 4; u++)
+        TU_CHECK(!isnan(gaps[u]) && gaps[u] > 0.9 * gap && gaps[u] <= gap, "pair %d: gap bound %g", u, gaps[u]);
+    TU_CHECK(isnan(gaps[4]), "the far box's manifold was made: %g", gaps[4]);
+    for (int i = 1; i < 5; i++)
+        TU_CHECK(changed[i], "column box %d not changed", i);
+    TU_CHECK(!changed[0] && !changed[5], "ground or far box changed");
+    TU_CHECK(b[5].v[0] == 0 && b[5].v[1] == 0 && b[5].v[2] == 0 && b[5].w[0] == 0 && b[5].w[1] == 0
+             && b[5].w[2] == 0, "the far box moved: v %g %g %g", b[5].v[0], b[5].v[1], b[5].v[2]);
+    TU_CHECK(cl.n == 16, "%zu contacts, want the column's 4 x 4", cl.n);
+    for (size_t k = 0; k < cl.n; k++) {
+        double vn = normal_velocity(b, &cl.c[k]);
+        TU_CHECK(cl.c[k].a != 5 && cl.c[k].b != 5, "a contact of the far box");
+        TU_CHECK(vn >= -1e-9, "contact %zu (bodies %d %d) still approaching: %g", k, cl.c[k].a, cl.c[k].b, vn);
+    }
+    /* Newton's law at the landing: it leaves at e x 2 m/s or faster */
+    TU_CHECK(b[4].v[2] - b[3].v[2] >= 0.3 * 2.0 - 1e-9, "the landing box leaves at %g", b[4].v[2] - b[3].v[2]);
+    /* every contact of the scene at once, from the same start */
+    for (int u = 0; u < 5; u++) {
+        double g;
+        ck_assert(vccd_sim_manifold(&all, &g, b2, pairs[u][0], pairs[u][1], o.bv, band, 0, &e) == 0);
+    }
+    ck_assert(vccd_sim_impulse_solve(&res, b2, &all, &o.impulse) == 0);
+    TU_CHECK(b2[5].v[2] > 0.0, "the global solve left the far box: %g", b2[5].v[2]);
+    for (int i = 1; i < 5; i++)
+        TU_CHECK(fabs(b2[i].v[2] - b[i].v[2]) <= 1e-6, "box %d: %.17g in the cluster, %.17g in the global solve", i,
+                 b[i].v[2], b2[i].v[2]);
+    free(cand.p);
+    vccd_sim_contacts_clear(&cl);
+    vccd_sim_contacts_clear(&all);
+    for (int i = 0; i < NB; i++)
+        mesh_body_clear(&b[i]);
 }
 END_TEST
 
@@ -955,6 +1045,6 @@ main(void)
 {
     const TTest *tests[] = { test_head_on,  test_conservation, test_box_flat,     test_nonconvergence,
                              test_manifold, test_step_range,   test_rest_targets, test_resting_box,
-                             test_reach,    test_sparse_vs_dense, test_fallback_and_blocks };
+                             test_reach,    test_sparse_vs_dense, test_fallback_and_blocks, test_event_cluster };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
