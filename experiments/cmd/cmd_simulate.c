@@ -227,8 +227,8 @@ run(int argc, char **argv)
            vccd_bv_type_get(o.bv)->name, o.eps_d, o.impulse.e, o.impulse.mu);
     printf("contact events: %ld (%ld contact points), steps truncated at max_events: %ld\n", lc.events, lc.contacts,
            truncated);
-    printf("TOC queries: %ld; after the events, %ld answers and %ld motions went on (doc/simulate.md, \"Events are "
-           "local\")\n", queries, reused, rebased);
+    printf("TOC queries: %ld; after the events, %ld answers went on and %ld motions that went on were rebased "
+           "(doc/simulate.md, \"Events are local\")\n", queries, reused, rebased);
     if (o.rest == VCCD_SIM_REST_SPECULATIVE)
         printf("resting contacts solved before the steps: %ld contacts in %ld pair manifolds, %.3f s\n", rest_contacts,
                rest_pairs, rest_t);

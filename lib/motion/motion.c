@@ -131,7 +131,7 @@ vccd_motion_from_section(const vccd_motion_type *type, vccd_config_section *s, m
 }
 
 vccd_motion *
-vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
+vccd_motion_rebase_di(const vccd_motion *m, vccd_di t0, vccd_di t1)
 {
     vccd_motion *r = vccd_motion_alloc(m->type, m->nparams, m->prec);
     VCCD_MI_TMP(a, m->prec);
@@ -140,11 +140,19 @@ vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
     if (!r)
         return NULL;
     r->nvertices = m->nvertices;
-    vccd_mi_set_d(a, t0);
-    vccd_mi_set_d(b, t1);
+    /* the models' rebase is interval arithmetic on t0 and t1, so an
+       enclosure in gives the enclosure of every restriction it holds */
+    vccd_mi_set_di(a, t0);
+    vccd_mi_set_di(b, t1);
     m->type->rebase(r->param, m->param, m->nparams, a, b);
     vccd_motion_sync(r);
     return r;
+}
+
+vccd_motion *
+vccd_motion_rebase(const vccd_motion *m, double t0, double t1)
+{
+    return vccd_motion_rebase_di(m, vccd_di_set_d(t0), vccd_di_set_d(t1));
 }
 
 /* A per-vertex model's kernel sees only the parameters, so the index is

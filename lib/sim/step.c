@@ -471,6 +471,12 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     double *cgap = NULL;                /* cand's manifold gap bounds */
     long cgap_cap = 0;
     unsigned char *changed = calloc((size_t)nb + 1, 1), *restart = calloc((size_t)nb + 1, 1);
+    /* rest[i]: the share of m[i]'s unit time still ahead where the
+       current piece starts, an enclosure (the product of the pieces'
+       rests since m[i] was made); stale[i]: it is not [1, 1], so m[i]
+       must be rebased before a query or a gap check needs it */
+    vccd_di *rest = calloc((size_t)nb + 1, sizeof *rest);
+    unsigned char *stale = calloc((size_t)nb + 1, 1);
     /* the last piece's pairs and answers, kept for the pairs whose
        motions go on after an event */
     vccd_sim_pairs pl_old = { NULL, 0, 0 };
@@ -486,9 +492,11 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     memset(r, 0, sizeof *r);
     r->min_gap = INFINITY;
     r->pair_gap = pg;
-    if (!m || !pg || !rch || !changed || !restart || memo_ready(bodies, nb) != 0) {
+    if (!m || !pg || !rch || !changed || !restart || !rest || !stale || memo_ready(bodies, nb) != 0) {
         free(changed);
         free(restart);
+        free(rest);
+        free(stale);
         free(m);
         free(pg);
         free(rch);
@@ -502,10 +510,12 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         r->pieces++;
         /* Each body's motion over the piece: from its state on the
            step's first piece and, after an event, for the bodies whose
-           velocity the event changed (and the event's two); the others'
-           go on, restricted to the rest of the last piece (rebase: the
-           same motion, so their pairs' answers and gaps still hold).  A
-           fixed body's stands still over any part of the piece. */
+           velocity the event changed (and the event's two).  The others'
+           go on: the same motion, so their pairs' answers still hold,
+           rebased to the rest of the piece only when a pair with a new
+           motion needs it (below).  Until then the motion over its
+           whole unit time bounds the rest of it (the broad phase's box).
+           A fixed body's stands still over any part of the piece. */
         for (int i = 0; i < nb; i++) {
             vccd_sim_body *b = &bodies[i];
             if (first || restart[i]) {
@@ -514,9 +524,26 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
                 if (!(m[i] = piece_motion(b, left, o->g, o->prec, e)) || body_query(b, m[i], e) != 0)
                     goto done;
                 rch[i] = vccd_sim_body_reach(b, left, o->g);
-            } else if (!b->fixed) {
-                vccd_motion *mr = vccd_motion_rebase(m[i], s_prev, 1.0);
-                if (!mr) {
+                rest[i] = vccd_di_set_d(1.0);
+                stale[i] = 0;
+            }
+        }
+        /* the pairs that can come within `enough` over the piece: the
+           others need neither a gap check nor a query */
+        if (broad(r, &pl, bodies, nb, enough, e) != 0)
+            goto done;
+        /* the motions that go on of the pairs with a new one, rebased to
+           where the piece starts: vccd_motion_rebase_di from the
+           enclosure of that time in the motion's own */
+        for (long u = 0; !first && u < pl.n; u++)
+            for (int k = 0; k < 2 && (restart[pl.p[u][0]] || restart[pl.p[u][1]]); k++) {
+                int i = pl.p[u][k];
+                vccd_sim_body *b = &bodies[i];
+                vccd_motion *mr;
+                if (!stale[i])
+                    continue;
+                if (!(mr = vccd_motion_rebase_di(m[i], vccd_di_sub(vccd_di_set_d(1.0), rest[i]),
+                                                 vccd_di_set_d(1.0)))) {
                     vccd_error_set(e, b->name, 0, NULL, NULL, "out of memory");
                     goto done;
                 }
@@ -528,15 +555,13 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
                    point can move (its state no longer is the motion's
                    start, so not vccd_sim_body_reach) */
                 rch[i] = vccd_query_body_speed(&b->qb, 0);
+                rest[i] = vccd_di_set_d(1.0);
+                stale[i] = 0;
                 r->rebased++;
             }
-        }
-        /* the pairs that can come within `enough` over the piece: the
-           others need neither a gap check nor a query */
-        if (broad(r, &pl, bodies, nb, enough, e) != 0
-            || (first ? check_gaps(r, bodies, nb, &pl, o->bv, enough, e)
-                      : check_moved_gaps(r, bodies, nb, &pl, restart, o->bv, enough, e))
-                   != 0)
+        if ((first ? check_gaps(r, bodies, nb, &pl, o->bv, enough, e)
+                   : check_moved_gaps(r, bodies, nb, &pl, restart, o->bv, enough, e))
+            != 0)
             goto done;
         while (ans_cap < pl.n)
             if (vccd_grow((void **)&ans, &ans_cap, ans_cap, sizeof *ans) != 0) {
@@ -671,8 +696,15 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         /* the next piece remakes the motions the event changed, and the
            event pair's (re-queried even when the solve left them: its
            answer was this contact) */
-        for (int i = 0; i < nb; i++)
+        for (int i = 0; i < nb; i++) {
             restart[i] = !bodies[i].fixed && (changed[i] || i == ba || i == bb);
+            /* a motion that goes on: the rest of it shrinks by the
+               piece's */
+            if (!restart[i] && !bodies[i].fixed) {
+                rest[i] = vccd_di_mul(rest[i], vccd_di_sub(vccd_di_set_d(1.0), vccd_di_set_d(s)));
+                stale[i] = 1;
+            }
+        }
         s_prev = s;
         first = 0;
         {
@@ -746,6 +778,8 @@ done:
     free(cgap);
     free(changed);
     free(restart);
+    free(rest);
+    free(stale);
     return rc;
 }
 

@@ -178,6 +178,12 @@ vccd_motion *vccd_motion_new(const char *type, const vccd_motion_value *values, 
 /* The restriction of m to [t0, t1] (0 <= t0 <= t1 <= 1, exact doubles)
    reparametrised to [0, 1], as a motion of the same type. */
 vccd_motion *vccd_motion_rebase(const vccd_motion *m, double t0, double t1);
+/* The same with t0 and t1 known only as enclosures (0 <= t0 <= t1 <= 1):
+   the result encloses the restriction to [t0', t1'] for every t0' in t0
+   and t1' in t1 (the models' rebase is interval arithmetic).  The
+   simulation rebases a motion to where a later piece starts, a product
+   of the pieces' rests that no double holds exactly. */
+vccd_motion *vccd_motion_rebase_di(const vccd_motion *m, vccd_di t0, vccd_di t1);
 
 /* Abort with a message when vertex is not one of a per-vertex model's
    vertices (the kernels see only the parameters and cannot check). */

@@ -311,7 +311,8 @@ typedef struct {
     long rest_pairs, rest_contacts; /* solved before the next step */
     long event_pairs;           /* manifolds made at contact events */
     long reused;                /* pairs whose answer went on after an event */
-    long rebased;               /* motions that went on after an event */
+    long rebased;               /* motions that went on after an event,
+                                   rebased for a pair with a new one */
     double t_rest;              /* seconds in that (manifolds and solve) */
     double *pair_gap;           /* internal: each pair's last gap bound */
 } vccd_sim_step_result;

@@ -84,6 +84,11 @@ check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t ==
 expect 0 "bench simulate" -- $vccd bench simulate --steps 10 "$cfg/sim-icospheres.ini" "$cfg/sim-box-drop.ini"
 check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep -qx 2"
 expect 2 "bench simulate: no scene" -- $vccd bench simulate
+# the scaling benchmark's shipped piles load and step (their 1,000 steps
+# are a benchmark: doc/simulate.md, "Scaling")
+expect 0 "bench simulate: the scaling piles" -- $vccd bench simulate --steps 3 "$cfg/scaling/pile-16.ini" \
+    "$cfg/scaling/pile-64.ini" "$cfg/scaling/pile-256.ini"
+check "bench simulate: the piles' bodies" awk '/^pile-/ { n[$1] = $2 } END { exit !(n["pile-16.ini"] == 21 && n["pile-64.ini"] == 69 && n["pile-256.ini"] == 261) }' "$tmp/out"
 expect 2 "bench simulate: bad option" -- $vccd bench simulate --fast "$cfg/sim-icospheres.ini"
 
 # capoeira: approximate contacts, still every gap proved > 0.  Its

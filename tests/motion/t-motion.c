@@ -14,7 +14,8 @@
    intervals.  Because the reference is the same formula, the formula
    itself is checked separately: velocity and acceleration against
    finite differences of position and velocity (test_derivatives), the
-   reparametrisation against direct evaluation (test_rebase), the pose
+   reparametrisation against direct evaluation (test_rebase, and from an
+   enclosure of the start, test_rebase_di), the pose
    at t = 0 against the parameters (test_pose0), and the bounds against
    the reference (test_bounds).
 
@@ -380,6 +381,36 @@ END_TEST
 
 /* --- c. rebase ------------------------------------------------------------ */
 
+/* A[b] and B[b] at each backend's precision (tu_init first). */
+static void
+xvas_init(xva *A, xva *B)
+{
+    tu_init();
+    for (int b = 0; b < NB; b++) {
+        xva_init(&A[b], bprec[b]);
+        xva_init(&B[b], bprec[b]);
+    }
+}
+
+static void
+xvas_clear(xva *A, xva *B)
+{
+    for (int b = 0; b < NB; b++) {
+        xva_clear(&A[b]);
+        xva_clear(&B[b]);
+    }
+}
+
+/* A point of the original m at time tt and of the rebased r at s, on
+   rigorous backend b (both exact instants). */
+static void
+eval_rebased(int b, xva *A, xva *B, const vccd_motion *m, const vccd_motion *r, const double pt[3], int vertex,
+             double tt, double s)
+{
+    eval_on(b, m, A, pt, vertex, tt, tt);
+    eval_on(b, r, B, pt, vertex, s, s);
+}
+
 /* The restriction to [t0, t1] at s equals the motion at t0 + s h, h =
    t1 - t0, with v scaled by h and a by h^2: on every rigorous backend the
    two enclosures share a point, and at 256 bits their midpoints agree to
@@ -396,11 +427,7 @@ START_TEST(test_rebase)
     VCCD_MI_TMP(sc, REF_PREC);
     clock_t start = clock();
 
-    tu_init();
-    for (int b = 0; b < NB; b++) {
-        xva_init(&A[b], bprec[b]);
-        xva_init(&B[b], bprec[b]);
-    }
+    xvas_init(A, B);
     for (long j = 0; j < nm; j++) {
         int kind = (int)(j % ty->nkinds);
         vccd_motion *m = new_motion(ty, kind), *r;
@@ -429,8 +456,7 @@ START_TEST(test_rebase)
             for (int b = 0; b < NB; b++) {
                 if (!rigorous[b])
                     continue;
-                eval_on(b, m, &A[b], pt, vertex, tt, tt);
-                eval_on(b, r, &B[b], pt, vertex, s, s);
+                eval_rebased(b, &A[b], &B[b], m, r, pt, vertex, tt, s);
                 /* scale the original's v by h and a by h^2, outward */
                 vccd_mi_set_d(hh, h);
                 for (int i = 0; i < 3; i++) {
@@ -472,11 +498,64 @@ START_TEST(test_rebase)
         vccd_motion_free(r);
         vccd_motion_free(m);
     }
-    for (int b = 0; b < NB; b++) {
-        xva_clear(&A[b]);
-        xva_clear(&B[b]);
-    }
+    xvas_clear(A, B);
     report("rebase", ty, nm * PER_MOTION, "times on 4 backends: rebased vs original", start);
+}
+END_TEST
+
+
+/* vccd_motion_rebase_di: rebased to [t0 - d, t0 + d] (d = 2^-30) and
+   t1 = 1, the motion encloses the restriction of every start in it: at
+   s it meets the original at c + s (1 - c) for c = t0 - d, t0, t0 + d
+   (dyadics: exact doubles), on every rigorous backend; with a point
+   enclosure it is vccd_motion_rebase bit for bit. */
+START_TEST(test_rebase_di)
+{
+    const vccd_motion_type *ty = vccd_motion_type_get(_i);
+    long nm = instances(ty, tu_iters(600));
+    xva A[NB], B[NB];
+    const double d = 0x1p-30;
+
+    xvas_init(A, B);
+    for (long j = 0; j < nm; j++) {
+        int kind = (int)(j % ty->nkinds);
+        vccd_motion *m = new_motion(ty, kind), *r, *rp, *rq;
+        double t0 = 0.25 + 0.5 * dyadic(20), pt[3];
+        int vertex;
+        r = vccd_motion_rebase_di(m, vccd_di_set_2d(t0 - d, t0 + d), vccd_di_set_d(1.0));
+        rp = vccd_motion_rebase_di(m, vccd_di_set_d(t0), vccd_di_set_d(1.0));
+        rq = vccd_motion_rebase(m, t0, 1.0);
+        ck_assert_msg(r && rp && rq, "out of memory");
+        for (int i = 0; i < r->nparams; i++)
+            if (!vccd_mi_is_bounded(&r->param[i]) || vccd_mi_is_empty(&r->param[i])
+                || !mpfr_equal_p(&rp->param[i].lo, &rq->param[i].lo) || !mpfr_equal_p(&rp->param[i].hi, &rq->param[i].hi))
+                tu_fail("model %s kind %d: rebase_di to [%.17g +- 2^-30, 1]: parameter %d empty, unbounded, or "
+                        "(point) not vccd_motion_rebase's", ty->name, kind, t0, i);
+        for (int smp = 0; smp < PER_MOTION; smp++) {
+            double s = smp == 0 ? 0.0 : smp == 1 ? 1.0 : dyadic(20);
+            random_point(m, pt, &vertex);
+            for (int c = -1; c <= 1; c++) {
+                double tc = t0 + c * d, tt = tc + s * (1.0 - tc);
+                set_ctx(m, kind, pt, vertex, tt, tt);
+                snprintf(ctx + strlen(ctx), sizeof ctx - strlen(ctx), " rebase_di from %.17g, start %.17g, s=%.17g",
+                         t0, tc, s);
+                for (int b = 0; b < NB; b++) {
+                    if (!rigorous[b])
+                        continue;
+                    eval_rebased(b, &A[b], &B[b], m, r, pt, vertex, tt, s);
+                    for (int i = 0; i < 3; i++)
+                        if (!meet(&B[b].x.c[i], &A[b].x.c[i]))
+                            tu_fail("%s: backend %s: x[%d] of the rebased enclosure misses the original's "
+                                    "(%.17g vs %.17g)", ctx, bname[b], i, mid_d(&B[b].x.c[i]), mid_d(&A[b].x.c[i]));
+                }
+            }
+        }
+        vccd_motion_free(m);
+        vccd_motion_free(r);
+        vccd_motion_free(rp);
+        vccd_motion_free(rq);
+    }
+    xvas_clear(A, B);
 }
 END_TEST
 
@@ -655,7 +734,8 @@ main(void)
        loop over the registry so failures name the model. */
     const struct { const char *name; const TTest *fn; } cases[] = {
         { "containment", test_containment }, { "derivatives", test_derivatives },
-        { "rebase", test_rebase }, { "pose0", test_pose0 }, { "bounds", test_bounds },
+        { "rebase", test_rebase }, { "rebase_di", test_rebase_di }, { "pose0", test_pose0 },
+        { "bounds", test_bounds },
     };
     Suite *s = suite_create("motion");
     TCase *tc = tcase_create("registry");
