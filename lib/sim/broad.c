@@ -41,8 +41,10 @@ by_pair(const void *x, const void *y)
     return a[1] < b[1] ? -1 : a[1] > b[1];
 }
 
-int
-vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
+/* The pairs whose boxes overlap: over the piece (at_states = 0), or at
+   the states alone (1). */
+static int
+broad_boxes(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h, int at_states)
 {
     vccd_box3 *box;
     keep_ctx c = { p, bodies };
@@ -64,12 +66,17 @@ vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
         double R = INFINITY;
         vccd_di c[3];
         if (b->qb.rad) {
-            double s = b->fixed ? 0.0 : vccd_query_body_speed(&b->qb, 0);
+            double s = b->fixed || at_states ? 0.0 : vccd_query_body_speed(&b->qb, 0);
             R = vccd_fp_next_up(vccd_fp_next_up(b->qb.rad[0] + s) + vccd_fp_next_up(0.5 * h));
         }
-        /* the centre where the piece's motion starts (a rebased motion's
-           is an enclosure, not the state) */
-        vccd_sim_body_centre(c, b);
+        /* the centre where the piece's motion starts (a motion that went
+           on after an event starts at an enclosure, not at the state),
+           or the state */
+        if (at_states)
+            for (int k = 0; k < 3; k++)
+                c[k] = vccd_di_set_d(b->x[k]);
+        else
+            vccd_sim_body_centre(c, b);
         for (int k = 0; k < 3; k++) {
             box[i].lo[k] = R < INFINITY ? vccd_fp_next_down(c[k].lo - R) : -INFINITY;
             box[i].hi[k] = R < INFINITY ? vccd_fp_next_up(c[k].hi + R) : INFINITY;
@@ -82,6 +89,18 @@ vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
     if (p->n > 1)
         qsort(p->p, (size_t)p->n, sizeof *p->p, by_pair);
     return 0;
+}
+
+int
+vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
+{
+    return broad_boxes(p, bodies, nb, h, 0);
+}
+
+int
+vccd_sim_broad_at_states(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h)
+{
+    return broad_boxes(p, bodies, nb, h, 1);
 }
 
 void

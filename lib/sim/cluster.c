@@ -18,8 +18,11 @@
 
 /* A boundary contact joins the cluster when the solve took more normal
    velocity from it than it could lose over the rest of the step without
-   closing this share of its gap (and it now approaches). */
-#define GROW_GAP_SHARE 0.1
+   closing its gap (and it now approaches): a push that cannot close the
+   gap before the step ends is the next step's resting solve's.  A tenth
+   of the gap grew the pile of 256's clusters to 61 contacts an event,
+   and its first 300 steps took 1.6x the time for 4% more events. */
+#define GROW_GAP_SHARE 1.0
 
 typedef struct {
     vccd_sim_contacts pool;         /* the manifolds made so far */

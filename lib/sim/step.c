@@ -325,12 +325,14 @@ check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_si
     return 0;
 }
 
-/* The broad phase at the current states into pl, timed and counted. */
+/* The broad phase into pl, timed and counted: over the piece, or at the
+   states alone (the step's end). */
 static int
-broad(vccd_sim_step_result *r, vccd_sim_pairs *pl, vccd_sim_body *bodies, int nb, double enough, vccd_error *e)
+broad(vccd_sim_step_result *r, vccd_sim_pairs *pl, vccd_sim_body *bodies, int nb, double enough, int at_states,
+      vccd_error *e)
 {
     double t0 = vccd_sim_clock();
-    if (vccd_sim_broad(pl, bodies, nb, enough) != 0)
+    if ((at_states ? vccd_sim_broad_at_states(pl, bodies, nb, enough) : vccd_sim_broad(pl, bodies, nb, enough)) != 0)
         return vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory in the broad phase");
     r->t_broad += vccd_sim_clock() - t0;
     r->broad_pairs += pl->n;
@@ -422,6 +424,12 @@ check_moved_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const v
                  const unsigned char *restart, int bv, double enough, vccd_error *e)
 {
     double t0 = vccd_sim_clock();
+    long nf = 0;
+    for (int i = 0; i < nb; i++)
+        nf += bodies[i].fixed != 0;
+    /* a pair the broad phase leaves out is `enough` apart (as check_gaps) */
+    if (pl->n < (long)nb * (nb - 1) / 2 - nf * (nf - 1) / 2 && enough < r->min_gap)
+        r->min_gap = enough;
     for (long u = 0; u < pl->n; u++) {
         int i = pl->p[u][0], j = pl->p[u][1];
         vccd_distance_result d;
@@ -530,7 +538,7 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
         }
         /* the pairs that can come within `enough` over the piece: the
            others need neither a gap check nor a query */
-        if (broad(r, &pl, bodies, nb, enough, e) != 0)
+        if (broad(r, &pl, bodies, nb, enough, 0, e) != 0)
             goto done;
         /* the motions that go on of the pairs with a new one, rebased to
            where the piece starts: vccd_motion_rebase_di from the
@@ -726,8 +734,12 @@ vccd_sim_step(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd
     /* the step's end states, each pair's gap proved afresh; then the
        resting contacts' velocities for the next step (no position
        changes: these gaps stay proved) */
+    /* at the states: a motion that went on after an event started at an
+       enclosure its state has drifted from by the doubles' rounding,
+       and the gap check below takes every pair left out as `enough`
+       apart at the states */
     if (broad(r, &pl, bodies, nb, o->rest == VCCD_SIM_REST_SPECULATIVE ? fmax(enough, VCCD_SIM_REST_BAND(o)) : enough,
-              e) != 0)
+              1, e) != 0)
         goto done;
     if (o->rest == VCCD_SIM_REST_SPECULATIVE) {
         /* the manifolds of the pairs within the resting band, each of

@@ -310,7 +310,10 @@ typedef struct {
     long distances;             /* distance queries of the gap checks */
     long rest_pairs, rest_contacts; /* solved before the next step */
     long event_pairs;           /* manifolds made at contact events */
-    long reused;                /* pairs whose answer went on after an event */
+    long reused;                /* pairs of two motions that went on after
+                                   an event: the last piece's answer kept
+                                   (none when its broad phase had left the
+                                   pair out) */
     long rebased;               /* motions that went on after an event,
                                    rebased for a pair with a new one */
     double t_rest;              /* seconds in that (manifolds and solve) */
@@ -336,6 +339,10 @@ typedef struct {
    sweep along x: O(nb log nb) plus the pairs that overlap along x.  0,
    or -1 when out of memory. */
 int vccd_sim_broad(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h);
+/* The same at the bodies' states alone (a piece of no length: no speed
+   term, boxes about the states' centres, which after an event can
+   differ from where a motion that went on started): the step's end. */
+int vccd_sim_broad_at_states(vccd_sim_pairs *p, vccd_sim_body *bodies, int nb, double h);
 void vccd_sim_pairs_clear(vccd_sim_pairs *p);
 
 /* --- an event's contacts (lib/sim/cluster.c) -------------------------------
@@ -349,8 +356,8 @@ void vccd_sim_pairs_clear(vccd_sim_pairs *p);
    velocities before the event, and it grows by every candidate of a
    body the solve moved that has a contact the solve turned towards its
    neighbour: approaching now, and having lost more normal velocity than
-   it could over the `left` seconds of the step without closing a tenth
-   of its gap lower bound.  Then it is solved again from the velocities
+   it could over the `left` seconds of the step without closing its gap
+   lower bound.  Then it is solved again from the velocities
    before the event, until it no longer grows.  A far body is moved by
    no event (the solve over all contacts pushed every resting pair apart
    at the separating speed, at every event of the scene).
