@@ -184,9 +184,9 @@ int vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_
                 -1 (not checked) when a block has more than unique_max
                 active contacts (a dense factor costs its size cubed);
    and when PGS does not converge it falls back to sequential impulses
-   from PGS's last iterate (one contact at a time, the one furthest
-   below its target first, until none is below it by more than tol x
-   max(|target|, |vn|), or 100 n impulses).  mu > 0 then adds Coulomb friction per
+   from the velocities before the solve (one contact at a time, the one
+   furthest below its target first, until none is below it by more than
+   tol x max(|target|, |vn|), or 100 n impulses).  mu > 0 then adds Coulomb friction per
    contact (tangential impulse clamped to mu lambda), separately. */
 typedef struct {
     double e, mu;               /* restitution in [0, 1], friction >= 0 */

@@ -84,6 +84,14 @@ check "--dt: 6 rows" awk -F, 'NR > 1 { n++; t = $2 } END { exit !(n == 6 && t ==
 expect 0 "bench simulate" -- $vccd bench simulate --steps 10 "$cfg/sim-icospheres.ini" "$cfg/sim-box-drop.ini"
 check "bench simulate: a row per scene" sh -c "grep -c '^sim-' '$tmp/out' | grep -qx 2"
 expect 2 "bench simulate: no scene" -- $vccd bench simulate
+# Issue 32's resting target on the 3-box stack: 10,000 steps (about 7 s)
+# with no halving cascade -- the run's proved minimum gap stays above
+# eps_d / 4 and the contact events are the landing's few.  Finishing the
+# impulse fallback from PGS's last iterate broke it (41 events, 4.6e-5).
+expect 0 "stack: 10,000 steps" -- $vccd simulate "$cfg/sim-stack.ini" --steps 10000 --out "$tmp/stack10k" --no-pictures
+check "stack: min gap above eps_d / 4" awk '/^min gap lower bound/ { g = $8 } END { exit !(g > 0.25e-3) }' "$tmp/out"
+check "stack: at most 10 contact events" awk '/^contact events:/ { n = $3 } END { exit !(n <= 10) }' "$tmp/out"
+
 # the scaling benchmark's shipped piles load and step (their 1,000 steps
 # are a benchmark: doc/simulate.md, "Scaling")
 expect 0 "bench simulate: the scaling piles" -- $vccd bench simulate --steps 3 "$cfg/scaling/pile-16.ini" \
