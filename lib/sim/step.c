@@ -277,6 +277,56 @@ sphere_gap(const vccd_sim_body *bodies, int i, int j)
     return vccd_fp_next_down(vccd_fp_next_down(s - a->qb.rad[0]) - b->qb.rad[0]);
 }
 
+/* The gap lower bound of pair i, j at their states into *d: a memo
+   still valid, else the spheres' bound when it is at least `enough` (a
+   pair that far needs no more), else the distance query.  -1 with e. */
+static int
+gap_at_states(vccd_distance_result *d, vccd_sim_step_result *r, vccd_sim_body *bodies, int i, int j, int bv,
+              double enough, vccd_error *e)
+{
+    const vccd_sim_gap_memo *mm;
+    memset(d, 0, sizeof *d);
+    if ((mm = memo_get(bodies, i, j))) {
+        d->lower = mm->lower;
+    } else if ((d->lower = sphere_gap(bodies, i, j)) < enough) {
+        if (vccd_sim_pair_distance(d, bodies, i, j, bv, e) != 0)
+            return -1;
+        r->distances++;
+    }
+    return 0;
+}
+
+/* Record pair i, j's bound d (the step's minimum, the pair's gap) and
+   fail (with e) when it is not > 0.  `after` names where it was taken. */
+static int
+gap_record(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, int i, int j, const vccd_distance_result *d,
+           const char *after, vccd_error *e)
+{
+    if (d->lower < r->min_gap)
+        r->min_gap = d->lower;
+    r->pair_gap[i * nb + j] = d->lower;
+    if (!(d->lower > 0.0))
+        return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
+                              "bodies %s and %s: no positive gap lower bound (%s, [%g, %g])%s; "
+                              "non-penetration is no longer proved, the run stops",
+                              bodies[i].name, bodies[j].name, vccd_distance_status_name(d->status), d->lower,
+                              d->upper, after);
+    return 0;
+}
+
+/* A pair the broad phase leaves out of pl is more than `enough` apart
+   (vccd_sim_broad with h = enough): `enough` is its lower bound. */
+static void
+gap_left_out(vccd_sim_step_result *r, const vccd_sim_body *bodies, int nb, const vccd_sim_pairs *pl, double enough)
+{
+    long nf = 0;
+    for (int i = 0; i < nb; i++)
+        nf += bodies[i].fixed != 0;
+    /* the pairs with a moving body */
+    if (pl->n < (long)nb * (nb - 1) / 2 - nf * (nf - 1) / 2 && enough < r->min_gap)
+        r->min_gap = enough;
+}
+
 /* The gap lower bound of every pair of pl (the broad phase's at the
    current states) into r->pair_gap, the minimum into r->min_gap: a memo
    still valid, else the spheres' bound when it is at least `enough` (a
@@ -289,35 +339,13 @@ check_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const vccd_si
            vccd_error *e)
 {
     double t0 = vccd_sim_clock();
-    long nf = 0, all;
-    for (int i = 0; i < nb; i++)
-        nf += bodies[i].fixed != 0;
-    /* the pairs with a moving body */
-    all = (long)nb * (nb - 1) / 2 - nf * (nf - 1) / 2;
-    if (pl->n < all && enough < r->min_gap)
-        r->min_gap = enough;
+    gap_left_out(r, bodies, nb, pl, enough);
     for (long u = 0; u < pl->n; u++) {
         int i = pl->p[u][0], j = pl->p[u][1];
         vccd_distance_result d;
-        const vccd_sim_gap_memo *mm;
-        memset(&d, 0, sizeof d);
-        if ((mm = memo_get(bodies, i, j))) {
-            d.lower = mm->lower;
-        } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
-            if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
-                return -1;
-            r->distances++;
-        }
-        if (d.lower < r->min_gap)
-            r->min_gap = d.lower;
-        r->pair_gap[i * nb + j] = d.lower;
-        if (!(d.lower > 0.0)) {
+        if (gap_at_states(&d, r, bodies, i, j, bv, enough, e) != 0 || gap_record(r, bodies, nb, i, j, &d, "", e) != 0) {
             r->t_gap += vccd_sim_clock() - t0;
-            return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
-                                  "bodies %s and %s: no positive gap lower bound (%s, [%g, %g]); "
-                                  "non-penetration is no longer proved, the run stops",
-                                  bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
-                                  d.upper);
+            return -1;
         }
         memo_put(bodies, i, j, d.lower);
     }
@@ -424,44 +452,24 @@ check_moved_gaps(vccd_sim_step_result *r, vccd_sim_body *bodies, int nb, const v
                  const unsigned char *restart, int bv, double enough, vccd_error *e)
 {
     double t0 = vccd_sim_clock();
-    long nf = 0;
-    for (int i = 0; i < nb; i++)
-        nf += bodies[i].fixed != 0;
-    /* a pair the broad phase leaves out is `enough` apart (as check_gaps) */
-    if (pl->n < (long)nb * (nb - 1) / 2 - nf * (nf - 1) / 2 && enough < r->min_gap)
-        r->min_gap = enough;
+    gap_left_out(r, bodies, nb, pl, enough);
     for (long u = 0; u < pl->n; u++) {
-        int i = pl->p[u][0], j = pl->p[u][1];
+        int i = pl->p[u][0], j = pl->p[u][1], rc = 0;
         vccd_distance_result d;
-        const vccd_sim_gap_memo *mm;
         if (!restart[i] && !restart[j])
             continue;
         memset(&d, 0, sizeof d);
         if (restart[i] && restart[j]) {
-            if ((mm = memo_get(bodies, i, j))) {
-                d.lower = mm->lower;
-            } else if ((d.lower = sphere_gap(bodies, i, j)) < enough) {
-                if (vccd_sim_pair_distance(&d, bodies, i, j, bv, e) != 0)
-                    return -1;
-                r->distances++;
-            }
-            if (d.lower > 0.0)
+            rc = gap_at_states(&d, r, bodies, i, j, bv, enough, e);
+            if (rc == 0 && d.lower > 0.0)
                 memo_put(bodies, i, j, d.lower);
         } else if ((d.lower = centre_gap(bodies, i, j)) < enough) {
-            if (vccd_query_distance_at(&d, &bodies[i].qb, &bodies[j].qb, 0.0, bv, e) != 0)
-                return -1;
-            r->distances++;
+            rc = vccd_query_distance_at(&d, &bodies[i].qb, &bodies[j].qb, 0.0, bv, e);
+            r->distances += rc == 0;
         }
-        if (d.lower < r->min_gap)
-            r->min_gap = d.lower;
-        r->pair_gap[i * nb + j] = d.lower;
-        if (!(d.lower > 0.0)) {
+        if (rc != 0 || gap_record(r, bodies, nb, i, j, &d, " after an event", e) != 0) {
             r->t_gap += vccd_sim_clock() - t0;
-            return vccd_error_set(e, bodies[i].name, 0, NULL, NULL,
-                                  "bodies %s and %s: no positive gap lower bound (%s, [%g, %g]) after an event; "
-                                  "non-penetration is no longer proved, the run stops",
-                                  bodies[i].name, bodies[j].name, vccd_distance_status_name(d.status), d.lower,
-                                  d.upper);
+            return -1;
         }
     }
     r->t_gap += vccd_sim_clock() - t0;
