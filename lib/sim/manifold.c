@@ -102,10 +102,10 @@ seg_normal_w(double n[3], double t[3][3])
    other's interior within the band, with that segment's in-plane normal
    (the 2D vertex-edge contact; vertex against vertex is left to the
    closest points).  Returns the ends found, including those left to
-   their owning segment's pair. */
+   their owning segment's pair; *near: the least of their distances. */
 static int
-pair_contacts_2d(vccd_sim_contacts *out, vccd_sim_contact *c, double ta[3][3], double tb[3][3], const double ab[3],
-                 double band, double tiny, const unsigned own[2])
+pair_contacts_2d(vccd_sim_contacts *out, double *near, vccd_sim_contact *c, double ta[3][3], double tb[3][3],
+                 const double ab[3], double band, double tiny, const unsigned own[2])
 {
     int found = 0;
     for (int side = 0; side < 2; side++) {
@@ -133,6 +133,7 @@ pair_contacts_2d(vccd_sim_contacts *out, vccd_sim_contact *c, double ta[3][3], d
                adds it, or each contact would come twice; the other is
                covered all the same (no closest-point stand-in) */
             found++;
+            *near = fmin(*near, sqrt(dot(d, d)));
             if (!(own[side] & VCCD_MESH_OWN_VERTEX(i)))
                 continue;
             for (int k = 0; k < 3; k++) {
@@ -150,10 +151,13 @@ pair_contacts_2d(vccd_sim_contacts *out, vccd_sim_contact *c, double ta[3][3], d
 /* The feature contacts of triangle pair pr (thesis 6.1.2): each vertex of
    one triangle over the other's interior within the band (normal: that
    face's), each edge pair crossing within the band (normal: the edges'
-   cross product); oriented from a to b. */
+   cross product); oriented from a to b.  Returns how many; *near: the
+   least of their distances (the features' own, which may exceed the
+   pair's: its closest points can be a vertex against an edge). */
 static int
-pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_sim_body *A, const vccd_pose *pa,
-              const vccd_sim_body *B, const vccd_pose *pb, int ia, int ib, double band, int approximate)
+pair_contacts(vccd_sim_contacts *out, double *near, const vccd_distance_pair *pr, const vccd_sim_body *A,
+              const vccd_pose *pa, const vccd_sim_body *B, const vccd_pose *pb, int ia, int ib, double band,
+              int approximate)
 {
     double ta[3][3], tb[3][3], ab[3], na[3], nb[3], tiny;
     int found = 0;
@@ -167,7 +171,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
     tiny = 0x1p-40 * (fabs(ta[0][0]) + fabs(ta[0][1]) + fabs(ta[0][2]) + 1.0);
     if (A->mesh.planar) {
         unsigned own[2] = { A->mesh.own[pr->tri[0]], B->mesh.own[pr->tri[1]] };
-        return pair_contacts_2d(out, &c, ta, tb, ab, band, tiny, own);
+        return pair_contacts_2d(out, near, &c, ta, tb, ab, band, tiny, own);
     }
     tri_normal_w(na, ta);
     tri_normal_w(nb, tb);
@@ -191,6 +195,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
             if (vccd_sim_contacts_push(out, &c) != 0)
                 return -1;
             found++;
+            *near = fmin(*near, sqrt(dot(d, d)));
         }
     }
     for (int i = 0; i < 3; i++)
@@ -231,6 +236,7 @@ pair_contacts(vccd_sim_contacts *out, const vccd_distance_pair *pr, const vccd_s
             if (vccd_sim_contacts_push(out, &c) != 0)
                 return -1;
             found++;
+            *near = fmin(*near, sqrt(dot(d, d)));
         }
     return found;
 }
@@ -247,6 +253,7 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
     size_t first = out->n;
     char *had = NULL;               /* pair i gave a feature contact */
     double closest = INFINITY;
+    double near = INFINITY;         /* the nearest feature contact's distance */
     int any;
     if (vccd_sim_body_pose(&pa, A) != 0 || vccd_sim_body_pose(&pb, B) != 0)
         return vccd_error_set(e, A->name, 0, NULL, NULL, "a body's orientation is not a rotation");
@@ -261,7 +268,13 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
        feature -- so the contact that stopped the motion is always there.
        Closest points standing in for every pair without a feature gave
        wrong normals: a ground triangle beside the one under a box's
-       corner is closest to that corner's side edges, at a steep angle. */
+       corner is closest to that corner's side edges, at a steep angle.
+       And a pair whose closest points are nearer than every feature
+       found gets them too: a vertex against an edge or a vertex of two
+       curved meshes (interlocked chain links) is no feature, and the
+       faces beside it, found instead, can separate while the pair
+       closes -- Rigid IPC's 8x8 chain net stepped such a pair back 60
+       times a step to a gap of 1e-14. */
     if (list.n && !(had = calloc(list.n, 1))) {
         free(list.pair);
         return vccd_error_set(e, A->name, 0, NULL, NULL, "out of memory for the contacts");
@@ -270,7 +283,7 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
         /* found, not pushed: a 2D segment's end over the other segment
            is its owner's contact, and the pair of the segment that does
            not own it must not add closest points for it a second time */
-        int found = pair_contacts(out, &list.pair[i], A, &pa, B, &pb, ia, ib, band, approximate);
+        int found = pair_contacts(out, &near, &list.pair[i], A, &pa, B, &pb, ia, ib, band, approximate);
         if (found < 0) {
             free(had);
             free(list.pair);
@@ -285,14 +298,18 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
         const vccd_distance_pair *p = &list.pair[i];
         vccd_sim_contact c;
         double d[3], m[3];
-        if (had[i] || (any && p->lower > closest))
-            continue;
         contact_init(&c, p, ia, ib, approximate);
         for (int k = 0; k < 3; k++) {
             d[k] = p->q[k] - p->p[k];
             m[k] = 0.5 * (p->p[k] + p->q[k]);
         }
         to_world(c.point, &pa, m, 1);
+        /* nearer than every feature by more than the features' rounding
+           (their distances are doubles of world coordinates; p->upper
+           is a bound) */
+        if (!(p->upper < near - 0x1p-40 * (fabs(c.point[0]) + fabs(c.point[1]) + fabs(c.point[2]) + 1.0))
+            && (had[i] || (any && p->lower > closest)))
+            continue;
         /* Closest points closer than the rounding of their coordinates
            give no direction: a's face normal (2D: its segment's), turned
            away from a. */
