@@ -30,6 +30,7 @@ vccd_sim_impulse_opts_init(vccd_sim_impulse_opts *o)
     o->iters = 200;
     o->tol = 1e-10;
     o->unique_max = 128;
+    o->fallback = 1;
 }
 
 static double
@@ -398,6 +399,8 @@ vccd_sim_impulse_solve(vccd_sim_impulse_result *r, vccd_sim_body *bodies, vccd_s
             if (lam[i] > 0)
                 act[na++] = i;
         r->singular = o->unique_max > 0 ? rank_deficient(rows, act, na, nb, o->unique_max) : -1;
+    } else if (!o->fallback) {
+        /* PGS's iterate as it stands (vccd_sim_rest_solve's choice) */
     } else {
         /* From the velocities before the solve, not from PGS's last
            iterate: the iterate spreads the impulse unevenly over a

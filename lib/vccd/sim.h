@@ -195,6 +195,12 @@ typedef struct {
     double tol;                 /* relative (default 1e-10) */
     int unique_max;             /* the singular check's largest block
                                    (default 128; 0: no check) */
+    int fallback;               /* PGS not converged: 1 (default), one
+                                   impulse per contact in turn from the
+                                   start, until none is short of its
+                                   target; 0: keep PGS's last iterate
+                                   (every impulse >= 0, each contact
+                                   maybe short of its target) */
 } vccd_sim_impulse_opts;
 
 typedef struct {

@@ -204,7 +204,8 @@ START_TEST(test_box_flat)
 END_TEST
 
 /* A chain of 6 unit spheres in contact, the first moving in: PGS with
-   one sweep cannot converge, and the solve must say so and fall back. */
+   one sweep cannot converge, and the solve must say so and fall back,
+   or, told not to, keep that sweep's velocities. */
 START_TEST(test_nonconvergence)
 {
     vccd_sim_body b[6];
@@ -229,6 +230,22 @@ START_TEST(test_nonconvergence)
              r.fallback, r.residual);
     for (int i = 0; i < 5; i++)
         TU_CHECK(b[i + 1].v[0] - b[i].v[0] >= -1e-9, "fallback left contact %d approaching", i);
+    /* without the fallback (the resting solve's choice): PGS's one sweep
+       as it stands, each contact in turn halving the relative speed it
+       meets: 1/2, 1/4, ..., 1/32, 1/32, exactly */
+    for (int i = 0; i < 6; i++) {
+        double x[3] = { 2.0 * i, 0, 0 }, v[3] = { i == 0 ? 1.0 : 0.0, 0, 0 };
+        body_init(&b[i], "s", 1.0, 0.4, x, v, z, 0);
+    }
+    o.fallback = 0;
+    ck_assert(vccd_sim_impulse_solve(&r, b, &l, &o) == 0);
+    TU_CHECK(!r.converged && !r.fallback, "no fallback: converged %d fallback %d", r.converged, r.fallback);
+    for (int i = 0; i < 6; i++)
+        TU_CHECK(b[i].v[0] == ldexp(1.0, -(i < 5 ? i + 1 : 5)), "no fallback: sphere %d at %g after one sweep", i,
+                 b[i].v[0]);
+    for (int i = 0; i < 5; i++)
+        TU_CHECK(c[i].impulse == ldexp(1.0, -(i + 1)), "no fallback: impulse %d is %g", i, c[i].impulse);
+    o.fallback = 1;
     /* with enough sweeps: converged, all move at 1/6 */
     for (int i = 0; i < 6; i++) {
         double x[3] = { 2.0 * i, 0, 0 }, v[3] = { i == 0 ? 1.0 : 0.0, 0, 0 };
