@@ -26,23 +26,36 @@ vccd_sim_rest_targets(vccd_sim_contacts *cl, size_t first, const vccd_sim_body *
                       double h)
 {
     long n = 0;
+    /* With e = 0 (Rigid IPC's scenes) Newton's law stops an approach
+       dead: a speculative contact does as much without the event, and
+       lets the gap close to eps_d over the step first (rate 1, the
+       "speculative contact" of Catto, "Contacts", GDC 2012) -- the
+       approaches of the bands of contacts of a falling chain net
+       were half of its events (the 8x8 net's first 100 steps: 2,944
+       events without, 1,406 with).  A bounce (e > 0) stays an event, at
+       its time. */
+    int inelastic = o->impulse.e == 0.0;
     for (size_t k = first; k < cl->n; k++) {
         vccd_sim_contact *c = &cl->c[k];
-        double va[3], vb[3], vn = 0.0, an = 0.0;
+        double va[3], vb[3], vn = 0.0, an = 0.0, rate = VCCD_SIM_REST_RATE;
         vccd_sim_body_point_velocity(va, &bodies[c->a], c->point);
         vccd_sim_body_point_velocity(vb, &bodies[c->b], c->point);
         for (int d = 0; d < 3; d++) {
             vn += (vb[d] - va[d]) * c->normal[d];
             an += ((bodies[c->b].fixed ? 0.0 : o->g[d]) - (bodies[c->a].fixed ? 0.0 : o->g[d])) * c->normal[d];
         }
-        if (vn < -o->impulse.v_rest)
-            continue;
+        if (vn < -o->impulse.v_rest) {
+            if (!inelastic)
+                continue;
+            if (c->gap_lower > o->eps_d)
+                rate = 1.0;
+        }
         /* the gap after h seconds, d + vn h + an h^2 / 2, at least
            d + rate (eps_d - d) h / dt: the gap moves towards eps_d by
            the rate's share of the way per step, and never below the
            smaller of d and eps_d */
         c->speculative = 1;
-        c->target = VCCD_SIM_REST_RATE * (o->eps_d - c->gap_lower) / o->dt - 0.5 * an * h;
+        c->target = rate * (o->eps_d - c->gap_lower) / o->dt - 0.5 * an * h;
         n++;
     }
     return n;

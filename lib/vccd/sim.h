@@ -408,8 +408,8 @@ double vccd_sim_clock(void);
    eps_d may close, towards eps_d).  The impulses (and friction) are
    solved for all of them at once and applied to v and w; no position
    changes, so every gap proved at these states stays proved.  The
-   faster contacts are dropped from cl (Newton's law is for them, at
-   their contact event).  Adds to r's rest_contacts.  0, or -1 with e. */
+   contacts vccd_sim_rest_targets does not mark are dropped from cl
+   (Newton's law is for them, at their contact event).  Adds to r's rest_contacts.  0, or -1 with e. */
 int vccd_sim_rest_solve(vccd_sim_step_result *r, vccd_sim_body *bodies, vccd_sim_contacts *cl,
                         const vccd_sim_opts *o, vccd_error *e);
 
@@ -418,8 +418,11 @@ int vccd_sim_rest_solve(vccd_sim_step_result *r, vccd_sim_body *bodies, vccd_sim
    contact not approaching faster than v_rest is marked speculative with
    target rate (eps_d - d) / dt - a_n h / 2, so that its gap after h
    seconds is at least d + rate (eps_d - d) h / dt under gravity, to
-   first order.
-   The others keep Newton's law.  Returns how many were marked. */
+   first order (rate VCCD_SIM_REST_RATE).  With restitution 0 the faster
+   ones are marked too, with rate 1 when d > eps_d (the gap may close to
+   eps_d over the step, no further): Newton's law at e = 0 stops them
+   all the same.  The others keep Newton's law.  Returns how many were
+   marked. */
 long vccd_sim_rest_targets(vccd_sim_contacts *cl, size_t first, const vccd_sim_body *bodies, const vccd_sim_opts *o,
                            double h);
 

@@ -809,7 +809,8 @@ END_TEST
    contacts gets rate (eps_d - d) / dt + |gz| h / 2 (a_n = -|gz|: only the top
    box falls), and with it the gap after h seconds, d + vn h - |gz| h^2 /
    2, is d + rate (eps_d - d) h / dt; a contact approaching faster than v_rest
-   keeps Newton's law. */
+   keeps Newton's law, but at e = 0 is speculative too, with rate 1 when
+   its gap is above eps_d (g is drawn on both sides of it). */
 START_TEST(test_rest_targets)
 {
     long iters = tu_iters(20);
@@ -845,6 +846,19 @@ START_TEST(test_rest_targets)
         ck_assert(vccd_sim_manifold(&l, &gap, b, 0, 1, vccd_bv_type_find("obb"), 2e-3, 0, &e) == 0);
         n = vccd_sim_rest_targets(&l, 0, b, &o, h);
         TU_CHECK(n == 0 && !l.c[0].speculative, "case %ld: a fast contact marked", it);
+        /* the same at e = 0: speculative, the gap closing all the way to
+           eps_d over the step when it is above it (rate 1), else the
+           resting rate */
+        o.impulse.e = 0.0;
+        n = vccd_sim_rest_targets(&l, 0, b, &o, h);
+        TU_CHECK(n == 4, "case %ld: e = 0, %ld of %zu marked", it, n, l.n);
+        for (size_t i = 0; i < l.n; i++) {
+            const vccd_sim_contact *c = &l.c[i];
+            double rate = c->gap_lower > o.eps_d ? 1.0 : VCCD_SIM_REST_RATE;
+            double want = rate * (o.eps_d - c->gap_lower) / o.dt + 0.5 * 9.81 * h;
+            TU_CHECK(c->speculative && fabs(c->target - want) <= 1e-12 * (fabs(want) + 1),
+                     "case %ld: e = 0, target %.17g, want %.17g", it, c->target, want);
+        }
         vccd_sim_contacts_clear(&l);
         mesh_body_clear(&b[0]);
         mesh_body_clear(&b[1]);
