@@ -254,7 +254,11 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
     char *had = NULL;               /* pair i gave a feature contact */
     double closest = INFINITY;
     double near = INFINITY;         /* the nearest feature contact's distance */
+    double least_upper = INFINITY;  /* no pair is nearer than this */
+    size_t stand = 0;               /* out->c[stand ..]: the stand-ins */
     int any;
+    double tiny;
+    size_t dup;
     if (vccd_sim_body_pose(&pa, A) != 0 || vccd_sim_body_pose(&pb, B) != 0)
         return vccd_error_set(e, A->name, 0, NULL, NULL, "a body's orientation is not a rotation");
     if (vccd_distance_within(&list, &r, &A->bvh, &pa, &B->bvh, &pb, bv, band, e) != 0) {
@@ -292,8 +296,10 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
         had[i] = found > 0;
         if (list.pair[i].lower < closest)
             closest = list.pair[i].lower;
+        least_upper = fmin(least_upper, list.pair[i].upper);
     }
     any = out->n > first;
+    stand = out->n;
     for (size_t i = 0; i < list.n; i++) {
         const vccd_distance_pair *p = &list.pair[i];
         vccd_sim_contact c;
@@ -306,9 +312,11 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
         to_world(c.point, &pa, m, 1);
         /* nearer than every feature by more than the features' rounding
            (their distances are doubles of world coordinates; p->upper
-           is a bound) */
-        if (!(p->upper < near - 0x1p-40 * (fabs(c.point[0]) + fabs(c.point[1]) + fabs(c.point[2]) + 1.0))
-            && (had[i] || (any && p->lower > closest)))
+           is a bound), and maybe the closest pair (no pair's upper bound
+           below its lower): a farther pair's closest points are the
+           steep contacts the rule above avoids */
+        tiny = 0x1p-40 * (fabs(c.point[0]) + fabs(c.point[1]) + fabs(c.point[2]) + 1.0);
+        if (!(p->upper < near - tiny && p->lower <= least_upper) && (had[i] || (any && p->lower > closest)))
             continue;
         /* Closest points closer than the rounding of their coordinates
            give no direction: a's face normal (2D: its segment's), turned
@@ -334,6 +342,14 @@ manifold_raw(vccd_sim_contacts *out, double *min_gap, const vccd_sim_body *bodie
             to_world(c.normal, &pa, d, 0);
         }
         normalize(c.normal);
+        /* the triangles around a vertex share its closest points: one
+           contact for them all */
+        for (dup = stand; dup < out->n; dup++)
+            if (fabs(out->c[dup].point[0] - c.point[0]) <= tiny && fabs(out->c[dup].point[1] - c.point[1]) <= tiny
+                && fabs(out->c[dup].point[2] - c.point[2]) <= tiny && dot(out->c[dup].normal, c.normal) >= 1.0 - 1e-9)
+                break;
+        if (dup < out->n)
+            continue;
         if (vccd_sim_contacts_push(out, &c) != 0) {
             free(had);
             free(list.pair);

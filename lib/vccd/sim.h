@@ -90,7 +90,7 @@ enum { VCCD_SIM_APPROX_TIME = 1, VCCD_SIM_APPROX_NODES = 2 };
 void vccd_sim_contacts_clear(vccd_sim_contacts *l);
 /* Append c: 0, or -1 when out of memory (l unchanged). */
 int vccd_sim_contacts_push(vccd_sim_contacts *l, const vccd_sim_contact *c);
-/* Cluster l->c[first..] in place: contacts with normals within 15
+/* Cluster l->c[first..] in place: contacts with normals within 2
    degrees form a group, and a group keeps at most 4 -- the closest, the
    farthest from it, and the two making the largest triangles with those
    on either side -- so a resting face gives 4 points, not one per
@@ -143,8 +143,11 @@ void vccd_sim_body_clear_cache(vccd_sim_body *b);
    (which is the face normal for a vertex or edge over a face interior,
    and the common perpendicular -- the edges' cross product -- for two
    edges), oriented from a to b; a pair closer than the rounding falls
-   back to a's triangle normal turned away from a's centre.  The pairs are
-   then clustered: contacts with normals within 15 degrees form a group,
+   back to a's triangle normal turned away from a's centre.  A pair
+   whose closest points are nearer than every feature found, and that
+   may be the closest pair, gets them as a contact too (a vertex against
+   an edge is no feature).  The pairs are
+   then clustered: contacts with normals within 2 degrees form a group,
    and a group keeps at most 4 -- the extremes along two tangents -- so a
    resting face gives 4 points, not one per triangle pair.  approximate
    marks them (capoeira).  Appends to out; *min_gap := the rigorous
@@ -183,7 +186,8 @@ int vccd_sim_manifold_nodes(vccd_sim_contacts *out, double *min_gap, const vccd_
                 moving bodies join, and each block is factored alone;
                 -1 (not checked) when a block has more than unique_max
                 active contacts (a dense factor costs its size cubed);
-   and when PGS does not converge it falls back to sequential impulses
+   and when PGS does not converge (unless o->fallback is 0: its last
+   iterate is kept) it falls back to sequential impulses
    from the velocities before the solve (one contact at a time, the one
    furthest below its target first, until none is below it by more than
    tol x max(|target|, |vn|), or 100 n impulses).  mu > 0 then adds Coulomb friction per
@@ -397,8 +401,8 @@ double vccd_sim_clock(void);
    "Resting contact"): cl holds the manifolds, at the current states, of
    the pairs within VCCD_SIM_REST_BAND (vccd_sim_step gathers them at
    the step's end, with vccd_sim_manifold in that band).  Each contact
-   that is not approaching faster than v_rest must leave the solve with
-   a normal velocity of at least
+   vccd_sim_rest_targets marks is aimed at a normal velocity of at
+   least
      rate (eps_d - d) / dt - a_n dt / 2,
    d its triangle pair's gap lower bound, a_n the pair's relative
    acceleration along the normal (gravity on the moving bodies) and rate
@@ -406,7 +410,9 @@ double vccd_sim_clock(void);
    the rate's share of the way to eps_d by the end of the next step, a
    speculative contact (it may pull no body, only push: a gap above
    eps_d may close, towards eps_d).  The impulses (and friction) are
-   solved for all of them at once and applied to v and w; no position
+   solved for all of them at once by PGS, 30 sweeps and its iterate kept
+   (a target may be missed: the step's proof is the CCD's), and applied
+   to v and w; no position
    changes, so every gap proved at these states stays proved.  The
    contacts vccd_sim_rest_targets does not mark are dropped from cl
    (Newton's law is for them, at their contact event).  Adds to r's rest_contacts.  0, or -1 with e. */

@@ -691,8 +691,8 @@ triangle_body(vccd_sim_body *b, const char *name, double v[3][3])
     b->q[0] = 1.0;
 }
 
-/* The closest points are always a contact, even where they are no
-   feature.  Triangle a lies in z = 0 on y <= 0, its edge on the x axis;
+/* The closest points are a contact where no feature is as near, even
+   though they are no feature.  Triangle a lies in z = 0 on y <= 0, its edge on the x axis;
    triangle b's corner C sits just past that edge (y = dy > 0, z = g),
    and its edge from C runs back over a, rising to a corner V over a's
    interior at a height h below the band.  So the closest points are
@@ -743,6 +743,7 @@ START_TEST(test_manifold_closest)
         TU_CHECK(gap > 0.0 && gap <= dl * (1 + 1e-9), "case %ld: gap bound %g, closest %g", it, gap, dl);
         for (size_t i = 0; i < l.n; i++)
             best = fmax(best, (l.c[i].normal[0] * d[0] + l.c[i].normal[1] * d[1] + l.c[i].normal[2] * d[2]) / dl);
+        TU_CHECK(l.n == 2, "case %ld: %zu contacts, want V's and the closest points'", it, l.n);
         TU_CHECK(best > cos(1.0 * 3.141592653589793 / 180.0),
                  "case %ld (g %g, dy %g, h %g): %zu contacts, none along the closest direction (best cos %.6f)", it,
                  g, dy, h, l.n, best);
