@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "vccd/bvh.h"
+#include "vccd/bigalloc.h"
+#include "vccd/omp.h"
 
 #define SAH_BINS 16
 
@@ -173,13 +175,6 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
    measured 1 to 60 ms on a busy machine, more than their whole build. */
 _Static_assert(PAR_CUTOFF > VCCD_BVH_MAX_LEAF_SIZE, "a task's root must be split");
 
-/* OpenMP pragmas as a macro: without OpenMP they vanish instead of
-   tripping -Wunknown-pragmas (-Werror). */
-#ifdef _OPENMP
-#define OMP(x) _Pragma(#x)
-#else
-#define OMP(x)
-#endif
 
 /* One subtree in its own numbering: node[0] is its root, children come
    after their parent, and node[i].left indexes this array. */
@@ -220,8 +215,8 @@ build_serial(subtree *st, int32_t *tri, int32_t start, int32_t n, const vccd_bvh
        stack holds at most one pending sibling per level, and depth is
        below n. */
     long cap = 2 * (long)n - 1, sp = 0;
-    long *stack = malloc((size_t)(2 * n) * sizeof *stack);
-    st->node = malloc((size_t)cap * sizeof *st->node);
+    long *stack = vccd_big_malloc((size_t)(2 * n) * sizeof *stack);
+    st->node = vccd_big_malloc((size_t)cap * sizeof *st->node);
     st->nnodes = 1;
     st->depth = 1;
     if (!st->node || !stack) {
@@ -294,11 +289,11 @@ build_rec(subtree *st, int32_t *tri, int32_t start, int32_t n, const vccd_bvh_op
     if (n < PAR_CUTOFF)
         return build_serial(st, tri, start, n, o, ti);
     nl = (int32_t)split_node(tri + start, n, o, ti);
-    OMP(omp task shared(c, rc) if (nl >= PAR_CUTOFF))
+    VCCD_OMP(omp task shared(c, rc) if (nl >= PAR_CUTOFF))
     rc[0] = build_rec(&c[0], tri, start, nl, o, ti);
-    OMP(omp task shared(c, rc) if (n - nl >= PAR_CUTOFF))
+    VCCD_OMP(omp task shared(c, rc) if (n - nl >= PAR_CUTOFF))
     rc[1] = build_rec(&c[1], tri, start + nl, n - nl, o, ti);
-    OMP(omp taskwait)
+    VCCD_OMP(omp taskwait)
     st->node = NULL;
     if (rc[0] == 0 && rc[1] == 0) {
         st->nnodes = 1 + c[0].nnodes + c[1].nnodes;
@@ -336,8 +331,8 @@ build_topology(vccd_bvh *h, const vccd_bvh_opts *o, const tri_info *ti, vccd_err
 {
     subtree st = { NULL, 0, 0 };
     int rc = -1;
-    OMP(omp parallel if (h->mesh->nt >= PAR_CUTOFF))
-    OMP(omp single)
+    VCCD_OMP(omp parallel if (h->mesh->nt >= PAR_CUTOFF))
+    VCCD_OMP(omp single)
     rc = build_rec(&st, h->tri, 0, (int32_t)h->mesh->nt, o, ti);
     if (rc != 0)
         return vccd_error_set(e, h->mesh->name, 0, NULL, NULL, "out of memory building the BVH");
@@ -351,14 +346,14 @@ static int
 fit_type(vccd_bvh *h, int type, const double (*pts)[3], vccd_error *e)
 {
     const vccd_bv_type *bt = vccd_bv_type_get(type);
-    char *bv = malloc((size_t)h->nnodes * bt->size);
+    char *bv = vccd_big_malloc((size_t)h->nnodes * bt->size);
     long nn = h->nnodes;
     if (!bv)
         return vccd_error_set(e, h->mesh->name, 0, NULL, NULL, "out of memory fitting %s volumes", bt->name);
     /* Every fit reads only the node's own points, so the nodes fit in
        parallel, each exactly as in one thread.  Dynamic chunks: a fit
        costs its triangle count, from millions at the root to one. */
-    OMP(omp parallel for schedule(dynamic, 256) if (h->mesh->nt >= PAR_CUTOFF))
+    VCCD_OMP(omp parallel for schedule(dynamic, 256) if (h->mesh->nt >= PAR_CUTOFF))
     for (long i = 0; i < nn; i++) {
         const vccd_bvh_node *nd = &h->node[i];
         if (nd->left == 0 || !bt->merge)
@@ -390,8 +385,8 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
     if (m->nt < 1 || m->nt > INT32_MAX / 2)
         return vccd_error_set(e, m->name, 0, NULL, NULL, "a BVH needs 1 to 2^30 triangles, not %ld", m->nt);
     t0 = now();
-    ti = malloc((size_t)m->nt * sizeof *ti);
-    h->tri = malloc((size_t)m->nt * sizeof *h->tri);
+    ti = vccd_big_malloc((size_t)m->nt * sizeof *ti);
+    h->tri = vccd_big_malloc((size_t)m->nt * sizeof *h->tri);
     if (!ti || !h->tri) {
         free(ti);
         vccd_bvh_clear(h);
@@ -418,7 +413,7 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
         inv = big > 0 ? 0.5 / (big * pre) : 1.0;
     }
     /* Per triangle, independent: in parallel. */
-    OMP(omp parallel for schedule(static) if (m->nt >= PAR_CUTOFF))
+    VCCD_OMP(omp parallel for schedule(static) if (m->nt >= PAR_CUTOFF))
     for (long i = 0; i < m->nt; i++) {
         const double *a = m->v[m->t[i][0]], *b = m->v[m->t[i][1]], *c = m->v[m->t[i][2]];
         h->tri[i] = (int32_t)i;
@@ -437,12 +432,12 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
     free(ti);
     /* The triangles' vertices in leaf order: every node's points are one
        contiguous run, so fitting streams instead of gathering. */
-    pts = malloc((size_t)m->nt * 3 * sizeof *pts);
+    pts = vccd_big_malloc((size_t)m->nt * 3 * sizeof *pts);
     if (!pts) {
         vccd_bvh_clear(h);
         return vccd_error_set(e, m->name, 0, NULL, NULL, "out of memory building the BVH");
     }
-    OMP(omp parallel for schedule(static) if (m->nt >= PAR_CUTOFF))
+    VCCD_OMP(omp parallel for schedule(static) if (m->nt >= PAR_CUTOFF))
     for (long i = 0; i < m->nt; i++)
         for (int k = 0; k < 3; k++)
             memcpy(pts[3 * i + k], m->v[m->t[h->tri[i]][k]], sizeof pts[0]);

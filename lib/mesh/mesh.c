@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vccd/mesh.h"
+#include "vccd/bigalloc.h"
 
 void
 vccd_mesh_clear(vccd_mesh *m)
@@ -163,11 +164,11 @@ static int
 build_edges(vccd_mesh *m)
 {
     long nt = m->nt, nv = m->nv, ns = 0, ne = 0;
-    long *start = calloc((size_t)nv + 1, sizeof *start);
+    long *start = vccd_big_calloc((size_t)nv + 1, sizeof *start);
     side_ref *s = NULL;
     vccd_mesh_edge *ed = NULL;
 
-    m->te = malloc((size_t)nt * sizeof *m->te);
+    m->te = vccd_big_malloc((size_t)nt * sizeof *m->te);
     if (!start || !m->te)
         goto fail;
     for (long i = 0; i < nt; i++)
@@ -180,7 +181,7 @@ build_edges(vccd_mesh *m)
         }
     for (long i = 0; i < nv; i++)
         start[i + 1] += start[i];
-    if (ns > 0 && !(s = malloc((size_t)ns * sizeof *s)))
+    if (ns > 0 && !(s = vccd_big_malloc((size_t)ns * sizeof *s)))
         goto fail;
     {
         /* fill in triangle order, using start[lo] as the bucket's cursor,
@@ -200,7 +201,7 @@ build_edges(vccd_mesh *m)
             start[i] = start[i - 1];
         start[0] = 0;
     }
-    if (ns > 0 && !(ed = malloc((size_t)ns * sizeof *ed)))
+    if (ns > 0 && !(ed = vccd_big_malloc((size_t)ns * sizeof *ed)))
         goto fail;
     m->boundary_edges = m->nonmanifold_edges = m->inconsistent_edges = 0;
     for (long lo = 0; lo < nv; lo++) {
@@ -262,8 +263,8 @@ fail:
 static int
 build_ownership(vccd_mesh *m)
 {
-    unsigned char *seen = calloc((size_t)m->nv, 1);
-    if (!seen || !(m->own = calloc((size_t)m->nt, 1))) {
+    unsigned char *seen = vccd_big_calloc((size_t)m->nv, 1);
+    if (!seen || !(m->own = vccd_big_calloc((size_t)m->nt, 1))) {
         free(seen);
         return -1;
     }
@@ -349,8 +350,8 @@ vccd_mesh_init_arrays(vccd_mesh *m, const char *name, const double (*v)[3], long
         name = "mesh";
     if (validate(name, v, nv, t, nt, e) != 0)
         return -1;
-    if (!(m->name = strdup(name)) || !(m->v = malloc((size_t)nv * sizeof *m->v))
-        || !(m->t = malloc((size_t)nt * sizeof *m->t))) {
+    if (!(m->name = strdup(name)) || !(m->v = vccd_big_malloc((size_t)nv * sizeof *m->v))
+        || !(m->t = vccd_big_malloc((size_t)nt * sizeof *m->t))) {
         vccd_mesh_clear(m);
         return oom(e, name);
     }

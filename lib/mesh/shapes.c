@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "vccd/rng.h"
+#include "vccd/bigalloc.h"
 #include "mesh/reader.h"
 
 #define MAX_PARAMS 4
@@ -36,8 +37,8 @@ oom(const shape_args *a, vccd_error *e)
 static int
 alloc(double (**v)[3], long nv, vccd_mesh_index (**t)[3], long nt)
 {
-    *v = malloc((size_t)nv * sizeof **v);
-    *t = malloc((size_t)nt * sizeof **t);
+    *v = vccd_big_malloc((size_t)nv * sizeof **v);
+    *t = vccd_big_malloc((size_t)nt * sizeof **t);
     return *v && *t ? 0 : -1;
 }
 

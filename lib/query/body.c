@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "query_impl.h"
+#include "vccd/bigalloc.h"
 
 static int
 check_motion(const vccd_query_body *b, const vccd_motion *m, vccd_error *e)
@@ -35,10 +36,10 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
         return -1;
     b->m = m;
     b->have_pf = vccd_motion_pose_frame_init(&b->pf, m) == 0;
-    b->rad = malloc((size_t)n * sizeof *b->rad);
-    b->ext = malloc((size_t)n * sizeof *b->ext);
-    b->speed = malloc((size_t)n * sizeof *b->speed);
-    b->size = malloc((size_t)n * sizeof *b->size);
+    b->rad = vccd_big_malloc((size_t)n * sizeof *b->rad);
+    b->ext = vccd_big_malloc((size_t)n * sizeof *b->ext);
+    b->speed = vccd_big_malloc((size_t)n * sizeof *b->speed);
+    b->size = vccd_big_malloc((size_t)n * sizeof *b->size);
     b->size_bv = -1;            /* none made yet (state.c) */
     if (!b->rad || !b->ext || !b->speed || !b->size) {
         vccd_query_body_clear(b);

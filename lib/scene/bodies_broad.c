@@ -132,7 +132,7 @@ vccd_bodies_broad(vccd_bodies_pairs *p, const vccd_bodies *s, const vccd_bodies_
         vccd_error_set(e, NULL, 0, NULL, NULL, "out of memory");
         goto done;
     }
-    SC_OMP(omp parallel for schedule(dynamic, 1))
+    VCCD_OMP(omp parallel for schedule(dynamic, 1))
     for (int i = 0; i < n; i++) {
         double blo[3], bhi[3];
         sc_box *bi = box + (size_t)i * (size_t)S;

@@ -121,12 +121,12 @@ vccd_bodies_toc(vccd_bodies_answer *a, vccd_bodies_pair_answer *per, vccd_bodies
         if (p->p[i].a == p->p[i].b && self_toc(&r[i], s->body[p->p[i].a], o, &first) != 0)
             bad = i;
     if (bad < 0) {
-        SC_OMP(omp parallel for schedule(dynamic, 1))
+        VCCD_OMP(omp parallel for schedule(dynamic, 1))
         for (long i = 0; i < p->n; i++) {
             vccd_error ei;
             if (p->p[i].a == p->p[i].b || pair_toc(&r[i], s, p->p[i], o, &ei) == 0)
                 continue;
-            SC_OMP(omp critical)
+            VCCD_OMP(omp critical)
             if (bad < 0 || i < bad) {
                 bad = i;
                 first = ei;

@@ -78,7 +78,7 @@ sc_push(sc_list *o, vccd_scene_pair p)
 {
     if (o->left && o->allow == 0) {
         long r;
-        SC_OMP(omp atomic capture)
+        VCCD_OMP(omp atomic capture)
         r = *o->left -= SC_BUDGET_STEP;
         if (r < 0)
             return -1;
@@ -357,10 +357,10 @@ vccd_scene_broad(vccd_scene_candidates *c, const vccd_scene *s, const vccd_scene
             sl.peb = p + nv;
             sl.pfb = p + nv + ne;
         }
-        SC_OMP(omp parallel for schedule(static))
+        VCCD_OMP(omp parallel for schedule(static))
         for (long i = 0; i < nv; i++)
             sc_vertex_box(&b[i], s, i, ta, tb, d);
-        SC_OMP(omp parallel for schedule(static))
+        VCCD_OMP(omp parallel for schedule(static))
         for (long i = 0; i < ne + nt; i++) {
             if (i < ne)
                 union_box(&b[nv + i], b, m->e[i].v, 2, SC_EDGE, i);

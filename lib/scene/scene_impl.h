@@ -5,15 +5,8 @@
 #define VCCD_SCENE_IMPL_H
 
 #include "vccd/bodies.h"
+#include "vccd/omp.h"
 #include "vccd/scene.h"
-
-/* OpenMP pragmas as a macro: without OpenMP they vanish instead of
-   tripping -Wunknown-pragmas (-Werror). */
-#ifdef _OPENMP
-#define SC_OMP(x) _Pragma(#x)
-#else
-#define SC_OMP(x)
-#endif
 
 enum { SC_VERTEX, SC_EDGE, SC_FACE };
 

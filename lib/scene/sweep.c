@@ -97,7 +97,7 @@ sc_sweep_slice(sc_list *all, const sc_slice *sl, sc_box *w)
         return -1;
     for (long c = 0; c < nchunk; c++)
         out[c].left = all->left;
-    SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : oom))
+    VCCD_OMP(omp parallel for schedule(dynamic, 1) reduction(| : oom))
     for (long c = 0; c < nchunk; c++) {
         long end = (c + 1) * SWEEP_CHUNK < nb ? (c + 1) * SWEEP_CHUNK : nb;
         for (long i = c * SWEEP_CHUNK; i < end && !oom; i++)

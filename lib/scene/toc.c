@@ -37,14 +37,14 @@ solve_some(vccd_scene_pair_answer *r, long *boxes, long *escalations, const vccd
 {
     long bx = 0, es = 0;
     int failed = 0;
-    SC_OMP(omp parallel reduction(+ : bx, es) reduction(| : failed))
+    VCCD_OMP(omp parallel reduction(+ : bx, es) reduction(| : failed))
     {
         /* one context per kind and thread: a context is mutable */
         vccd_error te;
         vccd_toc_linear_ctx *ctx[2] = { vccd_toc_linear_ctx_new(VCCD_FEATURE_VF, &o->solve, &te),
                                         vccd_toc_linear_ctx_new(VCCD_FEATURE_EE, &o->solve, &te) };
         failed = !ctx[0] || !ctx[1];
-        SC_OMP(omp for schedule(dynamic, 64))
+        VCCD_OMP(omp for schedule(dynamic, 64))
         for (long j = 0; j < n; j++) {
             long i = idx ? idx[j] : j;
             double x0[4][3], x1[4][3];
@@ -260,7 +260,7 @@ vccd_scene_toc(vccd_scene_answer *a, vccd_scene_pair_answer *per, const vccd_sce
             rc = vccd_error_set(e, "vccd_scene_toc", 0, NULL, NULL, "out of memory");
             goto done;
         }
-        SC_OMP(omp parallel for schedule(static))
+        VCCD_OMP(omp parallel for schedule(static))
         for (long i = 0; i < c->n; i++) {
             double ta = c->slices > 0 ? sc_slice_time(c->p[i].slice, c->slices) : 0.0;
             double t = sc_pair_lower(s, c->p[i], ta, o->min_separation);

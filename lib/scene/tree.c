@@ -252,7 +252,7 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
     double t_end[TREE_MASK_BITS + 1];
     for (int j = 0; j <= n; j++)        /* in the calling thread, once */
         t_end[j] = sc_slice_time(k0 + j, ns);
-    SC_OMP(omp parallel for schedule(static))
+    VCCD_OMP(omp parallel for schedule(static))
     for (long v = 0; v < nv; v++)
         for (int c = 0; c < 3; c++) {
             double p = m->v[v][c], q = s->v1[v][c];
@@ -266,7 +266,7 @@ trav_init(trav *tr, const vccd_scene *s, int k0, int n, int ns, double d)
                 x->hi[c] = d > 0.0 ? vccd_fp_next_up(y.hi + d) : y.hi;
             }
         }
-    SC_OMP(omp parallel for schedule(static))
+    VCCD_OMP(omp parallel for schedule(static))
     for (long i = 0; i < nt * n; i++) {
         aabb b;
         feature_box(&b, tr, m->t[i / n], 3, (int)(i % n));
@@ -344,7 +344,7 @@ tree_chunk(sc_list *all, const vccd_scene *s, int k0, int n, int ns, double d)
     /* out holds top.n + 1 lists only when nothing failed */
     ntask = oom ? 0 : top.n;
     /* each task depth first with its own stack and output */
-    SC_OMP(omp parallel for schedule(dynamic, 1) reduction(| : bad))
+    VCCD_OMP(omp parallel for schedule(dynamic, 1) reduction(| : bad))
     for (long i = 0; i < ntask; i++) {
         tasks st = { NULL, 0, 0 };
         int b = tpush(&st, top.t[i].a, top.t[i].b, top.t[i].mask) != 0;

@@ -1,0 +1,48 @@
+/* bigalloc.c -- big arrays on huge pages (bigalloc.h). */
+/* madvise and MADV_HUGEPAGE are not POSIX */
+#define _DEFAULT_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "vccd/bigalloc.h"
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Below this a huge page would be half empty on average; above it glibc
+   maps the block on its own, so the advice covers no other data. */
+#define BIG_BYTES ((size_t)8 << 20)
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+/* Advise the whole huge pages inside [p, p + n): an advice is only
+   advice, so failure (no THP, another kernel) changes nothing. */
+static void
+advise(void *p, size_t n)
+{
+#if defined(__linux__)
+    uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), b = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
+    if (p && n >= BIG_BYTES && b > a)
+        (void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+void *
+vccd_big_malloc(size_t bytes)
+{
+    void *p = malloc(bytes);
+    advise(p, bytes);
+    return p;
+}
+
+void *
+vccd_big_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n, size);
+    if (p && n > 0)
+        advise(p, n * size);    /* calloc checked n * size for overflow */
+    return p;
+}
