@@ -40,11 +40,35 @@ bv_half_diagonal(const double lo[3], const double hi[3], double scale)
    computed L = max fl(|p_0| + |p_1| + |p_2|) is at least (1 - 2u) times
    the exact |p|_1, so the error is below 2^-51 dmax |p|_1 + 2^-1072 <=
    2^-50 fl(dmax L) + 2^-1071.  When dmax L exceeds 2^1020 a sum may
-   overflow (and inf - inf make NaN): the slabs are then the whole line. */
+   overflow (and inf - inf make NaN): the slabs are then the whole line.
+
+   bv_widen is that last step alone: lo[k], hi[k] the least and greatest
+   computed d_k0 p_0 + d_k1 p_1 + d_k2 p_2 (left to right, unfused) and
+   l1 the greatest computed |p_0| + |p_1| + |p_2| over the points, made
+   into the bounds.  A fit that scans its points its own way (obb.c: the
+   box and the slabs in one pass) widens by the same proof. */
+static inline void
+bv_widen(double *lo, double *hi, int nd, double dmax, double l1)
+{
+    double err;
+    if (!(dmax * l1 <= 0x1p1020)) {
+        for (int k = 0; k < nd; k++) {
+            lo[k] = -INFINITY;
+            hi[k] = INFINITY;
+        }
+        return;
+    }
+    err = BV_UP(BV_UP(BV_UP(dmax * l1) * 0x1p-50) + 0x1p-1071);
+    for (int k = 0; k < nd; k++) {
+        lo[k] = BV_DN(lo[k] - err);
+        hi[k] = BV_UP(hi[k] + err);
+    }
+}
+
 static inline void
 bv_project(double *lo, double *hi, const double (*d)[3], int nd, double dmax, const double (*pts)[3], long np)
 {
-    double l1 = 0.0, err;
+    double l1 = 0.0;
     for (int k = 0; k < nd; k++) {
         lo[k] = INFINITY;
         hi[k] = -INFINITY;
@@ -58,18 +82,7 @@ bv_project(double *lo, double *hi, const double (*d)[3], int nd, double dmax, co
             hi[k] = s > hi[k] ? s : hi[k];
         }
     }
-    if (!(dmax * l1 <= 0x1p1020)) {
-        for (int k = 0; k < nd; k++) {
-            lo[k] = -INFINITY;
-            hi[k] = INFINITY;
-        }
-        return;
-    }
-    err = BV_UP(BV_UP(BV_UP(dmax * l1) * 0x1p-50) + 0x1p-1071);
-    for (int k = 0; k < nd; k++) {
-        lo[k] = BV_DN(lo[k] - err);
-        hi[k] = BV_UP(hi[k] + err);
-    }
+    bv_widen(lo, hi, nd, dmax, l1);
 }
 
 /* A lower bound of the distance between two sets whose projections onto

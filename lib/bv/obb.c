@@ -5,9 +5,9 @@
    principal axes only steer tightness, never rigour. */
 #include "bv_impl.h"
 
-/* Quaternion components are scaled to at most 2^14: entries of M(q) are
-   below 2^31 (int32 storage, exact products with small integers) while
-   the axes still resolve 2^-14 rad. */
+/* Quaternion components are scaled to at most 2^14: they fit int16
+   storage, entries of M(q) are below 2^31 (exact products with small
+   integers), and the axes still resolve 2^-14 rad. */
 #define OBB_QSCALE 16384.0
 
 /* Vertices the axes are estimated from, at most. */
@@ -15,7 +15,7 @@
 
 /* Rows of M(q) = |q|^2 R(q / |q|): exact in doubles for |q_i| <= 2^14. */
 static inline void
-obb_axes(double m[3][3], double *N, const int32_t qi[4])
+obb_axes(double m[3][3], double *N, const int16_t qi[4])
 {
     double w = qi[0], x = qi[1], y = qi[2], z = qi[3];
     m[0][0] = w * w + x * x - y * y - z * z;
@@ -75,7 +75,7 @@ jacobi3(double a[3][3], double v[3][3])
 /* An integer quaternion whose rotation has rows close to the rows of r
    (a rotation matrix up to rounding). */
 static void
-obb_quat(int32_t qi[4], const double r[3][3])
+obb_quat(int16_t qi[4], const double r[3][3])
 {
     double q[4], tr = r[0][0] + r[1][1] + r[2][2], n = 0.0;
     if (tr > 0) {
@@ -97,17 +97,18 @@ obb_quat(int32_t qi[4], const double r[3][3])
         n += q[i] * q[i];
     n = sqrt(n);
     for (int i = 0; i < 4; i++)
-        qi[i] = n > 0 && isfinite(n) ? (int32_t)lrint(q[i] / n * OBB_QSCALE) : (int32_t)(i == 0) * (int32_t)OBB_QSCALE;
+        qi[i] = n > 0 && isfinite(n) ? (int16_t)lrint(q[i] / n * OBB_QSCALE) : (int16_t)((i == 0) * OBB_QSCALE);
 }
 
+/* Rows of r: the principal axes of (at most OBB_SAMPLES of) the points,
+   made right-handed. */
 static void
-obb_fit(void *bv, const double (*pts)[3], long np)
+obb_principal_axes(double r[3][3], const double (*pts)[3], long np)
 {
-    vccd_bv_obb *b = bv;
-    double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, ev[3][3], r[3][3], m[3][3], N, scale = 0.0;
+    double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, ev[3][3], scale = 0.0;
 
     /* Covariance of at most OBB_SAMPLES vertices (evenly strided): the
-       axes only steer tightness, while the slabs below see every vertex;
+       axes only steer tightness, while the slabs see every vertex;
        sampling keeps the fit of big nodes one pass.  Coordinates are
        scaled by the largest sampled magnitude so that squares neither
        overflow nor vanish. */
@@ -135,7 +136,6 @@ obb_fit(void *bv, const double (*pts)[3], long np)
         for (int j = 0; j < i; j++)
             cov[i][j] = cov[j][i];
     jacobi3(cov, ev);
-    /* Rows of r: the eigenvectors, made right-handed. */
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++)
             r[i][k] = ev[k][i];
@@ -143,20 +143,90 @@ obb_fit(void *bv, const double (*pts)[3], long np)
         + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]) < 0)
         for (int k = 0; k < 3; k++)
             r[2][k] = -r[2][k];
+}
+
+/* Rows of r for one triangle p[0..2]: its longest side, the in-plane
+   direction across it, and its normal.  No rectangle around a triangle of
+   area A is smaller than 2A, and the one on the longest side is exactly
+   that (the angles at its ends are acute, so the third vertex projects
+   inside it); with the normal as third axis the box is flat but for the
+   axes' rounding.  The principal axes of three points are neither, and a
+   Jacobi solve per leaf was most of a big mesh's fit (doc/bvh.md).  0,
+   or -1 when the triangle has no usable normal (the caller falls back). */
+static int
+obb_triangle_axes(double r[3][3], const double (*p)[3])
+{
+    double sc = 0.0, q[3][3], e[3][3], len[3], n[3], nn;
+    int j = 0;
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            sc = fabs(p[i][k]) > sc ? fabs(p[i][k]) : sc;
+    if (!(sc > 0.0 && sc < INFINITY))
+        return -1;
+    /* scaled to at most 1, so that no square below overflows */
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            q[i][k] = p[i][k] / sc;
+    for (int i = 0; i < 3; i++) {
+        for (int k = 0; k < 3; k++)
+            e[i][k] = q[(i + 1) % 3][k] - q[i][k];
+        len[i] = sqrt(e[i][0] * e[i][0] + e[i][1] * e[i][1] + e[i][2] * e[i][2]);
+        j = len[i] > len[j] ? i : j;
+    }
+    n[0] = e[0][1] * e[1][2] - e[0][2] * e[1][1];
+    n[1] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
+    n[2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
+    nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    /* a sliver whose normal rounds to nothing, or underflows */
+    if (!(nn > 0x1p-900 && len[j] > 0x1p-450))
+        return -1;
+    for (int k = 0; k < 3; k++) {
+        r[0][k] = e[j][k] / len[j];
+        r[2][k] = n[k] / nn;
+    }
+    r[1][0] = r[2][1] * r[0][2] - r[2][2] * r[0][1];
+    r[1][1] = r[2][2] * r[0][0] - r[2][0] * r[0][2];
+    r[1][2] = r[2][0] * r[0][1] - r[2][1] * r[0][0];
+    return 0;
+}
+
+static void
+obb_fit(void *bv, const double (*pts)[3], long np)
+{
+    vccd_bv_obb *b = bv;
+    double r[3][3], m[3][3], N, l1 = 0.0;
+    double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+
+    if (np != 3 || obb_triangle_axes(r, pts) != 0)
+        obb_principal_axes(r, pts, np);
     obb_quat(b->q, r);
     obb_axes(m, &N, b->q);
+    /* The slabs along M(q)'s rows, as bv_project computes them, and the
+       body axes' box, in one pass over the points (the pass is most of
+       a big node's fit). */
+    for (int k = 0; k < 3; k++) {
+        b->lo[k] = INFINITY;
+        b->hi[k] = -INFINITY;
+    }
+    for (const double *p = pts[0], *end = pts[0] + 3 * np; p < end; p += 3) {
+        double a = fabs(p[0]) + fabs(p[1]) + fabs(p[2]);
+        l1 = a > l1 ? a : l1;
+        for (int k = 0; k < 3; k++) {
+            double s = m[k][0] * p[0] + m[k][1] * p[1] + m[k][2] * p[2];
+            b->lo[k] = s < b->lo[k] ? s : b->lo[k];
+            b->hi[k] = s > b->hi[k] ? s : b->hi[k];
+            lo[k] = p[k] < lo[k] ? p[k] : lo[k];
+            hi[k] = p[k] > hi[k] ? p[k] : hi[k];
+        }
+    }
     /* every |entry| of M(q) is at most its row norm N */
-    bv_project(b->lo, b->hi, (const double (*)[3])m, 3, N, pts, np);
+    bv_widen(b->lo, b->hi, 3, N, l1);
     /* Principal axes are ill-defined for nearly isotropic point sets (a
-       cube's can come out diagonal); the body axes (q = 1, exact min and
-       max) are kept instead when their box is smaller. */
+       cube's can come out diagonal), and a triangle along the body axes
+       is flatter in them than in rounded ones: the body axes (q = 1,
+       exact min and max) are kept instead when their box is smaller. */
     {
-        double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, va = 1, vp = 1;
-        for (const double *p = pts[0], *end = pts[0] + 3 * np; p < end; p += 3)
-            for (int k = 0; k < 3; k++) {
-                lo[k] = p[k] < lo[k] ? p[k] : lo[k];
-                hi[k] = p[k] > hi[k] ? p[k] : hi[k];
-            }
+        double va = 1, vp = 1;
         for (int k = 0; k < 3; k++) {   /* volumes in units of the extents */
             va *= hi[k] - lo[k];
             vp *= (b->hi[k] - b->lo[k]) / N;
@@ -265,7 +335,7 @@ typedef struct {
 static inline void
 obb_pair_set(obb_pair *p, const obb_ctx *c, const void *a, const void *b)
 {
-    const int32_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
+    const int16_t *qa = ((const vccd_bv_obb *)a)->q, *qb = ((const vccd_bv_obb *)b)->q;
     double G[3][3];
     obb_unit(p->ca, p->ea, p->ma, a);
     obb_unit(p->cb, p->eb, p->mb, b);

@@ -38,12 +38,14 @@ typedef struct { double c[3], r; } vccd_bv_sphere;
 /* lo[i] <= p[i] <= hi[i] (exact min and max). */
 typedef struct { double lo[3], hi[3]; } vccd_bv_aabb;
 /* Rows m_k of M(q), the rotation matrix of the integer quaternion q
-   scaled by |q|^2 (entries are exact integers below 2^31, rows exactly
-   orthogonal with exactly equal norms |q|^2): lo[k] <= m_k . p <= hi[k].
-   Integer axes are what make the box provably rectangular: axes rounded
-   from a unit eigenvector basis are not orthogonal, and a "box" over
-   them is a parallelepiped whose extents need an exact inverse. */
-typedef struct { int32_t q[4]; double lo[3], hi[3]; } vccd_bv_obb;
+   (|q_i| <= 2^14) scaled by |q|^2 (entries are exact integers below
+   2^31, rows exactly orthogonal with exactly equal norms |q|^2):
+   lo[k] <= m_k . p <= hi[k].  Integer axes are what make the box
+   provably rectangular: axes rounded from a unit eigenvector basis are
+   not orthogonal, and a "box" over them is a parallelepiped whose
+   extents need an exact inverse.  56 bytes: a BVH at leaf size 1 has
+   two nodes per triangle. */
+typedef struct { int16_t q[4]; double lo[3], hi[3]; } vccd_bv_obb;
 /* lo[i] <= d_i . p <= hi[i] over the type's K/2 fixed directions d_i:
    kdop14: the axes, (1,1,1), (1,1,-1), (1,-1,1), (-1,1,1);
    kdop18: the axes, (1,1,0), (1,0,1), (0,1,1), (1,-1,0), (1,0,-1), (0,1,-1). */

@@ -477,7 +477,7 @@ rand_box(vccd_bv_obb *b, double scale)
     if (tu_ulong() % 5 == 0)
         q[0] = 1, q[1] = q[2] = q[3] = 0;
     for (int i = 0; i < 4; i++)
-        b->q[i] = (int32_t)q[i];
+        b->q[i] = (int16_t)q[i];
     {
         long m[3][3], N;
         quat_rows(m, &N, q);
@@ -911,9 +911,97 @@ START_TEST(test_linear_types)
 }
 END_TEST
 
+/* One triangle's box (a leaf at leaf size 1).  Every vertex inside,
+   exactly (contains_obb), for slivers, collinear and repeated points,
+   axis-aligned and needle triangles at the adversarial scales; and a
+   well-shaped triangle's box is the smallest there is but for the axes'
+   rounding to 2^-14: flat along the normal, and twice the triangle's
+   area across (no rectangle around a triangle is smaller; obb.c).  The
+   principal axes of the three points give boxes up to a third larger
+   across, which the area check catches. */
+START_TEST(test_obb_triangle)
+{
+    const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find("obb"));
+    long iters = tu_iters(4000), tight = 0;
+    for (long it = 0; it < iters; it++) {
+        double p[3][3], scale, offset, len[3], L = 0.0, n[3], A, ext[3], N;
+        long q[4], mi[3][3], Ni;
+        int kind = (int)(it % 6), shaped = 0;
+        vccd_bv_obb b;
+        ref_scale_random(&scale, &offset);
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++)
+                p[i][k] = offset + scale * (2 * tu_unit() - 1);
+        switch (kind) {
+        case 1: /* collinear: the third at a power-of-two fraction of the first two */
+            for (int k = 0; k < 3; k++)
+                p[2][k] = p[0][k] + 0.25 * (p[1][k] - p[0][k]);
+            break;
+        case 2: /* a repeated point */
+            memcpy(p[2], p[it % 4 == 0 ? 0 : 1], sizeof p[2]);
+            break;
+        case 3: /* in a coordinate plane, along the axes */
+            p[0][2] = p[1][2] = p[2][2] = offset;
+            p[1][1] = p[0][1];
+            break;
+        case 4: /* a needle: one point 2^-40 of the scale off a side */
+            for (int k = 0; k < 3; k++)
+                p[2][k] = 0.5 * p[0][k] + 0.5 * p[1][k] + (k == (int)(it % 3) ? scale * 0x1p-40 : 0.0);
+            break;
+        default:
+            break;
+        }
+        bt->fit(&b, (const double (*)[3])p, 3);
+        for (int i = 0; i < 3; i++)
+            contains_obb(&b, it, p[i]);
+        if (kind != 0 && kind != 5)
+            continue;
+        /* the shape check at scales where the doubles below are exact
+           enough: unit scale, no offset, no angle under 10 degrees */
+        if (scale != 1.0 || offset != 0.0)
+            continue;
+        for (int i = 0; i < 3; i++) {
+            double d2 = 0.0;
+            for (int k = 0; k < 3; k++)
+                d2 += (p[(i + 1) % 3][k] - p[i][k]) * (p[(i + 1) % 3][k] - p[i][k]);
+            len[i] = sqrt(d2);
+            L = len[i] > L ? len[i] : L;
+        }
+        for (int k = 0; k < 3; k++) {
+            int a = (k + 1) % 3, c = (k + 2) % 3;
+            n[k] = (p[1][a] - p[0][a]) * (p[2][c] - p[0][c]) - (p[1][c] - p[0][c]) * (p[2][a] - p[0][a]);
+        }
+        A = 0.5 * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        shaped = 2 * A / (L * L) > 0.0868;     /* height over the longest side > sin(10 deg) / 2 */
+        if (!shaped)
+            continue;
+        for (int i = 0; i < 4; i++)
+            q[i] = b.q[i];
+        quat_rows(mi, &Ni, q);
+        N = (double)Ni;
+        for (int k = 0; k < 3; k++)
+            ext[k] = (b.hi[k] - b.lo[k]) / N;
+        /* sorted down */
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++)
+                if (ext[j] > ext[i]) {
+                    double x = ext[i];
+                    ext[i] = ext[j];
+                    ext[j] = x;
+                }
+        TU_CHECK(ext[2] <= L * 0x1p-11, "triangle %ld: box %.3g thick, longest side %.17g", it, ext[2], L);
+        TU_CHECK(ext[0] * ext[1] <= 2 * A * 1.001 + L * L * 0x1p-10,
+                 "triangle %ld: box %.17g x %.17g across, twice the area is %.17g", it, ext[0], ext[1], 2 * A);
+        tight++;
+    }
+    TU_CHECK(tight > iters / 100, "only %ld well-shaped triangles checked", tight);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_registry, test_contains, test_distance_lower, test_obb_linear, test_linear_types };
+    const TTest *tests[] = { test_registry, test_contains, test_obb_triangle, test_distance_lower, test_obb_linear,
+                             test_linear_types };
     return tu_main("bv", tests, (int)(sizeof tests / sizeof tests[0]));
 }
