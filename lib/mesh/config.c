@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mesh/config_pending.h"
 #include "mesh/reader.h"
 
 int
@@ -83,38 +84,63 @@ vccd_mesh_config_load(vccd_mesh *m, vccd_config_section *s, vccd_error *e)
 }
 
 int
-vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, vccd_error *e)
+vccd_mesh_pending_parse(vccd_mesh_pending *p, vccd_config_section *s, const char *key, vccd_error *e)
 {
-    char *spec, *near = NULL;
-    vccd_mesh_load_opts o;
-    long max_nt;
-    const char *at = NULL;
-    vccd_config_kv *kv;
-    vccd_error inner;
-    int rc;
-
-    memset(m, 0, sizeof *m);
-    if (parse_as(&spec, &o, &max_nt, s, key, e) != 0)
+    memset(p, 0, sizeof *p);
+    p->s = s;
+    p->key = key;
+    p->rc = -1;
+    if (parse_as(&p->spec, &p->o, &p->max_nt, s, key, e) != 0)
         return -1;
-    kv = vccd_config_get(s, key);
     /* relative to the config's directory when the file is there */
-    if (!vccd_mesh_is_shape(spec))
-        near = vccd_config_near_path(s, spec);
-    rc = vccd_mesh_load_where(m, near ? near : spec, &o, max_nt, &at, &inner);
-    if (rc != 0) {
+    if (!vccd_mesh_is_shape(p->spec))
+        p->near = vccd_config_near_path(s, p->spec);
+    return 0;
+}
+
+void
+vccd_mesh_pending_load(vccd_mesh *m, vccd_mesh_pending *p)
+{
+    memset(m, 0, sizeof *m);
+    p->rc = vccd_mesh_load_where(m, p->near ? p->near : p->spec, &p->o, p->max_nt, &p->at, &p->inner);
+}
+
+void
+vccd_mesh_pending_clear(vccd_mesh_pending *p)
+{
+    free(p->near);
+    free(p->spec);
+    p->near = p->spec = NULL;
+}
+
+int
+vccd_mesh_pending_finish(vccd_mesh_pending *p, vccd_error *e)
+{
+    if (p->rc != 0) {
         /* the config's position, then the mesh's message as it is (it is
            escaped already; escaping twice would double its backslashes).
            A normalisation the mesh cannot take is the center or scale
            key's fault: its line. */
         size_t n;
-        vccd_config_kv *bad = at ? vccd_config_get(s, at) : NULL;
+        vccd_config_kv *kv = vccd_config_get(p->s, p->key), *bad = p->at ? vccd_config_get(p->s, p->at) : NULL;
         if (bad)
             kv = bad;
-        vccd_error_set(e, s->file, kv->line, s->name, kv->key, "%s", "");
+        vccd_error_set(e, p->s->file, kv->line, p->s->name, kv->key, "%s", "");
         n = strlen(e->msg);
-        snprintf(e->msg + n, sizeof e->msg - n, "%s", inner.msg);
+        snprintf(e->msg + n, sizeof e->msg - n, "%s", p->inner.msg);
     }
-    free(near);
-    free(spec);
-    return rc;
+    vccd_mesh_pending_clear(p);
+    return p->rc;
+}
+
+int
+vccd_mesh_config_load_as(vccd_mesh *m, vccd_config_section *s, const char *key, vccd_error *e)
+{
+    vccd_mesh_pending p;
+
+    memset(m, 0, sizeof *m);
+    if (vccd_mesh_pending_parse(&p, s, key, e) != 0)
+        return -1;
+    vccd_mesh_pending_load(m, &p);
+    return vccd_mesh_pending_finish(&p, e);
 }

@@ -25,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mesh/config_pending.h"
 #include "toc_impl.h"
+#include "vccd/omp.h"
 
 /* [query] (optional) and [solver] / [arithmetic] into o and bo. */
 static int
@@ -101,25 +103,40 @@ types:
     return 0;
 }
 
-int
-vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec,
-                   vccd_error *e)
+/* A [body.NAME] section between its reading and its mesh's load
+   (config_pending.h): the motion's section found, the mesh keys read. */
+typedef struct {
+    vccd_config_section *s, *ms;
+    vccd_config_kv *mk;
+    vccd_mesh_pending mesh;
+} body_pending;
+
+static int
+body_parse(body_pending *b, vccd_config *c, vccd_config_section *s, vccd_error *e)
 {
-    vccd_config_kv *mk = vccd_config_get(s, "motion");
-    vccd_config_section *ms;
     char sec[96];
 
-    *mo = NULL;
-    memset(m, 0, sizeof *m);
-    if (!mk || !*mk->value)
-        return vccd_error_set(e, s->file, mk ? mk->line : s->line, s->name, "motion",
+    memset(b, 0, sizeof *b);
+    b->s = s;
+    b->mk = vccd_config_get(s, "motion");
+    if (!b->mk || !*b->mk->value)
+        return vccd_error_set(e, s->file, b->mk ? b->mk->line : s->line, s->name, "motion",
                               "missing (the name of a [motion.NAME] section)");
-    snprintf(sec, sizeof sec, "motion.%s", mk->value);
-    if (strlen(mk->value) > 64 || !(ms = vccd_config_find(c, sec)))
-        return vccd_error_set(e, s->file, mk->line, s->name, "motion", "no section [motion.%s]", mk->value);
-    if (vccd_mesh_config_load_as(m, s, "mesh", e) != 0)
+    snprintf(sec, sizeof sec, "motion.%s", b->mk->value);
+    if (strlen(b->mk->value) > 64 || !(b->ms = vccd_config_find(c, sec)))
+        return vccd_error_set(e, s->file, b->mk->line, s->name, "motion", "no section [motion.%s]", b->mk->value);
+    return vccd_mesh_pending_parse(&b->mesh, s, "mesh", e);
+}
+
+static int
+body_finish(vccd_motion **mo, body_pending *b, const vccd_mesh *m, mpfr_prec_t prec, vccd_error *e)
+{
+    vccd_config_section *s = b->s;
+    vccd_config_kv *mk = b->mk;
+
+    if (vccd_mesh_pending_finish(&b->mesh, e) != 0)
         return -1;
-    if (!(*mo = vccd_motion_from_config(ms, prec, e)))
+    if (!(*mo = vccd_motion_from_config(b->ms, prec, e)))
         return -1;
     if ((*mo)->type->dim != 3 && !m->planar)
         return vccd_error_set(e, s->file, mk->line, s->name, "motion",
@@ -136,15 +153,51 @@ vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_s
     return 0;
 }
 
-/* Body i from section s. */
-static int
-load_body(vccd_toc_problem *p, int i, vccd_config_section *s, mpfr_prec_t prec, vccd_error *e)
+int
+vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_section *s, mpfr_prec_t prec,
+                   vccd_error *e)
 {
-    vccd_toc_problem_body *b = &p->body[i];
-    int rc;
-    snprintf(b->name, sizeof b->name, "%s", s->name + 5);
-    rc = vccd_toc_body_load(&b->m, &b->mo, &p->cfg, s, prec, e);
-    b->loaded = 1;
+    body_pending b;
+
+    *mo = NULL;
+    memset(m, 0, sizeof *m);
+    if (body_parse(&b, c, s, e) != 0)
+        return -1;
+    vccd_mesh_pending_load(m, &b.mesh);
+    return body_finish(mo, &b, m, prec, e);
+}
+
+/* The bodies of p from the nb (1 or 2) sections s: every section read,
+   then the meshes loaded at once (a million-triangle mesh takes most of
+   a second to read and index, and the two are independent), then each
+   body finished in turn, so that the error reported is the one loading
+   them in turn would report: the first body's first.  0, or -1 with e. */
+static int
+load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t prec, vccd_error *e)
+{
+    body_pending b[2];
+    vccd_error pe[2];
+    int prc[2] = { -1, -1 }, rc = 0;
+
+    for (int i = 0; i < nb; i++) {
+        snprintf(p->body[i].name, sizeof p->body[i].name, "%s", s[i]->name + 5);
+        p->body[i].loaded = 1;  /* a zeroed mesh clears */
+        prc[i] = body_parse(&b[i], &p->cfg, s[i], &pe[i]);
+    }
+    VCCD_OMP(omp parallel for num_threads(2) schedule(static, 1) if (nb == 2 && prc[0] == 0 && prc[1] == 0))
+    for (int i = 0; i < nb; i++)
+        if (prc[i] == 0)
+            vccd_mesh_pending_load(&p->body[i].m, &b[i].mesh);
+    for (int i = 0; i < nb; i++) {
+        if (rc != 0) {          /* given up: only free */
+            if (prc[i] == 0)
+                vccd_mesh_pending_clear(&b[i].mesh);
+        } else if (prc[i] != 0) {
+            *e = pe[i];
+            rc = -1;
+        } else
+            rc = body_finish(&p->body[i].mo, &b[i], &p->body[i].m, prec, e);
+    }
     return rc;
 }
 
@@ -172,14 +225,24 @@ vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *o
     if (opts->query_max_work > 0)
         o->max_work = opts->query_max_work;
     prec = vccd_toc_motion_prec(&o->solve);
-    for (int i = 0; i < c->n; i++) {
-        vccd_config_section *s = &c->sec[i];
-        if (strncmp(s->name, "body.", 5))
-            continue;
-        if (nb == 2)
-            return vccd_error_set(e, s->file, s->line, s->name, NULL, "a third body: the query takes two");
-        if (load_body(p, nb++, s, prec, e) != 0)
+    {
+        vccd_config_section *bs[2], *third = NULL;
+        for (int i = 0; i < c->n && !third; i++) {
+            vccd_config_section *s = &c->sec[i];
+            if (strncmp(s->name, "body.", 5))
+                continue;
+            if (nb == 2)
+                third = s;
+            else
+                bs[nb++] = s;
+        }
+        /* the first two bodies' errors come before a third body's, as
+           when each was loaded where it was met */
+        if (nb > 0 && load_bodies(p, bs, nb, prec, e) != 0)
             return -1;
+        if (third)
+            return vccd_error_set(e, third->file, third->line, third->name, NULL,
+                                  "a third body: the query takes two");
     }
     if (nb != 2)
         return vccd_error_set(e, c->file, 0, NULL, NULL, "%s [body.NAME] section%s: the query takes two",
