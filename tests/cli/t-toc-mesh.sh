@@ -361,6 +361,15 @@ motion = x' "nosection.ini:3" "no section \[motion.x\]"
 bad_toc nomesh "$base
 [body.c]
 motion = a" "nomesh.ini:18" "a third body"
+# The two meshes load at once, but the error is the one loading them in
+# turn gives: the first body's, and a body's before a third body's.
+bad_toc bothbad "$(printf '%s\n' "$base" | sed -e 's/^mesh = box:1:1:1$/mesh = no-such-a.obj/' -e 's/^motion = b$/motion = nosuch/')" \
+    "bothbad.ini:2" "mesh" "no-such-a.obj"
+bad_toc secondbad "$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:2$/mesh = no-such-b.obj/')
+[body.c]
+motion = a" "secondbad.ini:5" "mesh" "no-such-b.obj"
+bad_toc secondmotion "$(printf '%s\n' "$base" | sed 's/^motion = b$/motion = nosuch/')" \
+    "secondmotion.ini:6" "no section \\[motion.nosuch\\]"
 bad_toc onebody '[body.a]
 mesh = tetrahedron
 motion = a
