@@ -7,6 +7,7 @@
 
 #include "query_impl.h"
 #include "vccd/bigalloc.h"
+#include "vccd/omp.h"
 
 static int
 check_motion(const vccd_query_body *b, const vccd_motion *m, vccd_error *e)
@@ -45,20 +46,14 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
         vccd_query_body_clear(b);
         return vccd_error_set(e, ms->name, 0, NULL, NULL, "out of memory for the query");
     }
-    /* Children follow their parent in the node array (build.c), so one
-       backward pass fills every node from its children. */
-    for (long i = n - 1; i >= 0; i--) {
+    /* The leaves from their vertices, independently: in parallel for a
+       big mesh (a million-triangle body spent 150 ms here, every query). */
+    VCCD_OMP(omp parallel for schedule(static) if (n >= 65536))
+    for (long i = 0; i < n; i++) {
         const vccd_bvh_node *nd = &h->node[i];
         double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, r = 0.0;
-        if (nd->left != 0) {
-            double x = b->ext[nd->left], y = b->ext[nd->left + 1];
-            double u = b->rad[nd->left], w = b->rad[nd->left + 1];
-            b->rad[i] = u > w ? u : w;
-            /* a size, not a bound: the larger child's, grown */
-            b->ext[i] = (x > y ? x : y) * 1.5;
-            b->speed[i] = NAN;
+        if (nd->left != 0)
             continue;
-        }
         for (long k = 0; k < 3L * nd->n; k++) {
             const double *p = ms->v[ms->t[h->tri[nd->start + k / 3]][k % 3]];
             /* |p| rounded up: three squares and two sums, each up. */
@@ -78,6 +73,19 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
             b->ext[i] = 0.5 * sqrt(d2);
         }
         b->speed[i] = NAN;
+    }
+    /* Children follow their parent in the node array (build.c), so one
+       backward pass fills every inner node from its children. */
+    for (long i = n - 1; i >= 0; i--) {
+        const vccd_bvh_node *nd = &h->node[i];
+        if (nd->left != 0) {
+            double x = b->ext[nd->left], y = b->ext[nd->left + 1];
+            double u = b->rad[nd->left], w = b->rad[nd->left + 1];
+            b->rad[i] = u > w ? u : w;
+            /* a size, not a bound: the larger child's, grown */
+            b->ext[i] = (x > y ? x : y) * 1.5;
+            b->speed[i] = NAN;
+        }
     }
     return 0;
 }
