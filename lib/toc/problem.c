@@ -121,5 +121,7 @@ vccd_toc_problem_body_name(const vccd_toc_problem *p, int i)
 const vccd_mesh *
 vccd_toc_problem_mesh(const vccd_toc_problem *p, int i)
 {
-    return p->form == VCCD_TOC_PROBLEM_MESHES && (i == 0 || i == 1) ? &p->body[i].m : NULL;
+    if (p->form != VCCD_TOC_PROBLEM_MESHES || (i != 0 && i != 1))
+        return NULL;
+    return p->body[i].shared ? &p->body[0].m : &p->body[i].m;
 }

@@ -167,11 +167,24 @@ vccd_toc_body_load(vccd_mesh *m, vccd_motion **mo, vccd_config *c, vccd_config_s
     return body_finish(mo, &b, m, prec, e);
 }
 
+/* 1 when two parsed mesh keys make the same mesh: the same spec (or
+   file near the config), normalisation and limit. */
+static int
+same_mesh(const vccd_mesh_pending *a, const vccd_mesh_pending *b)
+{
+    const char *x = a->near ? a->near : a->spec, *y = b->near ? b->near : b->spec;
+    return strcmp(x, y) == 0 && a->o.degenerate == b->o.degenerate && a->o.center == b->o.center
+           && a->o.radius == b->o.radius && a->max_nt == b->max_nt;
+}
+
 /* The bodies of p from the nb (1 or 2) sections s: every section read,
    then the meshes loaded at once (a million-triangle mesh takes most of
    a second to read and index, and the two are independent), then each
    body finished in turn, so that the error reported is the one loading
-   them in turn would report: the first body's first.  0, or -1 with e. */
+   them in turn would report: the first body's first.  Two bodies with
+   the same mesh keys (a bunny against a bunny) share one mesh and one
+   BVH, as `vccd run` shares its models: the query only reads them.
+   0, or -1 with e. */
 static int
 load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t prec, vccd_error *e)
 {
@@ -184,9 +197,15 @@ load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t pr
         p->body[i].loaded = 1;  /* a zeroed mesh clears */
         prc[i] = body_parse(&b[i], &p->cfg, s[i], &pe[i]);
     }
-    VCCD_OMP(omp parallel for num_threads(2) schedule(static, 1) if (nb == 2 && prc[0] == 0 && prc[1] == 0))
+    if (nb == 2 && prc[0] == 0 && prc[1] == 0 && same_mesh(&b[0].mesh, &b[1].mesh)) {
+        p->body[1].shared = 1;
+        p->body[1].loaded = 0;
+        b[1].mesh.rc = 0;       /* its load is body 0's, reported there */
+    }
+    VCCD_OMP(omp parallel for num_threads(2) schedule(static, 1)
+             if (nb == 2 && prc[0] == 0 && prc[1] == 0 && !p->body[1].shared))
     for (int i = 0; i < nb; i++)
-        if (prc[i] == 0)
+        if (prc[i] == 0 && !p->body[i].shared)
             vccd_mesh_pending_load(&p->body[i].m, &b[i].mesh);
     for (int i = 0; i < nb; i++) {
         if (rc != 0) {          /* given up: only free */
@@ -196,7 +215,7 @@ load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t pr
             *e = pe[i];
             rc = -1;
         } else
-            rc = body_finish(&p->body[i].mo, &b[i], &p->body[i].m, prec, e);
+            rc = body_finish(&p->body[i].mo, &b[i], p->body[i].shared ? &p->body[0].m : &p->body[i].m, prec, e);
     }
     return rc;
 }
@@ -259,10 +278,12 @@ vccd_toc_problem_read_meshes(vccd_toc_problem *p, const vccd_toc_problem_opts *o
                                   p->body[i].name, p->body[i].mo->type->name);
         }
     for (int i = 0; i < 2; i++) {
-        if (vccd_bvh_build(&p->body[i].h, &p->body[i].m, &bo, e) != 0)
-            return -1;
-        p->body[i].built = 1;
-        p->meshes.body[i].bvh = &p->body[i].h;
+        if (!p->body[i].shared) {
+            if (vccd_bvh_build(&p->body[i].h, &p->body[i].m, &bo, e) != 0)
+                return -1;
+            p->body[i].built = 1;
+        }
+        p->meshes.body[i].bvh = p->body[i].shared ? &p->body[0].h : &p->body[i].h;
         p->meshes.body[i].motion = p->body[i].mo;
     }
     return 0;

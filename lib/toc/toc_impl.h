@@ -24,6 +24,9 @@ typedef struct {
     vccd_bvh h;
     vccd_motion *mo;
     int loaded, built;
+    /* 1 for the second body when its mesh keys are the first's: it uses
+       body[0]'s mesh and BVH (m and h stay empty) */
+    int shared;
 } vccd_toc_problem_body;
 
 struct vccd_toc_problem {

@@ -309,6 +309,21 @@ done
 expect 2 "--query-max-work on one pair" -- $vccd toc --query-max-work 10 "${srcdir:-.}/experiments/configs/toc.ini"
 one_line_error "--query-max-work on one pair" "toc.ini" "--query-max-work" "--max-work"
 
+# Two bodies with the same mesh keys share one mesh and BVH: the same
+# answer, bit for bit, as when a key that changes nothing (degenerate =
+# drop on a mesh without degenerate triangles) makes them load apart.
+twin="$(printf '%s\n' "$base" | sed 's/^mesh = box:1:1:[12]$/mesh = bunny\
+center = centroid\
+scale = radius 1/')"
+printf '%s\n' "$twin" >"$tmp/t.ini"
+expect 0 "twin bunnies, shared" -- $vccd toc --hex "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/shared"
+check "twin bunnies: the bodies are bunnies" grep -q '^bodies: a (bunny, 69451 triangles.*b (bunny, 69451 triangles' "$tmp/shared"
+printf '%s\n' "$twin" | awk '{ print } /^motion = b$/ { print "degenerate = drop" }' >"$tmp/t.ini"
+expect 0 "twin bunnies, apart" -- $vccd toc --hex "$tmp/t.ini"
+grep -v '^bv_tests' "$tmp/out" >"$tmp/apart"
+check "twin bunnies: shared and apart answer alike" cmp -s "$tmp/shared" "$tmp/apart"
+
 # Bad configs: exit 2, one line naming file, line and key.
 bad_toc maxwork "$base
 [query]
