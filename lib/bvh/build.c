@@ -2,11 +2,13 @@
    centroids, then every requested BV type fitted over it bottom-up.
    Both run on OpenMP threads when there are any, with the same result
    for every thread count (tests/bvh/t-build.c). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "vccd/bvh.h"
+#include "vccd/fp.h"
 #include "vccd/bigalloc.h"
 #include "vccd/omp.h"
 
@@ -342,6 +344,49 @@ build_topology(vccd_bvh *h, const vccd_bvh_opts *o, const tri_info *ti, vccd_err
     return 0;
 }
 
+/* h->rad and h->ext (bvh.h) from the leaf-ordered points: the leaves
+   from their own points, independently (in parallel), then the inner
+   nodes from their children in one backward pass. */
+static void
+node_radii(vccd_bvh *h, const double (*pts)[3])
+{
+    long n = h->nnodes;
+    VCCD_OMP(omp parallel for schedule(static) if (h->mesh->nt >= PAR_CUTOFF))
+    for (long i = 0; i < n; i++) {
+        const vccd_bvh_node *nd = &h->node[i];
+        double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, r = 0.0, d2 = 0.0;
+        if (nd->left != 0)
+            continue;
+        for (long k = 3L * nd->start; k < 3L * (nd->start + nd->n); k++) {
+            const double *p = pts[k];
+            /* |p| rounded up: three squares and two sums, each up */
+            double s = vccd_fp_next_up(vccd_fp_next_up(vccd_fp_next_up(p[0] * p[0]) + vccd_fp_next_up(p[1] * p[1]))
+                                       + vccd_fp_next_up(p[2] * p[2]));
+            s = vccd_fp_next_up(sqrt(s));
+            r = s > r ? s : r;
+            for (int c = 0; c < 3; c++) {
+                lo[c] = p[c] < lo[c] ? p[c] : lo[c];
+                hi[c] = p[c] > hi[c] ? p[c] : hi[c];
+            }
+        }
+        h->rad[i] = r;
+        for (int c = 0; c < 3; c++)
+            d2 += (hi[c] - lo[c]) * (hi[c] - lo[c]);
+        h->ext[i] = 0.5 * sqrt(d2);
+    }
+    /* children come after their parent: backwards is bottom-up */
+    for (long i = n - 1; i >= 0; i--) {
+        const vccd_bvh_node *nd = &h->node[i];
+        if (nd->left != 0) {
+            double x = h->ext[nd->left], y = h->ext[nd->left + 1];
+            double u = h->rad[nd->left], w = h->rad[nd->left + 1];
+            h->rad[i] = u > w ? u : w;
+            /* a size, not a bound: the larger child's, grown */
+            h->ext[i] = (x > y ? x : y) * 1.5;
+        }
+    }
+}
+
 static int
 fit_type(vccd_bvh *h, int type, const double (*pts)[3], vccd_error *e)
 {
@@ -441,6 +486,14 @@ vccd_bvh_build(vccd_bvh *h, const vccd_mesh *m, const vccd_bvh_opts *o, vccd_err
     for (long i = 0; i < m->nt; i++)
         for (int k = 0; k < 3; k++)
             memcpy(pts[3 * i + k], m->v[m->t[h->tri[i]][k]], sizeof pts[0]);
+    h->rad = vccd_big_malloc((size_t)h->nnodes * sizeof *h->rad);
+    h->ext = vccd_big_malloc((size_t)h->nnodes * sizeof *h->ext);
+    if (!h->rad || !h->ext) {
+        free(pts);
+        vccd_bvh_clear(h);
+        return vccd_error_set(e, m->name, 0, NULL, NULL, "out of memory building the BVH");
+    }
+    node_radii(h, (const double (*)[3])pts);
     h->topo_seconds = now() - t0;
     for (int i = 0; i < vccd_bv_type_count(); i++) {
         if (o->types && !(o->types & (1u << i)))
@@ -462,6 +515,8 @@ vccd_bvh_clear(vccd_bvh *h)
 {
     free(h->node);
     free(h->tri);
+    free(h->rad);
+    free(h->ext);
     for (int i = 0; i < VCCD_BV_MAX; i++)
         free(h->bv[i]);
     memset(h, 0, sizeof *h);
@@ -470,7 +525,8 @@ vccd_bvh_clear(vccd_bvh *h)
 size_t
 vccd_bvh_topology_bytes(const vccd_bvh *h)
 {
-    return (size_t)h->nnodes * sizeof *h->node + (size_t)(h->mesh ? h->mesh->nt : 0) * sizeof *h->tri;
+    return (size_t)h->nnodes * (sizeof *h->node + sizeof *h->rad + sizeof *h->ext)
+           + (size_t)(h->mesh ? h->mesh->nt : 0) * sizeof *h->tri;
 }
 
 size_t

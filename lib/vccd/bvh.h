@@ -45,6 +45,13 @@ typedef struct {
     vccd_bvh_node *node;
     int32_t *tri;               /* mesh triangle indices in leaf order */
     void *bv[VCCD_BV_MAX];      /* nnodes volumes of type i, or NULL */
+    /* Per node, made with the topology (they depend on the mesh alone,
+       so a query reads them instead of remaking them: for a bunny that
+       was most of a one-call vccd_toc_meshes): rad, an upper bound of |p|
+       over the node's vertices (body frame; the speed bounds), and ext,
+       half the diagonal of a leaf's vertex box and 1.5 times the larger
+       child's above (a size for ComputeN, not a bound; lib/query). */
+    double *rad, *ext;
     double topo_seconds;        /* time to build the topology */
     double bv_seconds[VCCD_BV_MAX];     /* time to fit type i */
     int depth;
@@ -62,8 +69,8 @@ vccd_bvh_bv(const vccd_bvh *h, int type, long i)
     return (const char *)h->bv[type] + (size_t)i * vccd_bv_type_get(type)->size;
 }
 
-/* Bytes of the shared topology (nodes and triangle order), and of the
-   volumes of one type. */
+/* Bytes of the shared topology (nodes, triangle order, rad and ext),
+   and of the volumes of one type. */
 size_t vccd_bvh_topology_bytes(const vccd_bvh *h);
 size_t vccd_bvh_bv_bytes(const vccd_bvh *h, int type);
 

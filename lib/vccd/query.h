@@ -31,10 +31,9 @@
 VCCD_BEGIN_DECLS
 
 /* A mesh with its BVH and its motion, and what the traversal reads per
-   node: rad (an upper bound of |p| over the node's vertices, body frame,
-   for the speed bounds), ext (half the diagonal of the node's vertex
-   box, plain doubles: only a size for ComputeN) and the speed bound of
-   the node's points (computed on first use).  pf: the motion's pose
+   node: rad and ext (the BVH's own arrays, bvh.h: an upper bound of |p|
+   over the node's vertices, and a size for ComputeN) and the speed bound
+   of the node's points (computed on first use).  pf: the motion's pose
    frame when have_pf (a RIGID-form motion), made once per motion rather
    than once per query -- on the tetrahedron pair it was 5% of a warm
    query.  m's parameters must not change behind the body's back: a
@@ -44,7 +43,8 @@ VCCD_BEGIN_DECLS
 typedef struct {
     const vccd_bvh *bvh;
     const vccd_motion *m;
-    double *rad, *ext, *speed;
+    const double *rad, *ext;    /* bvh->rad, bvh->ext */
+    double *speed;
     /* per node, the size (vccd_bv_type.radius) of its volume of type
        size_bv, made on first use (NaN before); a query of another type
        forgets them */

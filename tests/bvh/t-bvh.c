@@ -1,9 +1,12 @@
 /* t-bvh.c -- BVH topology: every triangle in exactly one leaf, counts
    and ranges consistent, leaves within the leaf size, children after
    their parent, both splits, every BV type built over the one topology,
-   and the memory bound (topology + one type's volumes within twice the
-   node count times that type's size, for leaves of at most 4). */
+   the nodes' radii (an upper bound of |p|, checked in MPFR) and sizes,
+   and the memory bound (nodes + one type's volumes within twice the node
+   count times that type's size, for leaves of at most 4). */
 #include <stdlib.h>
+
+#include <mpfr.h>
 
 #include "testutil.h"
 #include "bvh/refgeom.h"
@@ -40,6 +43,46 @@ check_tree(const vccd_bvh *h, const vccd_mesh *m, int leaf_size)
     free(seen);
 }
 
+/* Node i's rad bounds |p| over its vertices from above, exactly (MPFR),
+   and is the largest leaf's below it; ext is half a leaf's vertex box
+   diagonal, and 1.5 times the larger child's above. */
+static void
+check_radii(const vccd_bvh *h, const vccd_mesh *m, long i)
+{
+    const vccd_bvh_node *nd = &h->node[i];
+    if (nd->left != 0) {
+        double u = h->rad[nd->left], w = h->rad[nd->left + 1], x = h->ext[nd->left], y = h->ext[nd->left + 1];
+        TU_CHECK(h->rad[i] == (u > w ? u : w), "node %ld: rad %a, children %a %a", i, h->rad[i], u, w);
+        TU_CHECK(h->ext[i] == 1.5 * (x > y ? x : y), "node %ld: ext %a, children %a %a", i, h->ext[i], x, y);
+        return;
+    }
+    {
+        mpfr_t s, t;
+        double lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY }, d2 = 0.0;
+        mpfr_inits2(4400, s, t, (mpfr_ptr)0);
+        for (int32_t j = 0; j < 3 * nd->n; j++) {
+            const double *p = m->v[m->t[h->tri[nd->start + j / 3]][j % 3]];
+            mpfr_set_ui(s, 0, MPFR_RNDN);
+            for (int k = 0; k < 3; k++) {
+                mpfr_set_d(t, p[k], MPFR_RNDN);
+                mpfr_sqr(t, t, MPFR_RNDN);      /* exact at 4400 bits */
+                mpfr_add(s, s, t, MPFR_RNDN);
+                lo[k] = p[k] < lo[k] ? p[k] : lo[k];
+                hi[k] = p[k] > hi[k] ? p[k] : hi[k];
+            }
+            mpfr_set_d(t, h->rad[i], MPFR_RNDN);
+            mpfr_sqr(t, t, MPFR_RNDN);
+            TU_CHECK(h->rad[i] >= 0 && mpfr_cmp(s, t) <= 0, "leaf %ld: vertex (%a, %a, %a) beyond rad %a", i, p[0],
+                     p[1], p[2], h->rad[i]);
+        }
+        mpfr_clears(s, t, (mpfr_ptr)0);
+        for (int k = 0; k < 3; k++)
+            d2 += (hi[k] - lo[k]) * (hi[k] - lo[k]);
+        TU_CHECK(h->ext[i] == 0.5 * sqrt(d2), "leaf %ld: ext %a, half the box diagonal %a", i, h->ext[i],
+                 0.5 * sqrt(d2));
+    }
+}
+
 START_TEST(test_topology)
 {
     long iters = tu_iters(200);
@@ -52,13 +95,20 @@ START_TEST(test_topology)
         for (int ty = 0; ty < vccd_bv_type_count(); ty++) {
             size_t sz = vccd_bv_type_get(ty)->size;
             TU_CHECK(vccd_bvh_bv_bytes(&h, ty) == (size_t)h.nnodes * sz, "type %d bytes", ty);
-            /* leaves of at most 4 triangles give nnodes >= nt / 2 - 1, so the
-               12-byte nodes and 4-byte triangle indices stay below 20
-               bytes per node + 8, under the smallest BV (32 bytes) */
-            TU_CHECK(o.leaf_size > 4 || vccd_bvh_topology_bytes(&h) + vccd_bvh_bv_bytes(&h, ty) <= 2 * (size_t)h.nnodes * sz,
-                     "%s: %zu topology + %zu volume bytes exceed 2 x %ld nodes x %zu", vccd_bv_type_get(ty)->name,
-                     vccd_bvh_topology_bytes(&h), vccd_bvh_bv_bytes(&h, ty), h.nnodes, sz);
+            /* the topology: 12-byte nodes, their two doubles rad and
+               ext, and 4-byte triangle indices */
+            size_t radii = 2 * sizeof(double) * (size_t)h.nnodes, topo = vccd_bvh_topology_bytes(&h);
+            TU_CHECK(topo == (size_t)h.nnodes * sizeof(vccd_bvh_node) + radii + (size_t)m.nt * sizeof(int32_t),
+                     "%zu topology bytes for %ld nodes and %ld triangles", topo, h.nnodes, m.nt);
+            /* leaves of at most 4 triangles give nnodes >= nt / 2 - 1, so
+               nodes and triangle indices stay below 20 bytes per node + 8,
+               under the smallest BV (32 bytes) */
+            TU_CHECK(o.leaf_size > 4 || topo - radii + vccd_bvh_bv_bytes(&h, ty) <= 2 * (size_t)h.nnodes * sz,
+                     "%s: %zu node + %zu volume bytes exceed 2 x %ld nodes x %zu", vccd_bv_type_get(ty)->name,
+                     topo - radii, vccd_bvh_bv_bytes(&h, ty), h.nnodes, sz);
         }
+        for (long i = 0; i < h.nnodes; i++)
+            check_radii(&h, &m, i);
         vccd_bvh_clear(&h);
         vccd_mesh_clear(&m);
     }
