@@ -177,8 +177,10 @@ obb_triangle_axes(double r[3][3], const double (*p)[3])
     n[1] = e[0][2] * e[1][0] - e[0][0] * e[1][2];
     n[2] = e[0][0] * e[1][1] - e[0][1] * e[1][0];
     nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    /* a sliver whose normal rounds to nothing, or underflows */
-    if (!(nn > 0x1p-900 && len[j] > 0x1p-450))
+    /* A sliver: its computed normal is rounding noise (about 2^-52 of
+       the longest side squared), and the principal axes, which see the
+       points' spread, give the thinner box.  Also an underflow. */
+    if (!(len[j] > 0x1p-450 && nn > 0x1p-40 * len[j] * len[j]))
         return -1;
     for (int k = 0; k < 3; k++) {
         r[0][k] = e[j][k] / len[j];
