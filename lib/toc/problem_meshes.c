@@ -20,6 +20,7 @@
        [solver] / [arithmetic]   as for one feature pair
    read into a vccd_toc_input, the meshes loaded and their BVHs built
    here, once, so that solving only reads them. */
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,7 @@ load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t pr
     body_pending b[2];
     vccd_error pe[2];
     int prc[2] = { -1, -1 }, rc = 0;
+    fenv_t env;
 
     for (int i = 0; i < nb; i++) {
         snprintf(p->body[i].name, sizeof p->body[i].name, "%s", s[i]->name + 5);
@@ -202,11 +204,21 @@ load_bodies(vccd_toc_problem *p, vccd_config_section **s, int nb, mpfr_prec_t pr
         p->body[1].loaded = 0;
         b[1].mesh.rc = 0;       /* its load is body 0's, reported there */
     }
+    fegetenv(&env);
     VCCD_OMP(omp parallel for num_threads(2) schedule(static, 1)
              if (nb == 2 && prc[0] == 0 && prc[1] == 0 && !p->body[1].shared))
     for (int i = 0; i < nb; i++)
-        if (prc[i] == 0 && !p->body[i].shared)
+        if (prc[i] == 0 && !p->body[i].shared) {
+            /* A pool thread keeps the floating-point environment it was
+               made in; strtod and the normalisation round in the
+               caller's, so that a file reads to the same bits on either
+               thread (doc/meshes.md). */
+            fenv_t own;
+            fegetenv(&own);
+            fesetenv(&env);
             vccd_mesh_pending_load(&p->body[i].m, &b[i].mesh);
+            fesetenv(&own);
+        }
     for (int i = 0; i < nb; i++) {
         if (rc != 0) {          /* given up: only free */
             if (prc[i] == 0)

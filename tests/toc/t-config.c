@@ -3,6 +3,7 @@
    vccd_toc_meshes give on the same inputs built by hand (typed motion
    constructors, meshes and BVHs); the overrides replace the config's
    budgets; errors name the file, the line, the section and the key. */
+#include <fenv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -200,6 +201,63 @@ START_TEST(meshes_as_by_hand)
 }
 END_TEST
 
+/* The two bodies' meshes load at once, the second on a pool thread: it
+   must read in the caller's rounding mode, so the same file gives the
+   same bits to both bodies whatever mode the pool was made in.  And two
+   bodies with the same mesh keys share one mesh. */
+START_TEST(meshes_load_alike)
+{
+    static const char obj[] = "v 0.1 0.2 0.3\nv 1.1 0.7 0.3\nv 0.3 1.3 0.9\nv 0.7 0.1 1.7\n"
+                              "f 1 3 2\nf 1 2 4\nf 2 3 4\nf 1 4 3\n";
+    static const char fmt[] = "[body.a]\nmesh = %s\nmotion = a\n"
+                              "[body.b]\nmesh = %s\n%smotion = b\n"
+                              "[motion.a]\ntype = ltlrm\no0 = -2 0 0\nv = 4 0 0\nq0 = 1 0 0 0\nomega = 0 0 0\n"
+                              "[motion.b]\ntype = ltlrm\no0 = 2 0 0\nv = -4 0 0\nq0 = 1 0 0 0\nomega = 0 0 1\n";
+    static const int modes[3] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD };
+    char dir[64], mesh[96], path[64], text[1024];
+    vccd_toc_problem *p;
+    vccd_error e;
+    FILE *f;
+
+    /* the reader goes by the extension: a file m.obj in a fresh directory */
+    snprintf(dir, sizeof dir, "t-config-XXXXXX");
+    if (!mkdtemp(dir))
+        tu_fail("cannot make a directory %s", dir);
+    snprintf(mesh, sizeof mesh, "%s/m.obj", dir);
+    if (!(f = fopen(mesh, "w")))
+        tu_fail("cannot write %s", mesh);
+    fputs(obj, f);
+    fclose(f);
+    /* degenerate = drop changes nothing here but the keys: loaded apart */
+    snprintf(text, sizeof text, fmt, mesh, mesh, "degenerate = drop\n");
+    write_config(path, sizeof path, text);
+    for (int k = 0; k < 3; k++) {
+        const vccd_mesh *a, *b;
+        fesetround(modes[k]);
+        TU_CHECK(vccd_toc_problem_load(&p, path, NULL, &e) == 0, "load: %s", e.msg);
+        fesetround(FE_TONEAREST);
+        a = vccd_toc_problem_mesh(p, 0);
+        b = vccd_toc_problem_mesh(p, 1);
+        TU_CHECK(a != b && a->nv == b->nv && memcmp(a->v, b->v, (size_t)a->nv * sizeof *a->v) == 0,
+                 "mode %d: the two bodies read the file to other bits (%a against %a)", k, a->v[0][2], b->v[0][2]);
+        /* 0.3 read upward is above 0.3 read to nearest */
+        TU_CHECK(k != 1 || a->v[0][2] > 0.3, "mode %d: the file was not read upward (%a)", k, a->v[0][2]);
+        vccd_toc_problem_free(p);
+    }
+    unlink(path);
+    snprintf(text, sizeof text, fmt, mesh, mesh, "");
+    write_config(path, sizeof path, text);
+    TU_CHECK(vccd_toc_problem_load(&p, path, NULL, &e) == 0, "load: %s", e.msg);
+    TU_CHECK(vccd_toc_problem_mesh(p, 0) == vccd_toc_problem_mesh(p, 1)
+                 && vccd_toc_problem_meshes(p)->body[0].bvh == vccd_toc_problem_meshes(p)->body[1].bvh,
+             "the same mesh keys: two meshes");
+    vccd_toc_problem_free(p);
+    unlink(path);
+    unlink(mesh);
+    rmdir(dir);
+}
+END_TEST
+
 /* Each bad config: the message the command line prints, which starts
    with file:line: [section] key. */
 START_TEST(errors_name_file_and_line)
@@ -248,6 +306,6 @@ END_TEST
 int
 main(void)
 {
-    const TTest *tests[] = { pair_as_by_hand, meshes_as_by_hand, errors_name_file_and_line };
+    const TTest *tests[] = { pair_as_by_hand, meshes_as_by_hand, meshes_load_alike, errors_name_file_and_line };
     return tu_main("toc_config", tests, (int)(sizeof tests / sizeof tests[0]));
 }
