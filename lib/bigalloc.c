@@ -3,15 +3,14 @@
 #define _DEFAULT_SOURCE
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "vccd/bigalloc.h"
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
-/* Below this a huge page would be half empty on average; above it glibc
-   maps the block on its own, so the advice covers no other data. */
+/* Below this a huge page would be half empty on average.  glibc may
+   carve the block from its heap (its mmap threshold rises to 32 MB as
+   big blocks are freed), so the advice can outlive the block on memory
+   later given to others: more resident memory there, nothing else. */
 #define BIG_BYTES ((size_t)8 << 20)
 #define HUGE_PAGE ((uintptr_t)2 << 20)
 
@@ -20,7 +19,7 @@
 static void
 advise(void *p, size_t n)
 {
-#if defined(__linux__)
+#ifdef MADV_HUGEPAGE
     uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1), b = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
     if (p && n >= BIG_BYTES && b > a)
         (void)madvise((void *)a, b - a, MADV_HUGEPAGE);

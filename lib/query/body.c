@@ -43,7 +43,7 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
     b->size_bv = -1;            /* none made yet (state.c) */
     if (!b->rad || !b->ext) {
         vccd_query_body_clear(b);
-        return vccd_error_set(e, ms->name, 0, NULL, NULL, "the BVH has no node radii (not made by vccd_bvh_build)");
+        return vccd_error_set(e, ms->name, 0, NULL, NULL, "the BVH has no node radii: build it with vccd_bvh_build");
     }
     if (!b->speed || !b->size) {
         vccd_query_body_clear(b);
