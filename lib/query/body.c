@@ -38,8 +38,9 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
     b->have_pf = vccd_motion_pose_frame_init(&b->pf, m) == 0;
     b->rad = h->rad;
     b->ext = h->ext;
-    b->speed = vccd_big_malloc((size_t)n * sizeof *b->speed);
-    b->size = vccd_big_malloc((size_t)n * sizeof *b->size);
+    /* zeroed: nothing made yet (query.h) */
+    b->speed = vccd_big_calloc((size_t)n, sizeof *b->speed);
+    b->size = vccd_big_calloc((size_t)n, sizeof *b->size);
     b->size_bv = -1;            /* none made yet (state.c) */
     if (!b->rad || !b->ext) {
         vccd_query_body_clear(b);
@@ -49,8 +50,6 @@ vccd_query_body_init(vccd_query_body *b, const vccd_bvh *h, const vccd_motion *m
         vccd_query_body_clear(b);
         return vccd_error_set(e, ms->name, 0, NULL, NULL, "out of memory for the query");
     }
-    for (long i = 0; i < n; i++)
-        b->speed[i] = NAN;
     return 0;
 }
 
@@ -61,8 +60,7 @@ vccd_query_body_set_motion(vccd_query_body *b, const vccd_motion *m, vccd_error 
         return -1;
     b->m = m;
     b->have_pf = vccd_motion_pose_frame_init(&b->pf, m) == 0;
-    for (long i = 0; i < b->bvh->nnodes; i++)
-        b->speed[i] = NAN;
+    memset(b->speed, 0, (size_t)b->bvh->nnodes * sizeof *b->speed);
     return 0;
 }
 
@@ -77,7 +75,7 @@ vccd_query_body_clear(vccd_query_body *b)
 double
 vccd_query_body_speed(vccd_query_body *b, long i)
 {
-    if (b->speed[i] != b->speed[i]) {
+    if (!q_made(b->speed[i])) {
         double s, acc;
         /* Per-vertex models bound every vertex at once (r ignored), at a
            cost of one pass over the vertices: the bound is every node's,
@@ -88,8 +86,8 @@ vccd_query_body_speed(vccd_query_body *b, long i)
         s = s == s && s >= 0.0 ? s : INFINITY;
         if (pv)
             for (long k = 0; k < b->bvh->nnodes; k++)
-                b->speed[k] = s;
-        b->speed[i] = s;
+                b->speed[k] = -s;
+        b->speed[i] = -s;
     }
-    return b->speed[i];
+    return -b->speed[i];
 }

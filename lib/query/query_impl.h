@@ -5,6 +5,7 @@
 #ifndef VCCD_QUERY_IMPL_H
 #define VCCD_QUERY_IMPL_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "vccd/closest.h"
@@ -140,15 +141,24 @@ q_bytes(const q_state *q)
     return (size_t)q->capbox * sizeof(q_box) + (size_t)q->nslot * sizeof(long)
            + (size_t)q->capctx * q->bt->ctx_size;
 }
+/* 1 when a lazily made per-node value x of a query body (speed, size:
+   query.h) is made: kept as -v for v >= 0 (-0.0 too), +0.0 before.  A
+   NaN is kept with its sign flipped like any value. */
+static inline int
+q_made(double x)
+{
+    return signbit(x) != 0;
+}
+
 /* The size (vccd_bv_type.radius) of node i of body k's volume of the
    query's type, kept in the body. */
 static inline double
 q_node_size(const q_state *q, int k, int32_t i)
 {
     vccd_query_body *b = q->body[k];
-    if (b->size[i] != b->size[i])
-        b->size[i] = q->bt->radius(vccd_bvh_bv(b->bvh, q->bv, i));
-    return b->size[i];
+    if (!q_made(b->size[i]))
+        b->size[i] = -q->bt->radius(vccd_bvh_bv(b->bvh, q->bv, i));
+    return -b->size[i];
 }
 /* --- state.c: making and clearing the state, and the work budget ------- */
 /* 0, or -1 with e set (type not built, out of memory). */

@@ -79,8 +79,8 @@ q_state_init(q_state *q, vccd_query_result *r, vccd_query_body *a, vccd_query_bo
         vccd_query_body *bk = q->body[k];
         /* the node sizes of this query's type (q_node_size) */
         if (bk->size_bv != q->bv) {
-            for (long i = 0; i < bk->bvh->nnodes; i++)
-                bk->size[i] = NAN;
+            if (bk->size_bv != -1)      /* -1: still zeroed (body.c) */
+                memset(bk->size, 0, (size_t)bk->bvh->nnodes * sizeof *bk->size);
             bk->size_bv = q->bv;
         }
         /* made with the body's motion (body.c); m is checked to be the

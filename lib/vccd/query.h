@@ -33,7 +33,11 @@ VCCD_BEGIN_DECLS
 /* A mesh with its BVH and its motion, and what the traversal reads per
    node: rad and ext (the BVH's own arrays, bvh.h: an upper bound of |p|
    over the node's vertices, and a size for ComputeN) and the speed bound
-   of the node's points (computed on first use).  pf: the motion's pose
+   of the node's points (computed on first use).  speed and size hold a
+   value v >= 0 made on first use as -v, and +0.0 before: they start as
+   zeroed memory, so a new body, motion or BV type costs no pass over the
+   nodes (for a million-triangle mesh that pass was most of a one-call
+   query; read them through vccd_query_body_speed).  pf: the motion's pose
    frame when have_pf (a RIGID-form motion), made once per motion rather
    than once per query -- on the tetrahedron pair it was 5% of a warm
    query.  m's parameters must not change behind the body's back: a
@@ -46,8 +50,8 @@ typedef struct {
     const double *rad, *ext;    /* bvh->rad, bvh->ext */
     double *speed;
     /* per node, the size (vccd_bv_type.radius) of its volume of type
-       size_bv, made on first use (NaN before); a query of another type
-       forgets them */
+       size_bv, made on first use (kept as above); a query of another
+       type forgets them */
     double *size;
     int size_bv;
     vccd_motion_pose_frame pf;
