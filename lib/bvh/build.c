@@ -177,7 +177,6 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
    measured 1 to 60 ms on a busy machine, more than their whole build. */
 _Static_assert(PAR_CUTOFF > VCCD_BVH_MAX_LEAF_SIZE, "a task's root must be split");
 
-
 /* One subtree in its own numbering: node[0] is its root, children come
    after their parent, and node[i].left indexes this array. */
 typedef struct {
