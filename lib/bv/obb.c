@@ -30,45 +30,93 @@ obb_axes(double m[3][3], double *N, const int16_t qi[4])
     *N = w * w + x * x + y * y + z * z;
 }
 
-/* Eigenvectors of the symmetric a (columns of v) by cyclic Jacobi
-   rotations: approximate, any orthonormal-ish result is acceptable. */
-static void
-jacobi3(double a[3][3], double v[3][3])
+static inline void
+cross3(double r[3], const double a[3], const double b[3])
 {
+    r[0] = a[1] * b[2] - a[2] * b[1];
+    r[1] = a[2] * b[0] - a[0] * b[2];
+    r[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static inline double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* Orthonormal eigenvectors of the symmetric a (rows of v), in closed
+   form: the eigenvalues from the trigonometric solution of the
+   characteristic cubic; the eigenvector of the one farthest from the
+   other two as the longest cross product of two rows of a - lambda I
+   (rank 2 there); the other two by the 2 x 2 problem in the plane
+   orthogonal to it (Eberly, "A Robust Eigensolver for 3 x 3 Symmetric
+   Matrices", 2014).  Approximate, and any orthonormal result would be
+   sound: the axes only steer tightness, and are rounded to a quaternion
+   of 2^-14 resolution anyway.  It replaced cyclic Jacobi sweeps, which
+   were a third of a big mesh's OBB fit (a node's covariance is 3 x 3, so
+   its square roots and divisions, not the points, were the cost). */
+static void
+eigen3(double v[3][3], const double a[3][3])
+{
+    double q = (a[0][0] + a[1][1] + a[2][2]) / 3, b[3][3], p2 = 0.0, p, det, r, phi, lam, c[3][3], n[3];
+    double u[3], w[3], au[3], aw[3], muu, muw, mww, th, ct, st;
+    int best = 0;
+
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            b[i][j] = a[i][j] - (i == j ? q : 0.0);
+            p2 += b[i][j] * b[i][j];
+        }
+    p = sqrt(p2 / 6);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             v[i][j] = i == j;
-    for (int sweep = 0; sweep < 12; sweep++) {
-        double off = fabs(a[0][1]) + fabs(a[0][2]) + fabs(a[1][2]);
-        if (!(off > 1e-9 * (fabs(a[0][0]) + fabs(a[1][1]) + fabs(a[2][2]))))
-            break;
-        for (int p = 0; p < 2; p++)
-            for (int q = p + 1; q < 3; q++) {
-                double th, tn, c, s;
-                if (a[p][q] == 0.0)
-                    continue;
-                th = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-                tn = (th >= 0 ? 1.0 : -1.0) / (fabs(th) + sqrt(th * th + 1));
-                if (!isfinite(tn))
-                    tn = 0.0;
-                c = 1 / sqrt(tn * tn + 1);
-                s = tn * c;
-                for (int k = 0; k < 3; k++) {   /* a := J^T a J */
-                    double akp = a[k][p], akq = a[k][q];
-                    a[k][p] = c * akp - s * akq;
-                    a[k][q] = s * akp + c * akq;
-                }
-                for (int k = 0; k < 3; k++) {
-                    double apk = a[p][k], aqk = a[q][k];
-                    a[p][k] = c * apk - s * aqk;
-                    a[q][k] = s * apk + c * aqk;
-                }
-                for (int k = 0; k < 3; k++) {
-                    double vkp = v[k][p], vkq = v[k][q];
-                    v[k][p] = c * vkp - s * vkq;
-                    v[k][q] = s * vkp + c * vkq;
-                }
-            }
+    /* a multiple of I (or NaN): any basis */
+    if (!(p > 0.0 && p < INFINITY))
+        return;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            b[i][j] /= p;
+    det = b[0][0] * (b[1][1] * b[2][2] - b[1][2] * b[2][1]) - b[0][1] * (b[1][0] * b[2][2] - b[1][2] * b[2][0])
+          + b[0][2] * (b[1][0] * b[2][1] - b[1][1] * b[2][0]);
+    r = det / 2;
+    r = r < -1.0 ? -1.0 : r > 1.0 ? 1.0 : r;
+    phi = acos(r) / 3;
+    /* the eigenvalues of b are 2 cos(phi + 2 pi k / 3); with r >= 0 the
+       largest (k = 0) is the isolated one, else the smallest (k = 1) */
+    lam = r >= 0.0 ? 2 * cos(phi) : 2 * cos(phi + 2.0943951023931953);
+    for (int i = 0; i < 3; i++)
+        b[i][i] -= lam;
+    cross3(c[0], b[0], b[1]);
+    cross3(c[1], b[0], b[2]);
+    cross3(c[2], b[1], b[2]);
+    for (int i = 0; i < 3; i++) {
+        n[i] = dot3(c[i], c[i]);
+        best = n[i] > n[best] ? i : best;
+    }
+    if (!(n[best] > 0.0 && n[best] < INFINITY))
+        return;
+    for (int k = 0; k < 3; k++)
+        v[0][k] = c[best][k] / sqrt(n[best]);
+    /* u, w: an orthonormal basis of the plane orthogonal to v[0] */
+    if (fabs(v[0][0]) > fabs(v[0][1])) {
+        double l = sqrt(v[0][0] * v[0][0] + v[0][2] * v[0][2]);
+        u[0] = -v[0][2] / l, u[1] = 0.0, u[2] = v[0][0] / l;
+    } else {
+        double l = sqrt(v[0][1] * v[0][1] + v[0][2] * v[0][2]);
+        u[0] = 0.0, u[1] = v[0][2] / l, u[2] = -v[0][1] / l;
+    }
+    cross3(w, v[0], u);
+    for (int i = 0; i < 3; i++) {
+        au[i] = dot3(a[i], u);
+        aw[i] = dot3(a[i], w);
+    }
+    muu = dot3(u, au);
+    muw = dot3(u, aw);
+    mww = dot3(w, aw);
+    /* the rotation by th diagonalises [[muu, muw], [muw, mww]] */
+    th = 0.5 * atan2(2 * muw, muu - mww);
+    ct = cos(th);
+    st = sin(th);
+    for (int k = 0; k < 3; k++) {
+        v[1][k] = ct * u[k] + st * w[k];
+        v[2][k] = -st * u[k] + ct * w[k];
     }
 }
 
@@ -105,7 +153,7 @@ obb_quat(int16_t qi[4], const double r[3][3])
 static void
 obb_principal_axes(double r[3][3], const double (*pts)[3], long np)
 {
-    double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, ev[3][3], scale = 0.0;
+    double mean[3] = { 0, 0, 0 }, cov[3][3] = { { 0 } }, scale = 0.0;
 
     /* Covariance of at most OBB_SAMPLES vertices (evenly strided): the
        axes only steer tightness, while the slabs see every vertex;
@@ -135,10 +183,7 @@ obb_principal_axes(double r[3][3], const double (*pts)[3], long np)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < i; j++)
             cov[i][j] = cov[j][i];
-    jacobi3(cov, ev);
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++)
-            r[i][k] = ev[k][i];
+    eigen3(r, (const double (*)[3])cov);
     if (r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1]) - r[0][1] * (r[1][0] * r[2][2] - r[1][2] * r[2][0])
         + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]) < 0)
         for (int k = 0; k < 3; k++)

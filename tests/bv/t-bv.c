@@ -1010,10 +1010,94 @@ START_TEST(test_obb_triangle)
 }
 END_TEST
 
+/* OBB axes for more than three points (obb.c's closed-form eigenvectors
+   of the sampled covariance): a box's symmetric point set (8 corners, 6
+   face centres, 12 edge midpoints), turned by a random rotation, at the
+   adversarial scales, is enclosed exactly (contains_obb); and where its
+   extents differ (by at least 5/4) or it is flat, its fitted box has its
+   extents but for the axes' rounding (the covariance of that set is
+   diagonal in the box's own frame).  Equal and nearly equal extents (a
+   cube, a square) leave the axes free in their plane, and are checked
+   for containment alone.  Axes that are not the principal ones (the
+   body axes, say) make boxes up to sqrt 3 longer, which this catches. */
+START_TEST(test_obb_axes)
+{
+    const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find("obb"));
+    long iters = tu_iters(3000), tight = 0;
+    for (long it = 0; it < iters; it++) {
+        double q[4], nq = 0.0, R[3][3], e[3], c[3], p[26][3], scale, offset, ext[3], N;
+        long qi[4], mi[3][3], Ni;
+        int kind = (int)(it % 5), np = 0;
+        vccd_bv_obb b;
+        ref_scale_random(&scale, &offset);
+        for (int i = 0; i < 4; i++) {
+            q[i] = 2 * tu_unit() - 1;
+            nq += q[i] * q[i];
+        }
+        nq = sqrt(nq);
+        for (int i = 0; i < 4; i++)
+            q[i] /= nq > 0 ? nq : 1;
+        R[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]), R[0][1] = 2 * (q[1] * q[2] - q[0] * q[3]);
+        R[0][2] = 2 * (q[1] * q[3] + q[0] * q[2]), R[1][0] = 2 * (q[1] * q[2] + q[0] * q[3]);
+        R[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]), R[1][2] = 2 * (q[2] * q[3] - q[0] * q[1]);
+        R[2][0] = 2 * (q[1] * q[3] - q[0] * q[2]), R[2][1] = 2 * (q[2] * q[3] + q[0] * q[1]);
+        R[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
+        e[0] = 1.0;
+        e[1] = 0.2 + 0.6 * tu_unit();                   /* at most 0.8 */
+        e[2] = e[1] * (0.1 + 0.7 * tu_unit());          /* at most 0.8 e[1] */
+        switch (kind) {
+        case 1: e[2] = 0.0; break;                      /* flat */
+        case 2: e[1] = e[2] = 0.0; break;               /* a segment */
+        case 3: e[1] = 1.0 - 1e-9; break;               /* a square, nearly */
+        case 4: e[1] = e[2] = 1.0; break;               /* a cube */
+        default: break;
+        }
+        for (int k = 0; k < 3; k++)
+            c[k] = offset + scale * (2 * tu_unit() - 1);
+        for (int x = -1; x <= 1; x++)
+            for (int y = -1; y <= 1; y++)
+                for (int z = -1; z <= 1; z++) {
+                    double l[3] = { x * e[0], y * e[1], z * e[2] };
+                    int zeros = (x == 0) + (y == 0) + (z == 0);
+                    if (zeros == 3)
+                        continue;
+                    for (int k = 0; k < 3; k++)
+                        p[np][k] = c[k] + scale * (R[k][0] * l[0] + R[k][1] * l[1] + R[k][2] * l[2]);
+                    np++;
+                }
+        bt->fit(&b, (const double (*)[3])p, np);
+        for (int i = 0; i < np; i++)
+            contains_obb(&b, it, p[i]);
+        if (kind > 2 || scale != 1.0 || offset != 0.0)
+            continue;
+        for (int i = 0; i < 4; i++)
+            qi[i] = b.q[i];
+        quat_rows(mi, &Ni, qi);
+        N = (double)Ni;
+        for (int k = 0; k < 3; k++)
+            ext[k] = (b.hi[k] - b.lo[k]) / N;
+        for (int i = 0; i < 3; i++)       /* sorted down, as e is */
+            for (int j = i + 1; j < 3; j++)
+                if (ext[j] > ext[i]) {
+                    double t = ext[i];
+                    ext[i] = ext[j];
+                    ext[j] = t;
+                }
+        /* the axes are rounded to 2^-14 rad: 2^-12 of the longest side */
+        for (int k = 0; k < 3; k++)
+            TU_CHECK(ext[k] <= 2 * e[k] * (1 + 0x1p-20) + 0x1p-12,
+                     "box %ld (kind %d): extents %.17g %.17g %.17g for a box of %.17g %.17g %.17g", it, kind, ext[0],
+                     ext[1], ext[2], 2 * e[0], 2 * e[1], 2 * e[2]);
+        tight++;
+    }
+    TU_CHECK(tight > iters / 20, "only %ld boxes checked for their extents", tight);
+}
+END_TEST
+
 int
 main(void)
 {
-    const TTest *tests[] = { test_registry, test_contains, test_obb_triangle, test_distance_lower, test_obb_linear,
-                             test_linear_types };
+    const TTest *tests[] = { test_registry,   test_contains,   test_obb_triangle, test_obb_axes,
+                             test_distance_lower, test_obb_linear, test_linear_types };
     return tu_main("bv", tests, (int)(sizeof tests / sizeof tests[0]));
 }
