@@ -55,7 +55,7 @@ static void
 eigen3(double v[3][3], const double a[3][3])
 {
     double q = (a[0][0] + a[1][1] + a[2][2]) / 3, b[3][3], p2 = 0.0, p, det, r, phi, lam, c[3][3], n[3];
-    double u[3], w[3], au[3], aw[3], muu, muw, mww, th, ct, st;
+    double u[3], w[3], au[3], aw[3], muu, muw, mww, ct, st;
     int best = 0;
 
     for (int i = 0; i < 3; i++)
@@ -110,10 +110,24 @@ eigen3(double v[3][3], const double a[3][3])
     muu = dot3(u, au);
     muw = dot3(u, aw);
     mww = dot3(w, aw);
-    /* the rotation by th diagonalises [[muu, muw], [muw, mww]] */
-    th = 0.5 * atan2(2 * muw, muu - mww);
-    ct = cos(th);
-    st = sin(th);
+    /* [[muu, muw], [muw, mww]]'s larger eigenvalue mu has the
+       eigenvectors (muw, mu - muu) and (mu - mww, muw): the longer of the
+       two, the other one orthogonal to it */
+    {
+        double h = 0.5 * (muu - mww), mu = 0.5 * (muu + mww) + sqrt(h * h + muw * muw);
+        double x1 = muw, y1 = mu - muu, x2 = mu - mww, y2 = muw, l1 = x1 * x1 + y1 * y1, l2 = x2 * x2 + y2 * y2;
+        if (l2 > l1) {
+            x1 = x2, y1 = y2, l1 = l2;
+        }
+        if (l1 > 0.0 && l1 < INFINITY) {
+            l1 = sqrt(l1);
+            ct = x1 / l1;
+            st = y1 / l1;
+        } else {                /* a multiple of I in the plane: any pair */
+            ct = 1.0;
+            st = 0.0;
+        }
+    }
     for (int k = 0; k < 3; k++) {
         v[1][k] = ct * u[k] + st * w[k];
         v[2][k] = -st * u[k] + ct * w[k];
