@@ -127,7 +127,7 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
     }
     for (int axis = 0; axis < 3; axis++) {
         float llo[3], lhi[3];
-        double lcost[SAH_BINS];
+        double lcost[SAH_BINS], rarea = 0.0;
         long lcount = 0;
         if (sc[axis] == 0.0)
             continue;
@@ -135,10 +135,17 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
             llo[k] = INFINITY;
             lhi[k] = -INFINITY;
         }
+        /* An empty bin changes neither count nor box: its cost is the
+           last bin's (a small node leaves most bins empty, and the areas
+           were most of its split). */
         for (int b = 0; b < SAH_BINS - 1; b++) {   /* sweep from the left */
+            if (!cnt[axis][b]) {
+                lcost[b] = b ? lcost[b - 1] : 0.0;
+                continue;
+            }
             lcount += cnt[axis][b];
             grow_box(llo, lhi, blo[axis][b], bhi[axis][b]);
-            lcost[b] = lcount ? (double)lcount * area(llo, lhi) : 0.0;
+            lcost[b] = (double)lcount * area(llo, lhi);
         }
         for (int k = 0; k < 3; k++) {
             llo[k] = INFINITY;
@@ -147,11 +154,14 @@ split_sah(int32_t *tri, long n, const tri_info *ti, const float clo[3], const fl
         lcount = 0;
         for (int b = SAH_BINS - 1; b > 0; b--) {   /* and from the right */
             double cost;
-            lcount += cnt[axis][b];
-            grow_box(llo, lhi, blo[axis][b], bhi[axis][b]);
+            if (cnt[axis][b]) {
+                lcount += cnt[axis][b];
+                grow_box(llo, lhi, blo[axis][b], bhi[axis][b]);
+                rarea = area(llo, lhi);
+            }
             if (lcount == 0 || lcount == n)
                 continue;
-            cost = lcost[b - 1] + (double)lcount * area(llo, lhi);
+            cost = lcost[b - 1] + (double)lcount * rarea;
             if (cost < best) {
                 best = cost;
                 best_axis = axis;
