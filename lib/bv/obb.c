@@ -104,8 +104,8 @@ eigen3(double v[3][3], const double a[3][3])
     }
     cross3(w, v[0], u);
     for (int i = 0; i < 3; i++) {
-        au[i] = dot3(a[i], u);
-        aw[i] = dot3(a[i], w);
+        au[i] = dot3(b[i], u);  /* b: a's eigenvectors, entries of order 1 */
+        aw[i] = dot3(b[i], w);
     }
     muu = dot3(u, au);
     muw = dot3(u, aw);
