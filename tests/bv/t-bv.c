@@ -911,6 +911,24 @@ START_TEST(test_linear_types)
 }
 END_TEST
 
+/* The edges of box b (its slabs' widths over the rows' norm N = |q|^2),
+   sorted down. */
+static void
+obb_extents_sorted(double ext[3], const vccd_bv_obb *b)
+{
+    long q[4] = { b->q[0], b->q[1], b->q[2], b->q[3] }, mi[3][3], Ni;
+    quat_rows(mi, &Ni, q);
+    for (int k = 0; k < 3; k++)
+        ext[k] = (b->hi[k] - b->lo[k]) / (double)Ni;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (ext[j] > ext[i]) {
+                double x = ext[i];
+                ext[i] = ext[j];
+                ext[j] = x;
+            }
+}
+
 /* One triangle's box (a leaf at leaf size 1).  Every vertex inside,
    exactly (contains_obb), for slivers, collinear and repeated points,
    axis-aligned and needle triangles at the adversarial scales; and a
@@ -924,8 +942,7 @@ START_TEST(test_obb_triangle)
     const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find("obb"));
     long iters = tu_iters(4000), tight = 0;
     for (long it = 0; it < iters; it++) {
-        double p[3][3], scale, offset, len[3], L = 0.0, n[3], A, ext[3], N;
-        long q[4], mi[3][3], Ni;
+        double p[3][3], scale, offset, len[3], L = 0.0, n[3], A, ext[3];
         int kind = (int)(it % 7), shaped = 0;
         vccd_bv_obb b;
         ref_scale_random(&scale, &offset);
@@ -979,20 +996,7 @@ START_TEST(test_obb_triangle)
         shaped = 2 * A / (L * L) > 0.0868;     /* height over the longest side > sin(10 deg) / 2 */
         if (!shaped && kind != 6)
             continue;
-        for (int i = 0; i < 4; i++)
-            q[i] = b.q[i];
-        quat_rows(mi, &Ni, q);
-        N = (double)Ni;
-        for (int k = 0; k < 3; k++)
-            ext[k] = (b.hi[k] - b.lo[k]) / N;
-        /* sorted down */
-        for (int i = 0; i < 3; i++)
-            for (int j = i + 1; j < 3; j++)
-                if (ext[j] > ext[i]) {
-                    double x = ext[i];
-                    ext[i] = ext[j];
-                    ext[j] = x;
-                }
+        obb_extents_sorted(ext, &b);
         if (kind == 6) {
             /* a box as thin as the sliver in two directions but for the
                axes' rounding: its normal is rounding noise, so it must
@@ -1025,8 +1029,7 @@ START_TEST(test_obb_axes)
     const vccd_bv_type *bt = vccd_bv_type_get(vccd_bv_type_find("obb"));
     long iters = tu_iters(3000), tight = 0;
     for (long it = 0; it < iters; it++) {
-        double q[4], nq = 0.0, R[3][3], e[3], c[3], p[26][3], scale, offset, ext[3], N;
-        long qi[4], mi[3][3], Ni;
+        double q[4], nq = 0.0, R[3][3], e[3], c[3], p[26][3], scale, offset, ext[3];
         int kind = (int)(it % 5), np = 0;
         vccd_bv_obb b;
         ref_scale_random(&scale, &offset);
@@ -1070,19 +1073,7 @@ START_TEST(test_obb_axes)
             contains_obb(&b, it, p[i]);
         if (kind > 2 || scale != 1.0 || offset != 0.0)
             continue;
-        for (int i = 0; i < 4; i++)
-            qi[i] = b.q[i];
-        quat_rows(mi, &Ni, qi);
-        N = (double)Ni;
-        for (int k = 0; k < 3; k++)
-            ext[k] = (b.hi[k] - b.lo[k]) / N;
-        for (int i = 0; i < 3; i++)       /* sorted down, as e is */
-            for (int j = i + 1; j < 3; j++)
-                if (ext[j] > ext[i]) {
-                    double t = ext[i];
-                    ext[i] = ext[j];
-                    ext[j] = t;
-                }
+        obb_extents_sorted(ext, &b);    /* sorted down, as e is */
         /* each quaternion component is rounded by up to 2^-15, so the
            axes turn by up to 2^-13 rad, and a side's extent grows by up
            to 2 2^-13 sqrt(1 + 0.8^2) of the longest (1.28 2^-12): 2^-11
