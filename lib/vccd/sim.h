@@ -387,7 +387,9 @@ double vccd_sim_clock(void);
    manifold's, so that a pair just outside the band, which the solve
    would otherwise leave out while it pushes one of the two up into the
    other, is in it (measured on the 3-box stack: 11 contact events in 300
-   steps at the manifold's band, 3 at twice it, all at the landing). */
+   steps at the manifold's band, 3 at twice it, all at the landing).
+   At restitution 0 vccd_sim_step widens it per pair by how far the
+   pair's points can close over the step, by at most 1.5 times it. */
 #define VCCD_SIM_REST_BAND(o) (2.0 * (o)->band_factor * (o)->eps_d)
 /* The share of a resting contact's gap error (eps_d - d) that its
    target velocity makes up in one step.  A whole step's (1) let the

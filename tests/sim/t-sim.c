@@ -926,6 +926,51 @@ START_TEST(test_resting_box)
 }
 END_TEST
 
+/* The resting band widened at restitution 0 (vccd_sim_step): a unit
+   box turned about z, falling without gravity at v (0.7 to 0.9 m/s) onto
+   a fixed 2 x 2 x 1 box, ends its first step g1 (5e-3 to 7e-3) above
+   it, beyond the resting band (4e-3) but within the step's closing
+   v dt (> g1).  Its corners are then resting contacts aimed at eps_d,
+   and the second step ends near eps_d without a contact event; with
+   the band not widened the box would touch within that step. */
+START_TEST(test_rest_widened)
+{
+    long iters = tu_iters(5);
+    for (long it = 0; it < iters; it++) {
+        double ang = 6.283185307179586 * tu_unit(), v = 0.7 + 0.2 * tu_unit(), g1 = 5e-3 + 2e-3 * tu_unit();
+        vccd_sim_body b[2];
+        vccd_sim_opts o;
+        vccd_sim_step_result r[2];
+        vccd_error e;
+        vccd_sim_opts_init(&o);
+        o.dt = 0.01;
+        o.impulse.e = 0.0;
+        o.impulse.v_rest = 0.0;
+        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
+        mesh_body(&b[1], "box:1:1:1", 1.0 + g1 + v * o.dt, ang);
+        b[0].fixed = 1;
+        ck_assert(vccd_sim_body_finish(&b[0]) == 0);
+        b[1].mass = 1.0;
+        for (int k = 0; k < 3; k++)
+            b[1].inertia[k][k] = 1.0 / 6.0;
+        ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+        b[1].v[2] = -v;
+        for (int st = 0; st < 2; st++)
+            if (vccd_sim_step(&r[st], b, 2, &o, NULL, NULL, &e) != 0) {
+                tu_fail("case %ld, step %d: %s", it, st, e.msg);
+                break;
+            }
+        TU_CHECK(r[0].events == 0 && r[0].rest_contacts == 4,
+                 "case %ld (v %g, g1 %g): step 1, %d events, %ld resting contacts", it, v, g1, r[0].events,
+                 r[0].rest_contacts);
+        TU_CHECK(r[1].events == 0 && b[1].x[2] - 1.0 > 0.9 * o.eps_d && b[1].x[2] - 1.0 < 1.1 * o.eps_d,
+                 "case %ld (v %g, g1 %g): step 2, %d events, gap %g", it, v, g1, r[1].events, b[1].x[2] - 1.0);
+        mesh_body_clear(&b[0]);
+        mesh_body_clear(&b[1]);
+    }
+}
+END_TEST
+
 /* An event's cluster (vccd_sim_event_solve): a column of 3 unit boxes
    resting on a fixed ground, a fourth landing on it at 2 m/s, and a box
    resting on the ground 6 m away.  The impulse travels down the column
@@ -1194,6 +1239,6 @@ main(void)
     const TTest *tests[] = { test_head_on,  test_conservation, test_box_flat,     test_nonconvergence,
                              test_manifold, test_step_range,   test_rest_targets, test_resting_box,
                              test_reach,    test_sparse_vs_dense, test_fallback_and_blocks, test_event_cluster,
-                             test_manifold_closest, test_cluster_normals };
+                             test_manifold_closest, test_cluster_normals, test_rest_widened };
     return tu_main("sim", tests, (int)(sizeof tests / sizeof tests[0]));
 }
