@@ -927,17 +927,24 @@ START_TEST(test_resting_box)
 END_TEST
 
 /* The resting band widened at restitution 0 (vccd_sim_step): a unit
-   box turned about z, falling without gravity at v (0.7 to 0.9 m/s) onto
-   a fixed 2 x 2 x 1 box, ends its first step g1 (5e-3 to 7e-3) above
-   it, beyond the resting band (4e-3) but within the step's closing
-   v dt (> g1).  Its corners are then resting contacts aimed at eps_d,
-   and the second step ends near eps_d without a contact event; with
-   the band not widened the box would touch within that step. */
+   box turned about z falls without gravity at v onto a fixed 2 x 2 x 1
+   box and ends its first step g1 above it, beyond the resting band
+   rb = 4e-3.  The band grows by the pair's closing v dt, by at most
+   1.5 rb:
+   - capped: v = 0.7 to 0.9 m/s, g1 = 5e-3 to 7e-3, under v dt: the
+     corners are resting contacts aimed at eps_d, and the second step
+     ends near eps_d without an event (not widened, the box touches);
+   - not capped: v = 0.45 to 0.55, g1 = 4.1e-3 to 4.4e-3 (v dt is then
+     below 1.5 rb, so the band is rb + v dt itself): the same;
+   - beyond: the same speeds, g1 = rb + v dt + 3e-4, past the widened
+     band: no resting contact (a closing bound too large would give
+     some), and the box goes on to g1 - v dt without an event. */
 START_TEST(test_rest_widened)
 {
     long iters = tu_iters(5);
-    for (long it = 0; it < iters; it++) {
-        double ang = 6.283185307179586 * tu_unit(), v = 0.7 + 0.2 * tu_unit(), g1 = 5e-3 + 2e-3 * tu_unit();
+    for (long it = 0; it < 3 * iters; it++) {
+        int kind = (int)(it % 3);
+        double ang = 6.283185307179586 * tu_unit(), v, g1, gap;
         vccd_sim_body b[2];
         vccd_sim_opts o;
         vccd_sim_step_result r[2];
@@ -946,6 +953,13 @@ START_TEST(test_rest_widened)
         o.dt = 0.01;
         o.impulse.e = 0.0;
         o.impulse.v_rest = 0.0;
+        if (kind == 0) {
+            v = 0.7 + 0.2 * tu_unit();
+            g1 = 5e-3 + 2e-3 * tu_unit();
+        } else {
+            v = 0.45 + 0.1 * tu_unit();
+            g1 = kind == 1 ? 4.1e-3 + 3e-4 * tu_unit() : VCCD_SIM_REST_BAND(&o) + v * o.dt + 3e-4;
+        }
         mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
         mesh_body(&b[1], "box:1:1:1", 1.0 + g1 + v * o.dt, ang);
         b[0].fixed = 1;
@@ -960,11 +974,17 @@ START_TEST(test_rest_widened)
                 tu_fail("case %ld, step %d: %s", it, st, e.msg);
                 break;
             }
-        TU_CHECK(r[0].events == 0 && r[0].rest_contacts == 4,
-                 "case %ld (v %g, g1 %g): step 1, %d events, %ld resting contacts", it, v, g1, r[0].events,
-                 r[0].rest_contacts);
-        TU_CHECK(r[1].events == 0 && b[1].x[2] - 1.0 > 0.9 * o.eps_d && b[1].x[2] - 1.0 < 1.1 * o.eps_d,
-                 "case %ld (v %g, g1 %g): step 2, %d events, gap %g", it, v, g1, r[1].events, b[1].x[2] - 1.0);
+        gap = b[1].x[2] - 1.0;
+        TU_CHECK(r[0].events == 0 && r[0].rest_contacts == (kind == 2 ? 0 : 4),
+                 "case %ld, kind %d (v %g, g1 %g): step 1, %d events, %ld resting contacts", it, kind, v, g1,
+                 r[0].events, r[0].rest_contacts);
+        if (kind == 2)
+            TU_CHECK(r[1].events == 0 && fabs(gap - (g1 - v * o.dt)) < 1e-9,
+                     "case %ld, kind 2 (v %g, g1 %g): step 2, %d events, gap %g", it, v, g1, r[1].events, gap);
+        else
+            TU_CHECK(r[1].events == 0 && gap > 0.9 * o.eps_d && gap < 1.1 * o.eps_d,
+                     "case %ld, kind %d (v %g, g1 %g): step 2, %d events, gap %g", it, kind, v, g1, r[1].events,
+                     gap);
         mesh_body_clear(&b[0]);
         mesh_body_clear(&b[1]);
     }
