@@ -564,6 +564,22 @@ mesh_body_clear(vccd_sim_body *b)
     vccd_mesh_clear(&b->mesh);
 }
 
+/* b := a unit box of mass 1 centred z over a fixed box `ground` (a
+   box:X:Y:1 centred at the origin), turned about z by ang, both ready
+   to step. */
+static void
+unit_box_on(vccd_sim_body b[2], const char *ground, double z, double ang)
+{
+    mesh_body(&b[0], ground, 0.0, 0.0);
+    mesh_body(&b[1], "box:1:1:1", z, ang);
+    b[0].fixed = 1;
+    ck_assert(vccd_sim_body_finish(&b[0]) == 0);
+    b[1].mass = 1.0;
+    for (int k = 0; k < 3; k++)
+        b[1].inertia[k][k] = 1.0 / 6.0;
+    ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+}
+
 /* b := a unit box over a 2 x 2 x 1 box, *g in [2.5e-4, 1.25e-3) above
    it, turned about z by a random *ang. */
 static void
@@ -771,14 +787,7 @@ START_TEST(test_step_range)
     vccd_error e;
     int rc;
     vccd_sim_opts_init(&o);
-    mesh_body(&b[0], "box:4:4:1", 0.0, 0.0);
-    mesh_body(&b[1], "box:1:1:1", 3.0, 0.0);
-    b[0].fixed = 1;
-    ck_assert(vccd_sim_body_finish(&b[0]) == 0);
-    b[1].mass = 1.0;
-    for (int k = 0; k < 3; k++)
-        b[1].inertia[k][k] = 1.0 / 6.0;
-    ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+    unit_box_on(b, "box:4:4:1", 3.0, 0.0);
     b[1].x[0] = 1e-300;
     b[1].q[1] = 1e-300;
     b[1].v[0] = 1e-300;
@@ -892,15 +901,8 @@ START_TEST(test_resting_box)
             o.impulse.v_rest = sqrt(2 * 9.81 * o.band_factor * o.eps_d);
             o.impulse.v_sep = 9.81 * o.dt;
             o.rest = mode ? VCCD_SIM_REST_EVENTS : VCCD_SIM_REST_SPECULATIVE;
-            mesh_body(&b[0], "box:4:4:1", 0.0, 0.0);
-            mesh_body(&b[1], "box:1:1:1", 1.0 + o.eps_d, ang);
+            unit_box_on(b, "box:4:4:1", 1.0 + o.eps_d, ang);
             b[1].x[0] = sx, b[1].x[1] = sy;
-            b[0].fixed = 1;
-            ck_assert(vccd_sim_body_finish(&b[0]) == 0);
-            b[1].mass = 1.0;
-            for (int k = 0; k < 3; k++)
-                b[1].inertia[k][k] = 1.0 / 6.0;
-            ck_assert(vccd_sim_body_finish(&b[1]) == 0);
             for (int st = 0; st < 600; st++) {
                 vccd_sim_step_result r;
                 if (vccd_sim_step(&r, b, 2, &o, NULL, NULL, &e) != 0) {
@@ -960,14 +962,7 @@ START_TEST(test_rest_widened)
             v = 0.45 + 0.1 * tu_unit();
             g1 = kind == 1 ? 4.1e-3 + 3e-4 * tu_unit() : VCCD_SIM_REST_BAND(&o) + v * o.dt + 3e-4;
         }
-        mesh_body(&b[0], "box:2:2:1", 0.0, 0.0);
-        mesh_body(&b[1], "box:1:1:1", 1.0 + g1 + v * o.dt, ang);
-        b[0].fixed = 1;
-        ck_assert(vccd_sim_body_finish(&b[0]) == 0);
-        b[1].mass = 1.0;
-        for (int k = 0; k < 3; k++)
-            b[1].inertia[k][k] = 1.0 / 6.0;
-        ck_assert(vccd_sim_body_finish(&b[1]) == 0);
+        unit_box_on(b, "box:2:2:1", 1.0 + g1 + v * o.dt, ang);
         b[1].v[2] = -v;
         for (int st = 0; st < 2; st++)
             if (vccd_sim_step(&r[st], b, 2, &o, NULL, NULL, &e) != 0) {
